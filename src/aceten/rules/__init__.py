@@ -1,0 +1,45 @@
+"""The rules of the four games, found by name: ``aceten.rules.get("klaverjas", variant="amsterdam")``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aceten.errors import AcetenError
+from aceten.rules.base import Option, Rules
+from aceten.rules.brisca import BriscaRules
+from aceten.rules.briscola import BriscolaRules
+from aceten.rules.cruce import CruceRules
+from aceten.rules.klaverjas import KlaverjasRules
+from aceten.rules.obligations import FollowSuit, Obligation, Obligations, PartnerExemption, Trumping
+
+GAMES: dict[str, type[Rules]] = {
+    "briscola": BriscolaRules,
+    "brisca": BriscaRules,
+    "cruce": CruceRules,
+    "klaverjas": KlaverjasRules,
+}
+
+_CACHE: dict[tuple[Any, ...], Rules] = {}
+
+
+def get(name: str, players: int | None = None, variant: str | None = None, **options: Any) -> Rules:
+    """The rules of game ``name`` for a player count, variant and options (cached: rules are
+    immutable once built)."""
+    key_name = str(name).strip().lower()
+    try:
+        cls = GAMES[key_name]
+    except KeyError:
+        raise AcetenError(f"unknown game {name!r}: choose from {', '.join(GAMES)}") from None
+    try:
+        key = (key_name, players, variant, tuple(sorted(options.items())))
+        hash(key)
+    except TypeError:
+        return cls(players, variant, **options)
+    rules = _CACHE.get(key)
+    if rules is None:
+        rules = _CACHE[key] = cls(players, variant, **options)
+    return rules
+
+
+__all__ = ["GAMES", "FollowSuit", "Obligation", "Obligations", "Option", "PartnerExemption",
+           "Rules", "Trumping", "get"]
