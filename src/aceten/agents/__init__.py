@@ -1,0 +1,68 @@
+"""Bots that play from a seat's :class:`~aceten.game.PlayerView`, found by name.
+
+    >>> import aceten
+    >>> from aceten import agents
+    >>> g = aceten.new_game("briscola", players=2, seed=1)
+    >>> outcome = agents.play(g, [agents.get("greedy", seed=1), agents.get("random", seed=2)])
+    >>> sum(outcome.points)
+    120
+
+A bot is anything with a ``name`` and a ``choose(view) -> Move``; it is only ever given a view,
+never the game, so it cannot see hidden cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from aceten.agents.base import Agent
+from aceten.agents.greedy import GreedyAgent
+from aceten.agents.random_agent import RandomAgent
+from aceten.errors import AcetenError
+
+if TYPE_CHECKING:
+    from aceten.game import Game, Outcome
+    from aceten.moves import Move
+
+AGENTS: dict[str, type[Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+}
+
+
+def names() -> list[str]:
+    """The names :func:`get` knows."""
+    return list(AGENTS)
+
+
+def get(name: str, seed: int | None = None) -> Agent:
+    """A new bot by name ("random", "greedy"); the same seed gives the same choices."""
+    key = str(name).strip().lower()
+    try:
+        cls = AGENTS[key]
+    except KeyError:
+        raise AcetenError(f"unknown bot {name!r}: choose from {', '.join(AGENTS)}") from None
+    return cls(seed=seed)
+
+
+def play(game: Game, seats: Sequence[Agent],
+         on_move: Callable[[Game, int, Move], None] | None = None) -> Outcome:
+    """Play ``game`` to the end, each seat's bot choosing from that seat's view only.
+
+    ``on_move(game, seat, move)`` is called after each move is pushed.
+    """
+    if len(seats) != game.players:
+        raise AcetenError(f"{len(seats)} bots for a {game.players}-player game")
+    while not game.is_over():
+        seat = game.to_move
+        move = seats[seat].choose(game.view(seat))
+        game.push(move)
+        if on_move is not None:
+            on_move(game, seat, move)
+    outcome = game.outcome()
+    assert outcome is not None
+    return outcome
+
+
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "get", "names", "play"]
