@@ -345,19 +345,33 @@ class CardSet:
     def __bool__(self) -> bool:
         return self.mask != 0
 
-    def _other(self, other: CardSet) -> int:
+    def _same_deck(self, other: CardSet) -> bool:
+        """Whether the two masks index the same deck (an empty set fits any deck). Masks of two
+        decks share bit positions, so they must never be combined bit by bit."""
+        return other.family == self.family or not other.mask or not self.mask
+
+    def __or__(self, other: object) -> CardSet:
         if not isinstance(other, CardSet):
             return NotImplemented
-        return other.mask
+        if not self._same_deck(other):
+            raise AcetenError(f"a card set holds one deck: cannot join cards of the "
+                              f"{self.family.name.lower()} and {other.family.name.lower()} decks")
+        family = self.family if self.mask else other.family
+        return CardSet(self.mask | other.mask, family)
 
-    def __or__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask | self._other(other), self.family)
+    def __and__(self, other: object) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
+        if not self._same_deck(other):
+            return CardSet(0, self.family)  # no card is in both
+        return CardSet(self.mask & other.mask, self.family)
 
-    def __and__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask & self._other(other), self.family)
-
-    def __sub__(self, other: CardSet) -> CardSet:
-        return CardSet(self.mask & ~self._other(other), self.family)
+    def __sub__(self, other: object) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
+        if not self._same_deck(other):
+            return self  # no card of ``other`` is in ``self``
+        return CardSet(self.mask & ~other.mask, self.family)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CardSet) and (self.mask, self.family) == (other.mask, other.family)

@@ -421,6 +421,10 @@ class Game:
             self._phase = "over"
 
     def _push_other(self, move: Move) -> None:
+        if not isinstance(move, (Bid, TrumpCall, Exchange)):
+            # Not a move at all; a bare int must not pass as the card with that code.
+            raise IllegalMove(f"not a move: {move!r} (expected a card, a bid, a trump call "
+                              f"or an exchange)")
         if move not in self.legal_moves():
             raise IllegalMove(self._other_error(move))
         self._undo.append(self._snapshot())
@@ -505,8 +509,11 @@ class Game:
                 events.append(("deal", s, card if s == seat or i < k else None))
         if turned is not None:
             events.append(("turn", None, turned))
+        face_up = {turned}  # cards that lay face up under the stock: their draw is public
         for kind, who, what in self._log:
-            if kind == "draw" and who != seat and what != turned:
+            if kind == "swap":
+                face_up.add(what)  # an exchanged 7 or 2 now lies face up
+            elif kind == "draw" and who != seat and what not in face_up:
                 what = None
             events.append((kind, who, what))
         return PlayerView(

@@ -1,0 +1,79 @@
+"""Helpers shared by the engine tests: building deals, playing tricks, checking invariants."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import aceten
+from aceten import Card, Deal, Game
+
+
+def cards(rules: aceten.rules.Rules, text: str) -> tuple[Card, ...]:
+    """The cards of ``text`` (space separated) in the deck of ``rules``."""
+    return tuple(rules.parse_card(t) for t in text.split())
+
+
+def legal(rules: aceten.rules.Rules, hand: str, trick: str, trump: str | None,
+          stock_empty: bool = True) -> set[str]:
+    """The legal cards as a set of strings, for concise rule tables."""
+    moves = rules.legal_moves(hand.split(), trick.split(), trump, stock_empty=stock_empty)
+    return {str(c) for c in moves}
+
+
+def game_from(rules: aceten.rules.Rules, hands: list[str], stock: str = "") -> Game:
+    """A game with a fixed deal: ``hands`` per seat, ``stock`` in drawing order (last card
+    turned up when the game turns a trump)."""
+    deal = Deal(hands=tuple(cards(rules, h) for h in hands), stock=cards(rules, stock))
+    return Game(rules, deal=deal)
+
+
+def play(game: Game, *tricks: str) -> None:
+    """Push the cards of each trick in play order; every card must be legal."""
+    for trick in tricks:
+        for token in trick.split():
+            game.push(token)
+
+
+def fingerprint(game: Game, views: bool = True) -> tuple[Any, ...]:
+    """Everything observable about a game's position, for exact before/after comparisons."""
+    n = game.players
+    state: tuple[Any, ...] = (
+        game.phase, game.to_move, game.leader, game.trump, game.trump_card, game.stock,
+        game.trick, tuple(game.hand(s) for s in range(n)), game.points, game.bonus,
+        game.tricks_won, tuple(game.won_cards(s) for s in range(n)), tuple(game.tricks),
+        tuple(game.moves), tuple(game.bids), game.declarer, game.contract, tuple(game.log),
+        tuple(game.legal_moves()), game.is_over(), game.outcome(),
+    )
+    if views:
+        state += tuple(game.view(s) for s in range(n))
+    return state
+
+
+def check_cards_accounted(game: Game) -> None:
+    """Hands, stock, the trick in progress and the won cards are disjoint and make the deck."""
+    rules = game.rules
+    parts = [game.hand(s).mask for s in range(game.players)]
+    parts.append(sum(c.bit for c in game.stock))
+    parts.append(sum(c.bit for c in game.trick))
+    parts += [game.won_cards(s).mask for s in range(game.players)]
+    assert len(game.stock) == len(set(game.stock))
+    assert len(game.trick) == len(set(game.trick))
+    union = 0
+    for part in parts:
+        assert union & part == 0, "a card is in two places"
+        union |= part
+    assert union == rules.deck_mask, "a card is missing or extra"
+    assert sum(p.bit_count() for p in parts) == len(rules.deck)
+
+
+def random_move(game: Game, rng: random.Random) -> aceten.Move:
+    moves = game.legal_moves()
+    assert moves, f"no legal move in phase {game.phase}"
+    return rng.choice(moves)
+
+
+def play_out(game: Game, rng: random.Random) -> Game:
+    while not game.is_over():
+        game.push(random_move(game, rng))
+    return game
