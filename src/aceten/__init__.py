@@ -9,33 +9,17 @@ a fast engine, game records, and a reasoning layer.
     120
 """
 
-from aceten import rules
+from aceten import record, rules
 from aceten.cards import Card, CardSet, Family, Rank, Suit
 from aceten.errors import AcetenError, IllegalMove, RecordError
 from aceten.game import Deal, Game, Outcome, PlayerView, Trick, new_game
+from aceten.match import Match
 from aceten.moves import Bid, Exchange, Move, TrumpCall
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "AcetenError",
-    "Bid",
-    "Card",
-    "CardSet",
-    "Deal",
-    "Exchange",
-    "Family",
-    "Game",
-    "IllegalMove",
-    "Move",
-    "Outcome",
-    "PlayerView",
-    "Rank",
-    "RecordError",
-    "Suit",
-    "Trick",
-    "TrumpCall",
-    "__version__",
-    "new_game",
-    "rules",
+    "AcetenError", "Bid", "Card", "CardSet", "Deal", "Exchange", "Family", "Game", "IllegalMove",
+    "Match", "Move", "Outcome", "PlayerView", "Rank", "RecordError", "Suit", "Trick", "TrumpCall",
+    "__version__", "new_game", "record", "rules",
 ]  # fmt: skip

@@ -240,9 +240,11 @@ class Rules:
 
     @property
     def total_points(self) -> int:
-        """Card points in the deck plus the last-trick bonus (Klaverjas trumps counted as trumps
-        for one suit)."""
-        trump = self.deck[0].suit
+        """Card points in the deck plus the last-trick bonus, with trumps in play."""
+        return self.total_points_for(self.deck[0].suit)
+
+    def total_points_for(self, trump: Suit | None) -> int:
+        """Card points in the deck plus the last-trick bonus, for a given trump suit."""
         return sum(self.points(c, trump) for c in self.deck) + self.last_trick_bonus
 
     def trick_winner(self, cards: Iterable[Card | str], trump: Suit | str | None) -> int:

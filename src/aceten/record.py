@@ -1,0 +1,426 @@
+"""The ``.tgn`` game record: tag pairs, then the play, one trick per line.
+
+    [Game "briscola"]
+    [Variant "standard"]
+    [Players "2"]
+    [Seed "7"]
+    [Dealer "P2"]
+    [Trump "7O"]
+    [Deal "AS 3S KS / 2C 4C 5C / 6B ... 7O"]
+    [Result "P1 wins: P1 68 - P2 52"]
+
+    1. P1: AS 3S {P1 takes 21}
+    2. P1: ...
+
+The ``Deal`` tag lists each seat's hand (P1 first) and then the stock in drawing order, whose
+last card is the face-up trump when one is turned. Bids and trump calls go on a line ``0.``;
+a Brisca exchange (``swap:7O``) stands before the card its player then plays. ``??`` marks a
+card the writer did not see (a record written from one seat's view). Writing is strict and
+always re-reads to the same game; reading is lenient about spacing, case, comments and the
+optional ``P1:`` markers, and names the line of anything it cannot accept.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from aceten.cards import Card
+from aceten.errors import AcetenError, RecordError
+from aceten.game import Deal, Game
+from aceten.moves import Bid, TrumpCall
+from aceten.rules import get as get_rules
+from aceten.rules.base import Rules, _plain
+
+UNKNOWN = "??"
+TAG_ORDER = ("Game", "Variant", "Players", "Options", "Seed", "Dealer", "Trump", "Deal", "View",
+             "Result")
+_TAG = re.compile(r'^\s*\[\s*([A-Za-z_][\w-]*)\s*(?:"(.*)"|(\S.*?))?\s*\]\s*$')
+_SEAT = re.compile(r"^[Pp](\d+):?$")
+
+
+@dataclass
+class Record:
+    """A record as read, before any replay: tags, the deal (``None`` for ``??``) and the moves
+    with the line each came from."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    moves: list[tuple[int, str]] = field(default_factory=list)  # (line number, token)
+    leaders: list[tuple[int, int, int]] = field(default_factory=list)  # (line, move index, seat)
+    first_line: int = 1
+    tag_lines: dict[str, int] = field(default_factory=dict)
+
+    def rules(self) -> Rules:
+        """The rules the tags name."""
+        try:
+            game = self.tags["Game"]
+        except KeyError:
+            raise RecordError(f"line {self.first_line}: the record has no [Game] tag") from None
+        options = _parse_options(self.tags.get("Options", ""), self._line("Options"))
+        if "Dealer" in self.tags:
+            options["dealer"] = _seat_index(self.tags["Dealer"], self._line("Dealer"))
+        variant = self.tags.get("Variant")
+        try:
+            return get_rules(game, players=self.tags.get("Players"),
+                             variant=None if variant in (None, "", "standard") else variant, **options)
+        except AcetenError as err:
+            raise RecordError(f"line {self._line('Game')}: {err}") from None
+
+    def deal(self, rules: Rules) -> Deal | None:
+        """The deal of the ``Deal`` tag with ``None`` for unknown cards; None if there is no tag."""
+        text = self.tags.get("Deal")
+        if text is None:
+            return None
+        line = self._line("Deal")
+        parts = [p.split() for p in text.split("/")]
+        if len(parts) not in (rules.players, rules.players + 1):
+            raise RecordError(f"line {line}: [Deal] has {len(parts)} parts; expected "
+                              f"{rules.players} hands and the stock, separated by '/'")
+        if len(parts) == rules.players:
+            parts.append([])
+        try:
+            cards = [[None if t == UNKNOWN else rules.parse_card(t) for t in part] for part in parts]
+        except AcetenError as err:
+            raise RecordError(f"line {line}: [Deal]: {err}") from None
+        return Deal(tuple(tuple(h) for h in cards[:-1]), tuple(cards[-1]))  # type: ignore[arg-type]
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether every card of the deal is known (so the record replays as a Game)."""
+        text = self.tags.get("Deal")
+        return text is None or UNKNOWN not in text.split()
+
+    def _line(self, tag: str) -> int:
+        return self.tag_lines.get(tag, self.first_line)
+
+
+def parse(text: str) -> Record:
+    """Read one record leniently into a :class:`Record`, without replaying it."""
+    records = _split(text)
+    if not records:
+        raise RecordError("line 1: no record found (expected a [Game \"...\"] tag)")
+    if len(records) > 1:
+        raise RecordError(f"line {records[1].first_line}: a second record starts here; "
+                          "use loads_all for files of several records")
+    return records[0]
+
+
+def _split(text: str) -> list[Record]:
+    records: list[Record] = []
+    current: Record | None = None
+    in_body = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _strip_comments(raw, number)
+        if not line.strip():
+            continue
+        tag = _TAG.match(line)
+        if tag:
+            name = tag.group(1)
+            value = tag.group(2) if tag.group(2) is not None else (tag.group(3) or "")
+            key = _canonical_tag(name)
+            if current is None or in_body or (key == "Game" and "Game" in current.tags):
+                current = Record(first_line=number)
+                records.append(current)
+                in_body = False
+            if key in current.tags:
+                raise RecordError(f"line {number}: tag [{key}] given twice")
+            current.tags[key] = value.strip()
+            current.tag_lines[key] = number
+            continue
+        if line.lstrip().startswith("["):
+            raise RecordError(f"line {number}: malformed tag {raw.strip()!r}; expected [Name \"value\"]")
+        if current is None:
+            raise RecordError(f"line {number}: moves before any [Game] tag")
+        in_body = True
+        _read_body_line(current, line, number)
+    return records
+
+
+def _canonical_tag(name: str) -> str:
+    for known in TAG_ORDER:
+        if known.lower() == name.lower():
+            return known
+    return name
+
+
+def _strip_comments(raw: str, number: int) -> str:
+    out = []
+    depth = 0
+    for ch in raw:
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            if depth == 0:
+                raise RecordError(f"line {number}: '}}' without '{{'")
+            depth -= 1
+        elif depth == 0:
+            if ch == ";" and not raw.lstrip().startswith("["):
+                break
+            out.append(ch)
+    if depth:
+        raise RecordError(f"line {number}: comment '{{' is not closed on its line")
+    return "".join(out)
+
+
+def _read_body_line(record: Record, line: str, number: int) -> None:
+    for token in line.replace(",", " ").split():
+        if re.fullmatch(r"\d+\.+", token):
+            continue
+        seat = _SEAT.match(token)
+        if seat:
+            record.leaders.append((number, len(record.moves), int(seat.group(1)) - 1))
+            continue
+        if token in ("*", "1-0", "0-1", "1/2-1/2"):
+            continue
+        record.moves.append((number, token))
+
+
+def _parse_options(text: str, line: int) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for item in text.split(";"):
+        if not item.strip():
+            continue
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise RecordError(f"line {line}: [Options]: expected key=value, got {item.strip()!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _seat_index(text: str, line: int) -> int:
+    match = _SEAT.match(text.strip())
+    if not match:
+        raise RecordError(f"line {line}: expected a seat like P1, got {text!r}")
+    return int(match.group(1)) - 1
+
+
+def to_game(record: Record) -> Game:
+    """Replay a parsed record through the engine, checking every move and the result."""
+    rules = record.rules()
+    deal = record.deal(rules)
+    seed: int | None = None
+    if "Seed" in record.tags and record.tags["Seed"] not in ("", "?"):
+        try:
+            seed = int(record.tags["Seed"])
+        except ValueError:
+            raise RecordError(f"line {record._line('Seed')}: [Seed] is not a number: "
+                              f"{record.tags['Seed']!r}") from None
+    if deal is None and seed is None:
+        raise RecordError(f"line {record.first_line}: the record has neither [Deal] nor [Seed]")
+    if deal is not None and not record.is_complete:
+        view = record.tags.get("View", "one seat")
+        raise RecordError(f"line {record._line('Deal')}: the deal holds unknown cards (??), "
+                          f"written from {view}'s view; it cannot be replayed as a full game")
+    try:
+        game = Game(rules, seed=seed, deal=deal)
+    except AcetenError as err:
+        raise RecordError(f"line {record._line('Deal')}: {err}") from None
+    trump = record.tags.get("Trump")
+    if trump and rules.trump_mode == "turned" and game.turned_card is not None:
+        try:
+            stated = rules.parse_card(trump)
+        except AcetenError as err:
+            raise RecordError(f"line {record._line('Trump')}: [Trump]: {err}") from None
+        if stated != game.turned_card:
+            raise RecordError(f"line {record._line('Trump')}: [Trump] says {trump} but the deal "
+                              f"turns up {game.turned_card}")
+    if trump and rules.trump_mode != "turned":
+        _check_trump_suit(record, rules, trump)
+    leaders = {index: (line, seat) for line, index, seat in record.leaders}
+    for index, (line, token) in enumerate(record.moves):
+        if index in leaders:
+            mark_line, seat = leaders[index]
+            if seat != game.to_move:
+                raise RecordError(f"line {mark_line}: the record says P{seat + 1} moves here, "
+                                  f"but it is P{game.to_move + 1}'s turn")
+        try:
+            game.push(game.parse_move(token))
+        except AcetenError as err:
+            raise RecordError(f"line {line}: {err}") from None
+    _check_result(record, game)
+    if trump and rules.trump_mode != "turned" and game.trump is not None \
+            and rules.parse_suit(trump) != game.trump:
+        raise RecordError(f"line {record._line('Trump')}: [Trump] says {trump} but the play "
+                          f"makes {game.trump.letter} trump")
+    return game
+
+
+def _check_trump_suit(record: Record, rules: Rules, trump: str) -> None:
+    try:
+        rules.parse_suit(trump)
+    except AcetenError as err:
+        raise RecordError(f"line {record._line('Trump')}: [Trump]: {err}") from None
+
+
+def _check_result(record: Record, game: Game) -> None:
+    stated = record.tags.get("Result", "*").strip()
+    outcome = game.outcome()
+    line = record._line("Result")
+    if outcome is None:
+        if stated not in ("*", ""):
+            raise RecordError(f"line {line}: [Result] is {stated!r} but the deal is not finished")
+        return
+    total = sum(outcome.points)
+    if total != game.rules.total_points_for(game.trump):
+        raise RecordError(f"line {line}: card points add up to {total}, not "
+                          f"{game.rules.total_points_for(game.trump)}")
+    if stated not in ("*", "") and stated != outcome.result:
+        raise RecordError(f"line {line}: [Result] says {stated!r} but the play gives "
+                          f"{outcome.result!r}")
+
+
+def loads(text: str) -> Game:
+    """Read one record and replay it (every move checked); errors name the line."""
+    return to_game(parse(text))
+
+
+def loads_all(text: str) -> list[Game]:
+    """Read a file of one or more records."""
+    records = _split(text)
+    if not records:
+        raise RecordError("line 1: no record found (expected a [Game \"...\"] tag)")
+    return [to_game(r) for r in records]
+
+
+# -- writing ----------------------------------------------------------------------------------
+def dumps(game: Game, *, seat: int | None = None) -> str:
+    """Write a game as a record; with ``seat``, only what that seat saw (others' cards ``??``)."""
+    rules = game.rules
+    tags: dict[str, str] = {
+        "Game": rules.name,
+        "Variant": rules.variant,
+        "Players": str(rules.players),
+    }
+    options = {k: v for k, v in rules.given_options.items() if k != "dealer"}
+    if options:
+        tags["Options"] = "; ".join(f"{k}={_option_text(v)}" for k, v in options.items())
+    if game.seed is not None:
+        tags["Seed"] = str(game.seed)
+    tags["Dealer"] = f"P{rules.options['dealer'] + 1}"
+    if game.turned_card is not None:
+        tags["Trump"] = str(game.turned_card)
+    elif game.trump is not None:
+        tags["Trump"] = game.trump.letter
+    tags["Deal"] = _deal_text(game, seat)
+    if seat is not None:
+        tags["View"] = f"P{seat + 1}"
+    outcome = game.outcome()
+    tags["Result"] = outcome.result if outcome is not None else "*"
+    head = "\n".join(f'[{k} "{v}"]' for k, v in tags.items())
+    return head + "\n\n" + "\n".join(_body_lines(game)) + "\n"
+
+
+def _option_text(value: object) -> str:
+    text = str(_plain(value))
+    if ";" in text or '"' in text:
+        raise AcetenError(f"option value {text!r} cannot be written to a record")
+    return text
+
+
+def _deal_text(game: Game, seat: int | None) -> str:
+    deal = game.deal
+    if seat is None:
+        parts = [" ".join(map(str, hand)) for hand in deal.hands]
+        parts.append(" ".join(map(str, deal.stock)))
+        return " / ".join(parts)
+    k = game.rules.options["open_cards"]
+    mine = {card for kind, who, card in game.log if kind == "draw" and who == seat}
+    parts = [" ".join(str(c) if s == seat or i < k else UNKNOWN for i, c in enumerate(hand))
+             for s, hand in enumerate(deal.hands)]
+    turned = game.turned_card
+    parts.append(" ".join(str(c) if c in mine or c == turned else UNKNOWN for c in deal.stock))
+    return " / ".join(parts)
+
+
+def _body_lines(game: Game) -> list[str]:
+    """The moves, one trick a line, each with its winner and points as a comment."""
+    lines: list[str] = []
+    pre: list[str] = []
+    tricks = game.tricks
+    current: list[str] = []
+    leader: int | None = None
+    number = 0
+    played = 0
+    n = game.players
+    for move in game.moves:
+        if isinstance(move, (Bid, TrumpCall)):
+            pre.append(str(move))
+            continue
+        if leader is None:
+            leader = tricks[number].leader if number < len(tricks) else game.leader
+        current.append(str(move))
+        if isinstance(move, Card):
+            played += 1
+        if played == n:
+            trick = tricks[number]
+            lines.append(f"{number + 1}. P{leader + 1}: {' '.join(current)} {{{_trick_note(trick)}}}")
+            number += 1
+            current, leader, played = [], None, 0
+    if current:
+        lines.append(f"{number + 1}. P{(leader or 0) + 1}: {' '.join(current)}")
+    if pre:
+        lines.insert(0, "0. " + " ".join(pre) + " {" + _bids_note(game) + "}")
+    return lines
+
+
+def _trick_note(trick: object) -> str:
+    from aceten.game import Trick
+
+    assert isinstance(trick, Trick)
+    note = f"P{trick.winner + 1} takes {trick.points}"
+    for extra in trick.notes:
+        note += f"; {extra}"
+    return note
+
+
+def _bids_note(game: Game) -> str:
+    if game.rules.name == "cruce":
+        if game.declarer is None:
+            return "all pass"
+        return f"P{game.declarer + 1} bids {game.contract}"
+    if game.trump is not None and game.declarer is not None:
+        return f"P{game.declarer + 1} calls {game.trump.name}"
+    return ""
+
+
+def dumps_all(games: Iterable[Game]) -> str:
+    return "\n".join(dumps(g) for g in games)
+
+
+def save(path: str | os.PathLike[str], games: Game | Iterable[Game]) -> Path:
+    """Write records atomically: the file is whole, or as it was before."""
+    target = Path(path)
+    text = dumps(games) if isinstance(games, Game) else dumps_all(games)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def load(path: str | os.PathLike[str]) -> list[Game]:
+    """Read every record of a file (each replayed and checked)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text file") from None
+    except OSError as err:
+        raise AcetenError(f"cannot read {path}: {err.strerror or err}") from None
+    try:
+        return loads_all(text)
+    except RecordError as err:
+        raise RecordError(f"{path}: {err}") from None
+
+
+__all__ = ["Record", "dumps", "dumps_all", "load", "loads", "loads_all", "parse", "save", "to_game"]
