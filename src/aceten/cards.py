@@ -246,7 +246,10 @@ class Card(int):
         return self.rank.letter + self.suit.letter
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r}, Family.{self.family.name})"
+        text = str(self)
+        if Card.parse(text) == self:  # the deck is clear from the text alone
+            return f"Card.parse({text!r})"
+        return f"Card.parse({text!r}, Family.{self.family.name})"
 
 
 def _parse_rank(text: str) -> Rank | None:
@@ -267,13 +270,18 @@ CARD_TABLE: dict[int, Card] = {
 _BIT_CARDS: dict[Family, list[Card | None]] = {
     fam: [CARD_TABLE.get(fam << 6 | b) for b in range(64)] for fam in Family
 }
-_MASK_CACHE: dict[tuple[int, int], tuple[Card, ...]] = {}
+_MASK_CACHES: dict[int, dict[int, tuple[Card, ...]]] = {fam: {} for fam in Family}
+
+
+def hand_cards_cache(family: Family | int) -> dict[int, tuple[Card, ...]]:
+    """The cache ``cards_of`` fills for one family: mask -> cards (read it directly in hot loops)."""
+    return _MASK_CACHES[int(family)]
 
 
 def cards_of(mask: int, family: Family | int) -> tuple[Card, ...]:
     """The cards of a hand mask in a stable order (suit, then rank code); cached, hot path."""
-    key = (mask, family)
-    cached = _MASK_CACHE.get(key)
+    cache = _MASK_CACHES[int(family)]
+    cached = cache.get(mask)
     if cached is not None:
         return cached
     table = _BIT_CARDS[Family(family)]
@@ -287,9 +295,9 @@ def cards_of(mask: int, family: Family | int) -> tuple[Card, ...]:
         out.append(card)
         m ^= low
     result = tuple(out)
-    if len(_MASK_CACHE) > 200_000:
-        _MASK_CACHE.clear()
-    _MASK_CACHE[key] = result
+    if len(cache) > 100_000:
+        cache.clear()
+    cache[mask] = result
     return result
 
 

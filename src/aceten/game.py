@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from aceten.cards import Card, CardSet, Suit, cards_of
+from aceten.cards import Card, CardSet, Suit, cards_of, hand_cards_cache
 from aceten.errors import AcetenError, IllegalMove
 from aceten.moves import Bid, Exchange, Move, TrumpCall, parse_move
 from aceten.rules.base import Rules
@@ -209,8 +209,12 @@ class Game:
         self.contract = 0  # Cruce: the bid to make
         self._phase = "play"
         self._phase = rules.start_phase(self)
+        # A move that only moves one card from a hand to the trick is undone without a snapshot.
         self._light_undo = k == 0 and rules.draw != "after-play"
+        self._light_lead = self._light_undo and not rules.has_lead_bonus and rules.trump_mode != "first-lead"
+        self._after_play = rules.draw == "after-play"
         self._obliged = bool(rules.obligations.parts)
+        self._hand_cards = hand_cards_cache(self._family)
 
     # -- reading the position ------------------------------------------------------------
     @property
@@ -312,7 +316,8 @@ class Game:
             if self._obliged and self._trick:
                 hand = self.rules.legal_mask(hand, self._trick, self._trump,
                                              self._drawn >= len(self._stock))[0]
-            moves: list[Move] = list(cards_of(hand, self._family))
+            cached = self._hand_cards.get(hand)
+            moves: list[Move] = list(cached if cached is not None else cards_of(hand, self._family))
             if self.rules.has_extra_moves:
                 moves += self.rules.extra_moves(self)
             return moves
@@ -350,11 +355,12 @@ class Game:
                 raise IllegalMove(f"illegal move {move} for P{seat + 1}: {reason} "
                                   f"(may play {CardSet(legal, self._family)})")
         n = self._n
-        finishing = len(trick) + 1 == n
-        if self._light_undo and trick and not finishing:
-            self._undo.append(None)
+        if trick:
+            finishing = len(trick) + 1 == n
+            self._undo.append(None if self._light_undo and not finishing else self._snapshot())
         else:
-            self._undo.append(self._snapshot())
+            finishing = n == 1
+            self._undo.append(None if self._light_lead else self._snapshot())
         self._hands[seat] = hand ^ bit
         self._log.append(("play", seat, move))
         if not trick:
@@ -363,7 +369,7 @@ class Game:
         self._moves.append(move)
         if self._open[seat] & bit:
             self._open[seat] ^= bit
-        if self.rules.draw == "after-play" and self._drawn < len(self._stock):
+        if self._after_play and self._drawn < len(self._stock):
             self._draw(seat)
         if finishing:
             self._finish_trick()

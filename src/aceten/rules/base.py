@@ -46,6 +46,14 @@ def _parse_int(value: Any) -> int:
         raise AcetenError(f"expected a whole number, got {value!r}") from None
 
 
+def _parse_seat(value: Any) -> int:
+    """A seat as a 0-based number or as people write it, ``P1``."""
+    text = str(value).strip()
+    if text[:1] in ("P", "p") and text[1:].isdigit():
+        return int(text[1:]) - 1
+    return _parse_int(value)
+
+
 def _parse_str(value: Any) -> str:
     return str(value).strip().lower()
 
@@ -90,8 +98,8 @@ def str_option(name: str, default: str | None, doc: str, choices: tuple[str, ...
 
 
 COMMON_OPTIONS: tuple[Option, ...] = (
-    Option("dealer", None, "dealer's seat (0-based); the seat after the dealer leads. Default: the last seat",
-           convert=_parse_int),
+    Option("dealer", None, "the dealer: a seat number from 0, or P1, P2, ...; the seat after the "
+           "dealer leads. Default: the last seat", convert=_parse_seat),
     int_option("open_cards", 0, "deal the first k cards of every hand face up, visible to all"),
     Option("deck", None, "play with this subset of the deck (cards separated by spaces)"),
     bool_option("stacked", False, "deal the deck in the given order instead of shuffling: the hands "

@@ -52,12 +52,13 @@ class BriscaRules(LatinStockRules):
         seat = game.to_move
         if self.options["exchange_needs_trick"] and not game.tricks_won[seat]:
             return []
-        hand = game.hand(seat)
+        hand = game._hands[seat]
         moves: list[Move] = []
         for low, targets in EXCHANGES.items():
-            card = Card(low, face_up.suit)
-            if card in hand and face_up.rank in targets:
-                moves.append(Exchange(card))
+            if face_up.rank in targets:
+                card = Card(low, face_up.suit)
+                if hand & card.bit:
+                    moves.append(Exchange(card))
         return moves
 
     def apply_extra_move(self, game: Game, move: Move) -> None:
