@@ -602,6 +602,12 @@ def _root(
     """Play, simulate and check the Ace-Ten card games: Briscola, Brisca, Cruce, Klaverjas."""
 
 
+# -- commands of the other layers ---------------------------------------------------------------
+# Each layer keeps its commands in its own module (``aceten/cli_<layer>.py``) with a
+# ``register(app)`` function, and imports its heavy dependencies inside the commands.
+# One line per layer below.
+
+
 # -- entry point -------------------------------------------------------------------------------
 try:  # the base of usage errors (unknown flag, missing argument) in Typer and in Click
     from typer import TyperException as _UsageError
