@@ -251,6 +251,12 @@ class Card(int):
             return f"Card.parse({text!r})"
         return f"Card.parse({text!r}, Family.{self.family.name})"
 
+    def _repr_svg_(self) -> str:
+        """The card's face in notebooks (see :mod:`aceten.svg`)."""
+        from aceten import svg
+
+        return svg.card(self)
+
 
 def _parse_rank(text: str) -> Rank | None:
     for rank, letter in _RANK_LETTERS.items():
@@ -395,3 +401,9 @@ class CardSet:
 
     def __repr__(self) -> str:
         return f"CardSet.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The cards in a row in notebooks (see :mod:`aceten.svg`)."""
+        from aceten import svg
+
+        return svg.cards(self)

@@ -41,6 +41,12 @@ class Trick:
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.cards)
 
+    def _repr_svg_(self) -> str:
+        """The trick as a picture in notebooks (see :mod:`aceten.svg`)."""
+        from aceten import svg
+
+        return svg.trick(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Deal:
@@ -129,6 +135,12 @@ class PlayerView:
     legal_moves: tuple[Move, ...]
     events: tuple[tuple[str, int | None, Any], ...] = field(repr=False)
     rules: Rules = field(repr=False)
+
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, in notebooks (see :mod:`aceten.svg`)."""
+        from aceten import svg
+
+        return svg.table(self)
 
 
 class Game:
@@ -557,6 +569,12 @@ class Game:
         from aceten.display import game_text
 
         return game_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table with every hand face up, in notebooks (see :mod:`aceten.svg`)."""
+        from aceten import svg
+
+        return svg.table(self)
 
 
 def new_game(name: str, players: int | None = None, variant: str | None = None,
