@@ -54,7 +54,7 @@ def parse_move(text: str, family: Family) -> Move:
     if ":" in low:
         kind, _, arg = low.partition(":")
         if kind == "bid":
-            if not arg.isdigit():
+            if not (arg.isascii() and arg.isdigit()) or len(arg) > 3:  # not "bid:²"
                 raise AcetenError(f"malformed bid {token!r}: expected bid:0 .. bid:6")
             return Bid(int(arg))
         if kind == "trump":

@@ -6,25 +6,39 @@
     [Seed "7"]
     [Dealer "P2"]
     [Trump "7O"]
-    [Deal "AS 3S KS / 2C 4C 5C / 6B ... 7O"]
+    [Deal "AS 2C KS / 3S 4C 5C / 6B ... 7O"]
     [Result "P1 wins: P1 68 - P2 52"]
 
     1. P1: AS 3S {P1 takes 21}
     2. P1: ...
 
 The ``Deal`` tag lists each seat's hand (P1 first) and then the stock in drawing order, whose
-last card is the face-up trump when one is turned. Bids and trump calls go on a line ``0.``;
-a Brisca exchange (``swap:7O``) stands before the card its player then plays. ``??`` marks a
-card the writer did not see (a record written from one seat's view). Writing is strict and
-always re-reads to the same game; reading is lenient about spacing, case, comments and the
-optional ``P1:`` markers, and names the line of anything it cannot accept.
+last card is the face-up trump when one is turned (games without a stock end the tag with an
+empty last part). ``Options`` holds the rule options given when the game was made, as
+``key=value`` pairs separated by ``;``; the dealer has its own tag. ``Trump`` is the turned-up
+card, or the trump suit's letter once it is known (given, called, or named by the first lead).
+``Result`` is ``*`` while the deal is unfinished. A record with ``Seed`` and no ``Deal`` is
+dealt again from the seed.
+
+Bids and trump calls go on a line ``0.``; a Brisca exchange (``swap:7O``) stands before the
+card its player then plays. ``P1:`` names the seat that leads the trick (or moves first on the
+line). The comment after a trick says who took it and its points, then any roem or marriage.
+``??`` marks a card the writer did not see: ``dumps(game, seat=s)`` shows only seat s's hand
+and draws, the open cards and the face-up trump, and adds a ``View`` tag; :func:`parse` reads
+such a record, but it cannot be replayed as a game. Comments are ``{...}`` (closed on the same
+line) and ``;`` to the end of the line (on a tag line, after the tag). Several records may
+follow one another in a file (:func:`loads_all`).
+
+Writing is strict and always re-reads to the same game; reading is lenient about spacing,
+case, suit symbols, comments, move numbers and the optional ``P1:`` markers, and names the line
+of anything it cannot accept (a :class:`~aceten.errors.RecordError`).
 """
 
 from __future__ import annotations
 
 import os
 import re
-import tempfile
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,7 +54,10 @@ UNKNOWN = "??"
 TAG_ORDER = ("Game", "Variant", "Players", "Options", "Seed", "Dealer", "Trump", "Deal", "View",
              "Result")
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z_][\w-]*)\s*(?:"(.*)"|(\S.*?))?\s*\]\s*$')
-_SEAT = re.compile(r"^[Pp](\d+):?$")
+_SEAT = re.compile(r"^[Pp](\d{1,3}):?$")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# Keyword names of ``rules.get`` that have tags of their own and may not be options.
+_NOT_OPTIONS = {"name": "Game", "players": "Players", "variant": "Variant"}
 
 
 @dataclass
@@ -64,11 +81,27 @@ class Record:
         if "Dealer" in self.tags:
             options["dealer"] = _seat_index(self.tags["Dealer"], self._line("Dealer"))
         variant = self.tags.get("Variant")
+        if variant in ("", "standard"):
+            variant = None
+        players = self.tags.get("Players")
         try:
-            return get_rules(game, players=self.tags.get("Players"),
-                             variant=None if variant in (None, "", "standard") else variant, **options)
+            return get_rules(game, players=players, variant=variant, **options)
         except AcetenError as err:
-            raise RecordError(f"line {self._line('Game')}: {err}") from None
+            # Name the line of the first tag that makes the rules impossible.
+            has_dealer = "Dealer" in self.tags
+            others = {k: v for k, v in options.items() if k != "dealer" or not has_dealer}
+            steps = [("Game", {}), ("Players", {"players": players}),
+                     ("Variant", {"players": players, "variant": variant}),
+                     ("Options", {"players": players, "variant": variant, **others}),
+                     ("Dealer", {"players": players, "variant": variant, **options})]
+            culprit = "Game"
+            for tag, kwargs in steps:
+                try:
+                    get_rules(game, **kwargs)
+                except AcetenError:
+                    culprit = tag
+                    break
+            raise RecordError(f"line {self._line(culprit)}: {err}") from None
 
     def deal(self, rules: Rules) -> Deal | None:
         """The deal of the ``Deal`` tag with ``None`` for unknown cards; None if there is no tag."""
@@ -92,7 +125,7 @@ class Record:
     def is_complete(self) -> bool:
         """Whether every card of the deal is known (so the record replays as a Game)."""
         text = self.tags.get("Deal")
-        return text is None or UNKNOWN not in text.split()
+        return text is None or UNKNOWN not in text.replace("/", " ").split()
 
     def _line(self, tag: str) -> int:
         return self.tag_lines.get(tag, self.first_line)
@@ -113,7 +146,7 @@ def _split(text: str) -> list[Record]:
     records: list[Record] = []
     current: Record | None = None
     in_body = False
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(_LINE_BREAK.split(text), start=1):
         line = _strip_comments(raw, number)
         if not line.strip():
             continue
@@ -148,18 +181,24 @@ def _canonical_tag(name: str) -> str:
 
 
 def _strip_comments(raw: str, number: int) -> str:
+    """The line without its comments; inside a tag's quoted value, ``{ } ;`` are plain text."""
     out = []
     depth = 0
+    quoted = False
     for ch in raw:
-        if ch == "{":
+        if quoted:
+            out.append(ch)
+            quoted = ch != '"'
+        elif ch == "{":
             depth += 1
         elif ch == "}":
             if depth == 0:
                 raise RecordError(f"line {number}: '}}' without '{{'")
             depth -= 1
         elif depth == 0:
-            if ch == ";" and not raw.lstrip().startswith("["):
+            if ch == ";":
                 break
+            quoted = ch == '"' and raw.lstrip().startswith("[")
             out.append(ch)
     if depth:
         raise RecordError(f"line {number}: comment '{{' is not closed on its line")
@@ -168,8 +207,17 @@ def _strip_comments(raw: str, number: int) -> str:
 
 def _read_body_line(record: Record, line: str, number: int) -> None:
     for token in line.replace(",", " ").split():
-        if re.fullmatch(r"\d+\.+", token):
-            continue
+        number_mark = re.match(r"\d+\.+", token)  # "1." or "1.AS"
+        if number_mark:
+            token = token[number_mark.end():]
+            if not token:
+                continue
+        seat_mark = re.match(r"[Pp]\d{1,3}:", token)  # "P1:" or "P1:AS"
+        if seat_mark and len(token) > seat_mark.end():
+            seat = _SEAT.match(seat_mark.group())
+            assert seat is not None
+            record.leaders.append((number, len(record.moves), int(seat.group(1)) - 1))
+            token = token[seat_mark.end():]
         seat = _SEAT.match(token)
         if seat:
             record.leaders.append((number, len(record.moves), int(seat.group(1)) - 1))
@@ -185,9 +233,15 @@ def _parse_options(text: str, line: int) -> dict[str, str]:
         if not item.strip():
             continue
         key, sep, value = item.partition("=")
-        if not sep or not key.strip():
+        key = key.strip()
+        if not sep or not key:
             raise RecordError(f"line {line}: [Options]: expected key=value, got {item.strip()!r}")
-        options[key.strip()] = value.strip()
+        if key.lower() in _NOT_OPTIONS:
+            raise RecordError(f"line {line}: [Options]: {key} is not an option; it has a tag of "
+                              f"its own, [{_NOT_OPTIONS[key.lower()]}]")
+        if key in options:
+            raise RecordError(f"line {line}: [Options]: option {key} given twice")
+        options[key] = value.strip()
     return options
 
 
@@ -218,7 +272,7 @@ def to_game(record: Record) -> Game:
     try:
         game = Game(rules, seed=seed, deal=deal)
     except AcetenError as err:
-        raise RecordError(f"line {record._line('Deal')}: {err}") from None
+        raise RecordError(f"line {record._line('Deal')}: [Deal]: {err}") from None
     trump = record.tags.get("Trump")
     if trump and rules.trump_mode == "turned" and game.turned_card is not None:
         try:
@@ -241,6 +295,14 @@ def to_game(record: Record) -> Game:
             game.push(game.parse_move(token))
         except AcetenError as err:
             raise RecordError(f"line {line}: {err}") from None
+    for mark_line, index, seat in record.leaders:
+        if index == len(record.moves):  # a marker with no move after it
+            if game.is_over():
+                raise RecordError(f"line {mark_line}: the record says P{seat + 1} moves here, "
+                                  "but the deal is over")
+            if seat != game.to_move:
+                raise RecordError(f"line {mark_line}: the record says P{seat + 1} moves here, "
+                                  f"but it is P{game.to_move + 1}'s turn")
     _check_result(record, game)
     if trump and rules.trump_mode != "turned" and game.trump is not None \
             and rules.parse_suit(trump) != game.trump:
@@ -268,9 +330,13 @@ def _check_result(record: Record, game: Game) -> None:
     if total != game.rules.total_points_for(game.trump):
         raise RecordError(f"line {line}: card points add up to {total}, not "
                           f"{game.rules.total_points_for(game.trump)}")
-    if stated not in ("*", "") and stated != outcome.result:
+    if stated not in ("*", "") and _normal(stated) != _normal(outcome.result):
         raise RecordError(f"line {line}: [Result] says {stated!r} but the play gives "
                           f"{outcome.result!r}")
+
+
+def _normal(result: str) -> str:
+    return " ".join(result.lower().split())
 
 
 def loads(text: str) -> Game:
@@ -295,7 +361,12 @@ def dumps(game: Game, *, seat: int | None = None) -> str:
         "Variant": rules.variant,
         "Players": str(rules.players),
     }
-    options = {k: v for k, v in rules.given_options.items() if k != "dealer"}
+    # In the order the game declares its options, whatever order they were given in.
+    given = rules.given_options
+    options = {spec.name: given[spec.name] for spec in rules.option_specs
+               if spec.name in given and spec.name != "dealer"}
+    if "deck" in options:  # as the rules read it: "AB 2B ...", whatever was given
+        options["deck"] = " ".join(map(str, rules.deck))
     if options:
         tags["Options"] = "; ".join(f"{k}={_option_text(v)}" for k, v in options.items())
     if game.seed is not None:
@@ -311,7 +382,8 @@ def dumps(game: Game, *, seat: int | None = None) -> str:
     outcome = game.outcome()
     tags["Result"] = outcome.result if outcome is not None else "*"
     head = "\n".join(f'[{k} "{v}"]' for k, v in tags.items())
-    return head + "\n\n" + "\n".join(_body_lines(game)) + "\n"
+    body = _body_lines(game)
+    return head + "\n\n" + "\n".join(body) + "\n" if body else head + "\n"
 
 
 def _option_text(value: object) -> str:
@@ -326,18 +398,25 @@ def _deal_text(game: Game, seat: int | None) -> str:
     if seat is None:
         parts = [" ".join(map(str, hand)) for hand in deal.hands]
         parts.append(" ".join(map(str, deal.stock)))
-        return " / ".join(parts)
+        return " / ".join(parts).rstrip()
     k = game.rules.options["open_cards"]
-    mine = {card for kind, who, card in game.log if kind == "draw" and who == seat}
+    # The i-th draw takes the i-th card of the stock; what matters is the position the seat
+    # drew from, not the card (after an exchange the last card drawn is not the dealt one).
+    drawers = [who for kind, who, _ in game.log if kind == "draw"]
     parts = [" ".join(str(c) if s == seat or i < k else UNKNOWN for i, c in enumerate(hand))
              for s, hand in enumerate(deal.hands)]
-    turned = game.turned_card
-    parts.append(" ".join(str(c) if c in mine or c == turned else UNKNOWN for c in deal.stock))
-    return " / ".join(parts)
+    last = len(deal.stock) - 1
+    parts.append(" ".join(
+        str(c) if (i < len(drawers) and drawers[i] == seat)
+        or (i == last and game.turned_card is not None)
+        else UNKNOWN for i, c in enumerate(deal.stock)))
+    return " / ".join(parts).rstrip()
 
 
 def _body_lines(game: Game) -> list[str]:
-    """The moves, one trick a line, each with its winner and points as a comment."""
+    """The moves, one trick a line, each with its winner and points as a comment (and any
+    marriage scored on its lead)."""
+    lead_notes = _lead_notes(game)
     lines: list[str] = []
     pre: list[str] = []
     tricks = game.tricks
@@ -357,14 +436,29 @@ def _body_lines(game: Game) -> list[str]:
             played += 1
         if played == n:
             trick = tricks[number]
-            lines.append(f"{number + 1}. P{leader + 1}: {' '.join(current)} {{{_trick_note(trick)}}}")
+            note = "; ".join([_trick_note(trick), *lead_notes.get(number, [])])
+            lines.append(f"{number + 1}. P{leader + 1}: {' '.join(current)} {{{note}}}")
             number += 1
             current, leader, played = [], None, 0
     if current:
-        lines.append(f"{number + 1}. P{(leader or 0) + 1}: {' '.join(current)}")
+        note = "; ".join(lead_notes.get(number, []))
+        lines.append(f"{number + 1}. P{(leader or 0) + 1}: {' '.join(current)}"
+                     + (f" {{{note}}}" if note else ""))
     if pre:
         lines.insert(0, "0. " + " ".join(pre) + " {" + _bids_note(game) + "}")
     return lines
+
+
+def _lead_notes(game: Game) -> dict[int, list[str]]:
+    """Bonuses scored on a lead (Cruce marriages), by trick index: ``P1 marriage in roșu: 40``."""
+    notes: dict[int, list[str]] = {}
+    plays = 0
+    for kind, who, what in game.log:
+        if kind == "play":
+            plays += 1
+        elif kind == "bonus" and who is not None:
+            notes.setdefault((plays - 1) // game.players, []).append(f"P{who + 1} {what[1]}")
+    return notes
 
 
 def _trick_note(trick: object) -> str:
@@ -378,6 +472,8 @@ def _trick_note(trick: object) -> str:
 
 
 def _bids_note(game: Game) -> str:
+    if game.phase in ("bid", "call"):
+        return "bidding" if game.phase == "bid" else "calling trump"
     if game.rules.name == "cruce":
         if game.declarer is None:
             return "all pass"
@@ -388,23 +484,35 @@ def _bids_note(game: Game) -> str:
 
 
 def dumps_all(games: Iterable[Game]) -> str:
+    """Write several games as records one after another, a blank line between them."""
     return "\n".join(dumps(g) for g in games)
 
 
 def save(path: str | os.PathLike[str], games: Game | Iterable[Game]) -> Path:
-    """Write records atomically: the file is whole, or as it was before."""
+    """Write records atomically: the file is whole, or as it was before (no temp file left)."""
     target = Path(path)
     text = dumps(games) if isinstance(games, Game) else dumps_all(games)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    if not text:
+        raise AcetenError(f"{path}: no games to save")
+    tmp = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        # Created as a plain open() would (the umask applies), not private as with mkstemp.
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except OSError as err:
+        raise AcetenError(f"cannot write {path}: {err.strerror or err}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            if target.exists():
+                os.chmod(tmp, target.stat().st_mode & 0o7777)
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+    except BaseException as err:
+        tmp.unlink(missing_ok=True)
+        if isinstance(err, OSError):
+            raise AcetenError(f"cannot write {path}: {err.strerror or err}") from None
         raise
     return target
 

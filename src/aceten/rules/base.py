@@ -49,8 +49,8 @@ def _parse_int(value: Any) -> int:
 def _parse_seat(value: Any) -> int:
     """A seat as a 0-based number or as people write it, ``P1``."""
     text = str(value).strip()
-    if text[:1] in ("P", "p") and text[1:].isdigit():
-        return int(text[1:]) - 1
+    if text[:1] in ("P", "p") and text[1:].isascii() and text[1:].isdigit():  # not "P²"
+        return _parse_int(text[1:]) - 1
     return _parse_int(value)
 
 
