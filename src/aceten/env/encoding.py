@@ -1,0 +1,372 @@
+"""Actions and observations of the RL environments: fixed vectors built from a PlayerView alone.
+
+Actions are numbered once per game: one per card of the game's *full* deck (suit by suit, in
+the order of :func:`aceten.cards.full_deck`), then the game's moves that are not cards. Cards
+that a variant takes out of the deck (the 2 removed in 3-player Briscola) keep their number and
+are never legal.
+
+=========  =========================================================================
+game       actions
+=========  =========================================================================
+briscola   0-39 cards
+brisca     0-39 cards; 40 swap the 7 of trumps, 41 swap the 2 of trumps (exchange)
+cruce      0-23 cards; 24-30 bid 0 (pass) to bid 6
+klaverjas  0-31 cards; 32-35 call trump clubs, diamonds, hearts, spades; 36 pass
+=========  =========================================================================
+
+An observation is one ``float32`` vector, the concatenation of the blocks below (``D`` is the
+size of the full deck, ``n`` the number of players; "relative seat" r is the seat r places
+after the observer, so the observer is 0 and in a 4-player game the partner is 2). Card blocks
+use the action numbering of the cards.
+
+=============  ==========  ==================================================================
+block          size        content
+=============  ==========  ==================================================================
+hand           D           1 for each card in the observer's hand
+trick          n * D       the card each relative seat has played to the trick in progress
+leader         n           the relative seat that led the trick in progress (play phase)
+played         D           cards of the finished tricks
+trump          4           the trump suit, one-hot (all 0 while it is still to be settled)
+face_up        D           the face-up trump card while it lies under the stock
+phase          2           bidding / trump call; play
+declarer       n           Cruce: the highest bidder; Klaverjas: the seat that chose trump
+contract       1           Cruce: the contract / 6
+bids           n           Cruce: each relative seat's bid / 6; Klaverjas: 1 if it passed
+points         n           card points won per relative seat / the deal's total points
+bonus          n           marriages (Cruce) and roem (Klaverjas) per relative seat / total
+tricks         n           tricks won per relative seat / tricks in a deal
+stock          1           cards left in the stock / stock size after the deal (0: no stock)
+open           (n-1) * D   only with rule option ``open_cards``: the cards other relative
+                           seats show face up
+voids          (n-1) * 4   only with ``voids=True``: 1 where relative seat r (1..n-1) is known
+                           to hold no card of the suit
+=============  ==========  ==================================================================
+
+Voids come from :func:`aceten.knowledge.voids` when the knowledge layer provides it, and
+otherwise from one self-contained rule: a player who did not follow the suit led, at a moment
+when the game obliged following suit, held none of it; a card drawn afterwards undoes what it
+may have changed (an unseen draw undoes all of that player's voids).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from aceten.cards import Card, Rank, Suit, full_deck
+from aceten.errors import AcetenError
+from aceten.game import PlayerView
+from aceten.moves import Bid, Exchange, Move, TrumpCall
+from aceten.rules.base import Rules
+from aceten.rules.obligations import FollowSuit
+
+MAX_BID = 6  # Cruce bids run 0..6
+BONUS_HIGH = 10.0  # bound of the bonus block (bonus / total points); roem never comes close
+EXCHANGE_RANKS = (Rank.SEVEN, Rank.TWO)  # Brisca: the low trumps that may be swapped
+
+
+# -- actions ---------------------------------------------------------------------------------------
+class ActionCodec:
+    """The numbering of one game's moves: ``move_to_action`` and ``action_to_move``."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.deck: tuple[Card, ...] = full_deck(rules.family)
+        self.card_count = len(self.deck)
+        self.card_index = [-1] * 64  # bit position (card & 63) -> action
+        for i, card in enumerate(self.deck):
+            self.card_index[int(card) & 63] = i
+        d = self.card_count
+        self.extra: list[str] = []  # names of the actions after the cards
+        if rules.name == "brisca":
+            self.extra = ["swap:7", "swap:2"]
+        elif rules.name == "cruce":
+            self.extra = [f"bid:{v}" for v in range(MAX_BID + 1)]
+        elif rules.name == "klaverjas":
+            self.extra = [f"trump:{Suit(rules.family, i).letter}" for i in range(4)] + ["pass"]
+        self.size = d + len(self.extra)
+        self._calls = [TrumpCall(Suit(rules.family, i)) for i in range(4)] + [TrumpCall(None)]
+        self._bids = [Bid(v) for v in range(MAX_BID + 1)]
+
+    @property
+    def names(self) -> list[str]:
+        """One token per action: ``AS`` ... then ``swap:7``, ``bid:3``, ``trump:H``, ``pass``."""
+        return [str(c) for c in self.deck] + self.extra
+
+    def move_to_action(self, move: Move) -> int:
+        """The action number of a move."""
+        if type(move) is Card:
+            index = self.card_index[int(move) & 63]
+            if index >= 0 and move.family == self.rules.family:
+                return index
+        elif isinstance(move, Exchange) and self.rules.name == "brisca":
+            return self.card_count + EXCHANGE_RANKS.index(move.card.rank)
+        elif isinstance(move, Bid) and self.rules.name == "cruce" and 0 <= move.value <= MAX_BID:
+            return self.card_count + move.value
+        elif isinstance(move, TrumpCall) and self.rules.name == "klaverjas":
+            return self.card_count + (4 if move.suit is None else move.suit.index)
+        raise AcetenError(f"{move} is not a move of {self.rules.name}")
+
+    def action_to_move(self, action: int, trump: Suit | None = None) -> Move:
+        """The move an action stands for; a Brisca exchange needs the trump suit."""
+        try:
+            action = int(action)
+        except (TypeError, ValueError):
+            raise AcetenError(f"not an action: {action!r}") from None
+        d = self.card_count
+        if 0 <= action < d:
+            return self.deck[action]
+        if not d <= action < self.size:
+            raise AcetenError(f"action {action} is out of range: {self.rules.name} has actions "
+                              f"0 to {self.size - 1}")
+        extra = action - d
+        name = self.rules.name
+        if name == "brisca":
+            if trump is None:
+                raise AcetenError(f"action {action} ({self.extra[extra]}): no trump suit yet")
+            return Exchange(Card(EXCHANGE_RANKS[extra], trump))
+        if name == "cruce":
+            return self._bids[extra]
+        return self._calls[extra]
+
+    def mask(self, moves: Iterable[Move]) -> np.ndarray:
+        """The ``int8`` action mask of these legal moves."""
+        out = np.zeros(self.size, dtype=np.int8)
+        index = self.card_index
+        hits = [index[int(m) & 63] if type(m) is Card else self.move_to_action(m) for m in moves]
+        if hits:
+            out[hits] = 1
+        return out
+
+
+# -- observations ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Block:
+    """One named slice of the observation vector."""
+
+    name: str
+    start: int
+    size: int
+    high: float
+    doc: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+VoidsFunction = Callable[[PlayerView], Sequence[Iterable[Suit]]]
+
+
+def knowledge_voids() -> VoidsFunction | None:
+    """``aceten.knowledge.voids`` when the knowledge layer is installed and provides it.
+
+    The contract: ``voids(view)`` returns, per absolute seat, the suits that the view's seat
+    knows that seat to be void in.
+    """
+    if importlib.util.find_spec("aceten.knowledge") is None:
+        return None
+    module = importlib.import_module("aceten.knowledge")
+    found = getattr(module, "voids", None)
+    return found if callable(found) else None
+
+
+def rule_voids(view: PlayerView) -> list[set[Suit]]:
+    """Per seat, the suits it is known void in by the follow-suit rule alone (see the module doc).
+
+    Works from ``view.events`` only: a seat that did not follow the suit led while following was
+    obligatory held none of that suit; a later draw undoes what it may have changed.
+    """
+    rules = view.rules
+    n = view.players
+    voids: list[set[Suit]] = [set() for _ in range(n)]
+    parts = rules.obligations.parts
+    if not parts or not isinstance(parts[0], FollowSuit):
+        return voids
+    only_stock_empty = rules.obligations.when == "stock-empty"
+    stock = rules.stock_size
+    drawn = 0
+    played = 0  # cards played so far; played % n is the position in the trick
+    led: Suit | None = None
+    for kind, seat, what in view.events:
+        if kind == "play":
+            if played % n == 0:
+                led = what.suit
+            elif what.suit != led and (not only_stock_empty or drawn >= stock):
+                assert led is not None and seat is not None
+                voids[seat].add(led)
+            played += 1
+        elif kind == "draw":
+            drawn += 1
+            if seat is not None:
+                if what is None:
+                    voids[seat].clear()
+                else:
+                    voids[seat].discard(what.suit)
+    return voids
+
+
+class Encoder:
+    """Turns a :class:`PlayerView` into the observation vector of the module docstring."""
+
+    def __init__(self, rules: Rules, codec: ActionCodec, *, voids: bool | str = False):
+        self.rules = rules
+        self.codec = codec
+        n, d = rules.players, codec.card_count
+        self.players = n
+        self.voids_mode = resolve_voids(voids)
+        self._voids_fn: VoidsFunction | None = None
+        if self.voids_mode == "knowledge":
+            self._voids_fn = knowledge_voids()
+            if self._voids_fn is None:
+                raise AcetenError("voids='knowledge' needs aceten.knowledge with a voids(view) "
+                                  "function; use voids='rule' (or True) for the follow-suit rule")
+        elif self.voids_mode == "rule":
+            self._voids_fn = rule_voids
+        blocks: list[tuple[str, int, float, str]] = [
+            ("hand", d, 1.0, "cards in hand"),
+            ("trick", n * d, 1.0, "card played to the trick in progress, per relative seat"),
+            ("leader", n, 1.0, "relative seat that led the trick in progress"),
+            ("played", d, 1.0, "cards of the finished tricks"),
+            ("trump", 4, 1.0, "trump suit, one-hot"),
+            ("face_up", d, 1.0, "face-up trump card under the stock"),
+            ("phase", 2, 1.0, "bidding or trump call; play"),
+            ("declarer", n, 1.0, "relative seat of the highest bidder / trump caller"),
+            ("contract", 1, 1.0, "Cruce contract / 6"),
+            ("bids", n, 1.0, "Cruce bid / 6, Klaverjas pass, per relative seat"),
+            ("points", n, 1.0, "card points per relative seat / total points"),
+            ("bonus", n, BONUS_HIGH, "marriages and roem per relative seat / total points"),
+            ("tricks", n, 1.0, "tricks won per relative seat / tricks in a deal"),
+            ("stock", 1, 1.0, "cards in the stock / stock size"),
+        ]
+        self.has_open = rules.options["open_cards"] > 0
+        if self.has_open:
+            blocks.append(("open", (n - 1) * d, 1.0, "cards shown face up, relative seats 1.."))
+        if self._voids_fn is not None:
+            blocks.append(("voids", (n - 1) * 4, 1.0, "known voids, relative seats 1.., per suit"))
+        self.blocks: dict[str, Block] = {}
+        start = 0
+        for name, size, high, doc in blocks:
+            self.blocks[name] = Block(name, start, size, high, doc)
+            start += size
+        self.size = start
+        self.high = np.ones(self.size, dtype=np.float32)
+        bonus = self.blocks["bonus"]
+        self.high[bonus.start:bonus.stop] = BONUS_HIGH
+        o = {name: b.start for name, b in self.blocks.items()}
+        self._o = o
+        self._total = float(rules.total_points)
+        self._tricks = float(rules.tricks_per_deal)
+        self._stock = float(rules.stock_size)
+        self._auction = rules.has_phases
+        self._events = rules.has_phases or rules.has_lead_bonus
+        self._trick_bonus = rules.has_trick_bonus
+        self._given_declarer = rules.name == "klaverjas" and rules.trump_mode == "given"
+
+    def encode(self, view: PlayerView) -> np.ndarray:
+        """The observation vector of ``view`` (a new array)."""
+        n, d = self.players, self.codec.card_count
+        me = view.seat
+        o = self._o
+        index = self.codec.card_index
+        ones: list[int] = []  # positions set to 1
+        for card in view.hand:
+            ones.append(index[int(card) & 63])
+        phase = view.phase
+        if view.trick:
+            base = o["trick"]
+            leader = view.leader
+            for i, card in enumerate(view.trick):
+                ones.append(base + ((leader + i - me) % n) * d + index[int(card) & 63])
+        if phase == "play":
+            ones.append(o["leader"] + (view.leader - me) % n)
+            ones.append(o["phase"] + 1)
+        elif phase in ("bid", "call"):
+            ones.append(o["phase"])
+        won = [0] * n
+        bonus = [0.0] * n
+        base = o["played"]
+        trick_bonus = self._trick_bonus
+        for trick in view.tricks:
+            won[trick.winner] += 1
+            if trick_bonus and trick.bonus:
+                bonus[trick.winner] += trick.bonus
+            for card in trick.cards:
+                ones.append(base + index[int(card) & 63])
+        if view.trump is not None:
+            ones.append(o["trump"] + view.trump.index)
+        if view.trump_card is not None:
+            ones.append(o["face_up"] + index[int(view.trump_card) & 63])
+        out = np.zeros(self.size, dtype=np.float32)
+        if self._events:
+            self._events_blocks(view, out, ones, bonus)
+        if self.has_open:
+            base = o["open"]
+            for r in range(1, n):
+                for card in view.open_cards[(me + r) % n]:
+                    ones.append(base + (r - 1) * d + index[int(card) & 63])
+        if self._voids_fn is not None:
+            base = o["voids"]
+            voids = self._voids_fn(view)
+            for r in range(1, n):
+                for suit in voids[(me + r) % n]:
+                    ones.append(base + (r - 1) * 4 + suit.index)
+        if ones:
+            out[ones] = 1.0
+        total, points = self._total, view.points
+        po, bo, to = o["points"], o["bonus"], o["tricks"]
+        for r in range(n):
+            s = (me + r) % n
+            out[po + r] = points[s] / total
+            if bonus[s]:
+                out[bo + r] = bonus[s] / total
+            out[to + r] = won[s] / self._tricks
+        if self._stock:
+            out[o["stock"]] = view.stock_size / self._stock
+        return out
+
+    def _events_blocks(self, view: PlayerView, out: np.ndarray, ones: list[int],
+                       bonus: list[float]) -> None:
+        """Bids, trump calls and marriages, read from the view's events."""
+        n, me, o = self.players, view.seat, self._o
+        declarer: int | None = None
+        best = 0
+        for kind, seat, what in view.events:
+            if kind == "bid":
+                out[o["bids"] + (seat - me) % n] = what / MAX_BID
+                if what > best:
+                    best, declarer = what, seat
+            elif kind == "call":
+                if what is None:
+                    ones.append(o["bids"] + (seat - me) % n)
+                else:
+                    declarer = seat
+            elif kind == "bonus":
+                bonus[seat] += what[0]
+        if self._given_declarer:
+            declarer = view.tricks[0].leader if view.tricks else view.leader
+        if declarer is not None:
+            ones.append(o["declarer"] + (declarer - me) % n)
+        if best:
+            out[o["contract"]] = best / MAX_BID
+
+    def describe(self) -> list[dict[str, Any]]:
+        """The layout as rows: name, start, size, doc."""
+        return [{"name": b.name, "start": b.start, "size": b.size, "doc": b.doc}
+                for b in self.blocks.values()]
+
+
+def resolve_voids(voids: bool | str) -> str:
+    """``False`` -> "off"; ``True`` -> "knowledge" if available else "rule"; or the name given."""
+    if voids is False or voids is None or voids == "off":
+        return "off"
+    if voids is True or voids == "auto":
+        return "knowledge" if knowledge_voids() is not None else "rule"
+    if voids in ("rule", "knowledge"):
+        return str(voids)
+    raise AcetenError(f"voids={voids!r}: expected True, False, 'rule' or 'knowledge'")
