@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -92,6 +93,7 @@ class ActionCodec:
         self.size = d + len(self.extra)
         self._calls = [TrumpCall(Suit(rules.family, i)) for i in range(4)] + [TrumpCall(None)]
         self._bids = [Bid(v) for v in range(MAX_BID + 1)]
+        self._masks: dict[tuple[Move, ...], np.ndarray] = {}  # legal moves -> mask, a cache
 
     @property
     def names(self) -> list[str]:
@@ -134,14 +136,19 @@ class ActionCodec:
             return self._bids[extra]
         return self._calls[extra]
 
-    def mask(self, moves: Iterable[Move]) -> np.ndarray:
-        """The ``int8`` action mask of these legal moves."""
-        out = np.zeros(self.size, dtype=np.int8)
-        index = self.card_index
-        hits = [index[int(m) & 63] if type(m) is Card else self.move_to_action(m) for m in moves]
-        if hits:
-            out[hits] = 1
-        return out
+    def mask(self, moves: Sequence[Move]) -> np.ndarray:
+        """The ``int8`` action mask of these legal moves (a new array)."""
+        key = tuple(moves)
+        cached = self._masks.get(key)
+        if cached is None:
+            cached = np.zeros(self.size, dtype=np.int8)
+            index = self.card_index
+            hits = [index[m & 63] if type(m) is Card else self.move_to_action(m) for m in key]
+            cached[hits] = 1
+            if len(self._masks) > 50_000:
+                self._masks.clear()
+            self._masks[key] = cached
+        return cached.copy()
 
 
 # -- observations ----------------------------------------------------------------------------------
@@ -263,80 +270,84 @@ class Encoder:
         self._total = float(rules.total_points)
         self._tricks = float(rules.tricks_per_deal)
         self._stock = float(rules.stock_size)
-        self._auction = rules.has_phases
         self._events = rules.has_phases or rules.has_lead_bonus
         self._trick_bonus = rules.has_trick_bonus
         self._given_declarer = rules.name == "klaverjas" and rules.trump_mode == "given"
+        # Leading events that only deal cards: the events blocks skip them.
+        self._deal_events = n * rules.hand_size
+        # Per observer: the absolute seat at each relative seat.
+        self._rotation = [[(me + r) % n for r in range(n)] for me in range(n)]
+        # Per observer and absolute seat: the start of that seat's part of the trick block.
+        self._trick_base = [[o["trick"] + ((s - me) % n) * d for s in range(n)] for me in range(n)]
+        self._leader_pos = [[o["leader"] + (s - me) % n for s in range(n)] for me in range(n)]
+        self._tail = o["points"]  # points, bonus, tricks, stock: contiguous numbers
+        assert o["bonus"] == o["points"] + n and o["tricks"] == o["bonus"] + n
+        assert o["stock"] == o["tricks"] + n
+        self._tail_size = 3 * n + 1
 
     def encode(self, view: PlayerView) -> np.ndarray:
         """The observation vector of ``view`` (a new array)."""
-        n, d = self.players, self.codec.card_count
+        n = self.players
         me = view.seat
         o = self._o
         index = self.codec.card_index
-        ones: list[int] = []  # positions set to 1
-        for card in view.hand:
-            ones.append(index[int(card) & 63])
+        ones = [index[card & 63] for card in view.hand]  # positions set to 1
         phase = view.phase
-        if view.trick:
-            base = o["trick"]
-            leader = view.leader
-            for i, card in enumerate(view.trick):
-                ones.append(base + ((leader + i - me) % n) * d + index[int(card) & 63])
         if phase == "play":
-            ones.append(o["leader"] + (view.leader - me) % n)
+            leader = view.leader
+            if view.trick:
+                bases = self._trick_base[me]
+                for i, card in enumerate(view.trick):
+                    ones.append(bases[(leader + i) % n] + index[card & 63])
+            ones.append(self._leader_pos[me][leader])
             ones.append(o["phase"] + 1)
-        elif phase in ("bid", "call"):
+        elif phase == "bid" or phase == "call":
             ones.append(o["phase"])
         won = [0] * n
-        bonus = [0.0] * n
+        bonus = [0] * n
         base = o["played"]
-        trick_bonus = self._trick_bonus
         for trick in view.tricks:
-            won[trick.winner] += 1
-            if trick_bonus and trick.bonus:
-                bonus[trick.winner] += trick.bonus
+            winner = trick.winner
+            won[winner] += 1
+            if trick.bonus:
+                bonus[winner] += trick.bonus
             for card in trick.cards:
-                ones.append(base + index[int(card) & 63])
+                ones.append(base + index[card & 63])
         if view.trump is not None:
-            ones.append(o["trump"] + view.trump.index)
+            ones.append(o["trump"] + (view.trump & 3))
         if view.trump_card is not None:
-            ones.append(o["face_up"] + index[int(view.trump_card) & 63])
+            ones.append(o["face_up"] + index[view.trump_card & 63])
         out = np.zeros(self.size, dtype=np.float32)
         if self._events:
             self._events_blocks(view, out, ones, bonus)
+        rotation = self._rotation[me]
         if self.has_open:
-            base = o["open"]
+            base, d = o["open"], self.codec.card_count
             for r in range(1, n):
-                for card in view.open_cards[(me + r) % n]:
-                    ones.append(base + (r - 1) * d + index[int(card) & 63])
+                for card in view.open_cards[rotation[r]]:
+                    ones.append(base + (r - 1) * d + index[card & 63])
         if self._voids_fn is not None:
             base = o["voids"]
             voids = self._voids_fn(view)
             for r in range(1, n):
-                for suit in voids[(me + r) % n]:
-                    ones.append(base + (r - 1) * 4 + suit.index)
-        if ones:
-            out[ones] = 1.0
-        total, points = self._total, view.points
-        po, bo, to = o["points"], o["bonus"], o["tricks"]
-        for r in range(n):
-            s = (me + r) % n
-            out[po + r] = points[s] / total
-            if bonus[s]:
-                out[bo + r] = bonus[s] / total
-            out[to + r] = won[s] / self._tricks
-        if self._stock:
-            out[o["stock"]] = view.stock_size / self._stock
+                for suit in voids[rotation[r]]:
+                    ones.append(base + (r - 1) * 4 + (suit & 3))
+        out[ones] = 1.0
+        total, points, tricks = self._total, view.points, self._tricks
+        tail = [points[s] / total for s in rotation]
+        tail += [bonus[s] / total for s in rotation]
+        tail += [won[s] / tricks for s in rotation]
+        tail.append(view.stock_size / self._stock if self._stock else 0.0)
+        out[self._tail:self._tail + self._tail_size] = tail
         return out
 
     def _events_blocks(self, view: PlayerView, out: np.ndarray, ones: list[int],
-                       bonus: list[float]) -> None:
+                       bonus: list[int]) -> None:
         """Bids, trump calls and marriages, read from the view's events."""
         n, me, o = self.players, view.seat, self._o
         declarer: int | None = None
         best = 0
-        for kind, seat, what in view.events:
+        for kind, seat, what in itertools.islice(view.events, self._deal_events, None):
             if kind == "bid":
                 out[o["bids"] + (seat - me) % n] = what / MAX_BID
                 if what > best:

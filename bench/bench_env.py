@@ -1,0 +1,129 @@
+"""RL environment steps per second for random play, next to the engine's own random play.
+
+    python bench/bench_env.py [--seconds S] [--json]
+
+For each configuration, in the same run and on one core:
+
+- engine: seeded random deals through ``new_game`` / ``legal_moves`` / ``push`` (a random
+  legal move each time), counted in moves per second;
+- env(): the PettingZoo environment as users get it (``<game>_v0.env()``, with PettingZoo's
+  wrappers), driven by the usual loop ``agent_iter`` / ``last`` / ``step`` with a random legal
+  action taken from the observation's action mask; every step builds the mover's observation
+  from ``game.view(seat)``;
+- raw: the same loop on the unwrapped environment (``raw_env()``);
+- view: the engine loop plus one ``game.view(seat)`` per move and nothing else, to show the
+  part of the cost that is the view itself.
+
+The ratio ``engine / env()`` is what the environment costs per step over the engine (the goal
+is below 3). The four loops take turns in short rounds and each keeps its best round, so a
+busy machine disturbs the ratios less than the absolute figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import time
+
+import numpy as np
+
+import aceten
+from aceten.env import ENVIRONMENTS
+
+CONFIGS = [
+    ("briscola", 2, None), ("briscola", 4, None), ("brisca", 2, None), ("cruce", 2, None),
+    ("cruce", 4, None), ("klaverjas", 4, "rotterdam"),
+]  # fmt: skip
+
+
+def engine_steps(name: str, players: int, variant: str | None, seconds: float, first_seed: int,
+                 with_view: bool = False) -> float:
+    rng = random.Random(first_seed)
+    choice = rng.choice
+    steps = 0
+    seed = first_seed
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(10):
+            g = aceten.new_game(name, players=players, variant=variant, seed=seed)
+            seed += 1
+            while not g.is_over():
+                if with_view:
+                    g.view(g.to_move)
+                g.push(choice(g.legal_moves()))
+                steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def env_steps(env, seconds: float, first_seed: int) -> float:
+    rng = random.Random(first_seed)
+    choice = rng.choice
+    flatnonzero = np.flatnonzero
+    steps = 0
+    episode = first_seed
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(10):
+            env.reset(seed=episode)
+            episode += 1
+            for _agent in env.agent_iter():
+                obs, _reward, terminated, truncated, _info = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                env.step(int(choice(flatnonzero(obs["action_mask"]))))
+                steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def measure(name: str, players: int, variant: str | None, seconds: float, rounds: int) -> dict:
+    module = ENVIRONMENTS[name]
+    raw = module.raw_env(players=players, variant=variant)
+    wrapped = module.env(players=players, variant=variant)
+    best = {"engine": 0.0, "view": 0.0, "raw": 0.0, "env": 0.0}
+    piece = seconds / rounds
+    for r in range(rounds):
+        seed = 1000 * r
+        best["engine"] = max(best["engine"], engine_steps(name, players, variant, piece, seed))
+        best["view"] = max(best["view"], engine_steps(name, players, variant, piece, seed, True))
+        best["raw"] = max(best["raw"], env_steps(raw, piece, seed))
+        best["env"] = max(best["env"], env_steps(wrapped, piece, seed))
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=4.0,
+                        help="time per loop and configuration, split into rounds")
+    parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = []
+    for name, players, variant in CONFIGS:
+        best = measure(name, players, variant, args.seconds, args.rounds)
+        engine = best["engine"]
+        rows.append({"game": name, "players": players, "variant": variant or "standard",
+                     "engine_steps_per_s": round(engine), "view_steps_per_s": round(best["view"]),
+                     "raw_steps_per_s": round(best["raw"]), "env_steps_per_s": round(best["env"]),
+                     "view_cost": round(engine / best["view"], 2),
+                     "raw_cost": round(engine / best["raw"], 2),
+                     "env_cost": round(engine / best["env"], 2)})
+    if args.json:
+        print(json.dumps({"python": platform.python_version(), "rows": rows}, indent=2))
+        return
+    print(f"python {platform.python_version()}, numpy {np.__version__}, one core; steps per second")
+    head = (f"{'game':10} {'n':>2} {'variant':10} {'engine':>9} {'+view':>9} {'raw env':>9} "
+            f"{'env()':>9} {'view x':>7} {'raw x':>7} {'env x':>7}")
+    print(head)
+    for r in rows:
+        print(f"{r['game']:10} {r['players']:>2} {r['variant']:10} {r['engine_steps_per_s']:>9,} "
+              f"{r['view_steps_per_s']:>9,} {r['raw_steps_per_s']:>9,} {r['env_steps_per_s']:>9,} "
+              f"{r['view_cost']:>7.2f} {r['raw_cost']:>7.2f} {r['env_cost']:>7.2f}")
+
+
+if __name__ == "__main__":
+    main()
