@@ -26,7 +26,7 @@ except ImportError as err:  # pragma: no cover - depends on the installation
                       "pip install 'aceten[rl]'") from err
 
 from aceten.env import brisca_v0, briscola_v0, cruce_v0, klaverjas_v0
-from aceten.env.aec import CardGameEnv, deal_rewards, make, wrap
+from aceten.env.aec import CardGameEnv, ClassicWrapper, deal_rewards, make, wrap
 from aceten.env.encoding import ActionCodec, Encoder, rule_voids
 from aceten.env.single import SingleAgentEnv
 
@@ -38,6 +38,7 @@ ENVIRONMENTS = {
 }
 
 __all__ = [
-    "ENVIRONMENTS", "ActionCodec", "CardGameEnv", "Encoder", "SingleAgentEnv", "brisca_v0",
+    "ENVIRONMENTS", "ActionCodec", "CardGameEnv", "ClassicWrapper", "Encoder", "SingleAgentEnv",
+    "brisca_v0",
     "briscola_v0", "cruce_v0", "deal_rewards", "klaverjas_v0", "make", "rule_voids", "wrap",
 ]  # fmt: skip

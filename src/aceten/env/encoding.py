@@ -42,8 +42,10 @@ voids          (n-1) * 4   only with ``voids=True``: 1 where relative seat r (1.
                            to hold no card of the suit
 =============  ==========  ==================================================================
 
-Voids come from :func:`aceten.knowledge.voids` when the knowledge layer provides it, and
-otherwise from one self-contained rule: a player who did not follow the suit led, at a moment
+With ``voids=True``, voids come from the knowledge layer when it is installed and works
+(``aceten.knowledge.voids(view)``, or ``Knowledge.from_view(view).voids(seat)``: exact
+knowledge, at the knowledge layer's speed), and otherwise from one self-contained rule
+(``voids="rule"`` asks for it): a player who did not follow the suit led, at a moment
 when the game obliged following suit, held none of it; a card drawn afterwards undoes what it
 may have changed (an unseen draw undoes all of that player's voids).
 """
@@ -170,17 +172,46 @@ class Block:
 VoidsFunction = Callable[[PlayerView], Sequence[Iterable[Suit]]]
 
 
-def knowledge_voids() -> VoidsFunction | None:
-    """``aceten.knowledge.voids`` when the knowledge layer is installed and provides it.
+_KNOWLEDGE: list[VoidsFunction | None] = []  # the verdict of knowledge_voids, once found
 
-    The contract: ``voids(view)`` returns, per absolute seat, the suits that the view's seat
-    knows that seat to be void in.
+
+def knowledge_voids() -> VoidsFunction | None:
+    """Voids from the knowledge layer, when it is installed and works: ``aceten.knowledge.voids``
+    if it exists, else ``Knowledge.from_view(view).voids(seat)`` for every other seat.
+
+    The contract: called with a view, it returns per absolute seat the suits that the view's
+    seat knows that seat to hold none of. The layer counts as available once it answers for a
+    fresh deal without an import error (it may be half-built while it is being written).
     """
+    if not _KNOWLEDGE:
+        _KNOWLEDGE.append(_find_knowledge_voids())
+    return _KNOWLEDGE[0]
+
+
+def _find_knowledge_voids() -> VoidsFunction | None:
     if importlib.util.find_spec("aceten.knowledge") is None:
         return None
-    module = importlib.import_module("aceten.knowledge")
+    try:
+        module = importlib.import_module("aceten.knowledge")
+    except ImportError:
+        return None
     found = getattr(module, "voids", None)
-    return found if callable(found) else None
+    if not callable(found):
+        knowledge = getattr(module, "Knowledge", None)
+        if not (hasattr(knowledge, "from_view") and hasattr(knowledge, "voids")):
+            return None
+
+        def found(view: PlayerView) -> list[set[Suit]]:
+            known = knowledge.from_view(view)
+            return [set() if s == view.seat else set(known.voids(s)) for s in range(view.players)]
+
+    from aceten.game import new_game
+
+    try:
+        found(new_game("briscola", players=2, seed=1).view(0))
+    except (ImportError, NotImplementedError, AttributeError):
+        return None
+    return found
 
 
 def rule_voids(view: PlayerView) -> list[set[Suit]]:
