@@ -513,6 +513,11 @@ def test_environments_pickle():
     copy.reset(seed=3)
     assert copy.rules.options["arrastre"] is True and copy.reward_kind == "win"
     assert copy.game.deal == env.game.deal
+    wrapped = pickle.loads(pickle.dumps(briscola_v0.env(players=4)))
+    wrapped.reset(seed=3)
+    assert wrapped.agent_selection == "player_0"
+    single = pickle.loads(pickle.dumps(SingleAgentEnv("cruce", players=3, opponents="greedy")))
+    assert single.reset(seed=1)[1] == {"seat": 0}
 
 
 def test_bad_arguments_are_aceten_errors():

@@ -28,6 +28,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import EzPickle
 
 from aceten import agents as bots
 from aceten.agents.base import Agent
@@ -38,7 +39,7 @@ from aceten.game import Game
 from aceten.rules import get as get_rules
 
 
-class SingleAgentEnv(gymnasium.Env):
+class SingleAgentEnv(gymnasium.Env, EzPickle):
     """One seat learns, the others are aceten bots; see the module docstring."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
@@ -48,6 +49,9 @@ class SingleAgentEnv(gymnasium.Env):
                  opponents: str | Agent | Sequence[str | Agent] = "random",
                  reward: str = "points", voids: bool | str = False, illegal_reward: float = -1.0,
                  render_mode: str | None = None, **options: Any):
+        EzPickle.__init__(self, game, players, variant, seat=seat, opponents=opponents,
+                          reward=reward, voids=voids, illegal_reward=illegal_reward,
+                          render_mode=render_mode, **options)
         if reward not in REWARDS:
             raise AcetenError(f"reward={reward!r}: expected 'points' or 'win'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
