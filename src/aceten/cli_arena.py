@@ -1,0 +1,219 @@
+"""``aceten arena``: duplicate tournaments between bots, and reports from the results database.
+
+    aceten arena briscola --players 2 --bots greedy,random --deals 2000
+    aceten arena report --db aceten-arena.sqlite
+
+``aceten arena GAME ...`` is short for ``aceten arena run GAME ...``. The library side is
+:mod:`aceten.arena`; this module only parses, shows progress and prints tables or JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from aceten.errors import AcetenError
+
+if TYPE_CHECKING:
+    import click
+    from rich.console import Console
+
+    from aceten.arena import Standings, TournamentResult
+
+DEFAULT_DB = "aceten-arena.sqlite"  # aceten.arena.storage.DEFAULT_PATH, without importing it
+
+
+class _ArenaGroup(TyperGroup):
+    """A group whose default command is ``run``: ``aceten arena briscola`` runs a tournament."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+arena_app = typer.Typer(
+    name="arena",
+    cls=_ArenaGroup,
+    help="Duplicate tournaments between bots: `aceten arena GAME --bots a,b` (short for "
+         "`aceten arena run GAME ...`), and `aceten arena report`.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+DbOpt = Annotated[Path, typer.Option("--db", help="the SQLite results database (created if missing)")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="print one JSON object instead of tables")]
+
+
+@arena_app.command("run")
+def run_command(
+    game: Annotated[str, typer.Argument(help="briscola, brisca, cruce or klaverjas",
+                                        show_default=False)],
+    bots: Annotated[str, typer.Option(
+        "--bots", "-b", help="comma-separated bots, at least two (see `aceten play --help`)",
+        show_default=False)],
+    players: Annotated[int | None, typer.Option(
+        "--players", "-n", help="number of players (default: the game's first)")] = None,
+    deals: Annotated[int, typer.Option(
+        "--deals", "-k", help="how many deals; each is played once per seating")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="tournament seed: names the deals")] = 1,
+    variant: Annotated[str | None, typer.Option("--variant", help="rule variant")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", metavar="KEY=VALUE", help="a rule option, repeatable")] = None,
+    backend: Annotated[str, typer.Option("--backend", help="local (processes) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(
+        "--address", help="Ray cluster address (default: start a local Ray instance)")] = None,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", help="worker processes (default: all cores / all cluster CPUs)",
+        show_default=False)] = None,
+    db: DbOpt = Path(DEFAULT_DB),
+    json_out: JsonOpt = False,
+) -> None:
+    """Play a duplicate tournament; re-running the same command resumes it from --db."""
+    from aceten.cli import parse_options, user_errors
+
+    with user_errors(json_out):
+        from aceten import arena
+
+        if deals < 1:
+            raise AcetenError(f"--deals {deals}: give at least 1")
+        if workers is not None and workers < 1:
+            raise AcetenError(f"--workers {workers}: give at least 1")
+        config = arena.TournamentConfig.create(
+            game, bots.split(","), players=players, variant=variant,
+            options=parse_options(option), seed=seed)
+        if json_out:
+            result = arena.run(config, deals, db=db, backend=backend, workers=workers,
+                               address=address)
+            print(json.dumps({"ok": True, **result.as_dict()}, ensure_ascii=False))
+            return
+        result = _run_with_progress(config, deals, db, backend, workers, address)
+        _print_result(_console(), result)
+
+
+def _run_with_progress(config: Any, deals: int, db: Path, backend: str, workers: int | None,
+                       address: str | None) -> TournamentResult:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from aceten import arena
+
+    err = _console(stderr=True)
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TimeRemainingColumn(),
+                        TextColumn("{task.fields[estimate]}"),
+                        console=err, transient=True, disable=not err.is_terminal)
+    with progress:
+        task = progress.add_task(f"{config.game} deals", total=deals, estimate="")
+
+        def update(done: int, total: int, standings: Standings) -> None:
+            progress.update(task, completed=done, estimate=standings.estimate())
+
+        return arena.run(config, deals, db=db, backend=backend, workers=workers,
+                         address=address, progress=update)
+
+
+@arena_app.command("report")
+def report_command(
+    db: DbOpt = Path(DEFAULT_DB),
+    json_out: JsonOpt = False,
+) -> None:
+    """Print the results of every tournament stored in --db."""
+    from aceten.cli import user_errors
+
+    with user_errors(json_out):
+        from aceten import arena
+
+        results = arena.report(db)
+        if json_out:
+            print(json.dumps({"ok": True, "db": str(db),
+                              "tournaments": [r.as_dict() for r in results]}, ensure_ascii=False))
+            return
+        console = _console()
+        if not results:
+            console.print(f"{db}: no tournaments yet")
+        for i, result in enumerate(results):
+            if i:
+                console.print()
+            _print_result(console, result)
+
+
+# -- tables ------------------------------------------------------------------------------------
+def _console(stderr: bool = False) -> Console:
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def _pct(value: float | None, ci: list[float] | None) -> str:
+    if value is None:
+        return "-"
+    text = f"{100 * value:.1f}"
+    return text if ci is None else f"{text} [{100 * ci[0]:.1f}–{100 * ci[1]:.1f}]"
+
+
+def _points(value: float | None, ci: list[float] | None) -> str:
+    if value is None:
+        return "-"
+    text = f"{value:+.1f}"
+    return text if ci is None else f"{text} ± {(ci[1] - ci[0]) / 2:.1f}"
+
+
+def _print_result(console: Console, result: TournamentResult) -> None:
+    from rich import box
+    from rich.markup import escape
+    from rich.table import Table
+
+    info = result.as_dict()
+    config = result.config
+    console.print(f"[bold]#{result.id} {escape(config.describe())}[/]: duplicate, "
+                  f"{len(config.seatings)} seatings a deal, bots {escape(', '.join(config.bots))}",
+                  soft_wrap=True)
+    line = f"{info['finished']} of {info['deals']} deals stored ({info['games']} games)"
+    if result.where:
+        rate = info["deals_per_second"]
+        line = (f"{info['finished']} deals ({info['games']} games): {result.computed} played "
+                f"in {result.seconds:.1f} s"
+                + (f" ({rate:,.0f} deals/s, {result.where})" if rate else f" ({result.where})")
+                + f", {result.reused} already in {result.db}")
+    console.print(line, markup=False, soft_wrap=True)
+    pairs = Table(box=box.SIMPLE_HEAD, title="head to head", title_justify="left", pad_edge=False)
+    for col in ("bot", "vs", "n", "W-D-L", "win % [95% CI]", "points ± 95%"):
+        pairs.add_column(col, justify="left" if col in ("bot", "vs") else "right", no_wrap=True)
+    for p in info["pairs"]:
+        pairs.add_row(p["bot"], p["opponent"], str(p["comparisons"]),
+                      f"{p['wins']}-{p['draws']}-{p['losses']}",
+                      _pct(p["win_rate"], p["win_rate_ci"]),
+                      _points(p["point_diff"], p["point_diff_ci"]))
+    pairs.caption = ("n: games (pairs of sides in 3-sided games); win %: draws count half;\n"
+                     "points: mean score of the bot's side minus the opponent's, per game")
+    pairs.caption_justify = "left"
+    console.print(pairs)
+    if len(config.bots) > 2:
+        table = Table(box=box.SIMPLE_HEAD, title="standings (each bot against the field)",
+                      title_justify="left", pad_edge=False)
+        for col in ("bot", "Elo", "n", "score % [95% CI]", "points ± 95%"):
+            table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
+        for b in info["bots"]:
+            table.add_row(b["bot"], "-" if b["elo"] is None else f"{b['elo']:+.0f}",
+                          str(b["comparisons"]), _pct(b["score"], b["score_ci"]),
+                          _points(b["point_diff"], b["point_diff_ci"]))
+        table.caption = "Elo: Bradley–Terry maximum likelihood, relative to a mean of 0"
+        table.caption_justify = "left"
+        console.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``aceten arena`` (``run`` by default, and ``report``) to the ``aceten`` command."""
+    app.add_typer(arena_app, name="arena")
