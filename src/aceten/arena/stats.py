@@ -11,8 +11,9 @@ So intervals are computed from per-deal totals:
 
 - win rate: the Wilson score interval, with the number of comparisons replaced by the
   effective number ``n / deff`` when the games of a deal are positively correlated (Kish's
-  design effect ``deff`` estimated from the per-deal totals, never taken below 1, so the
-  interval is never narrower than Wilson's on the games);
+  design effect ``deff``: the cluster variance from per-deal totals over the binomial
+  variance ``p(1-p)/(n-1)``, never taken below 1, so the interval is never narrower than
+  Wilson's on the games);
 - mean point difference (the bot's side score minus the other side's score, per comparison):
   the normal interval ``mean ± 1.96 · se`` with the cluster (ratio-estimator) standard error
   over deals, which is where duplicate pays: the luck of the cards cancels within a deal.
