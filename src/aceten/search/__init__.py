@@ -1,0 +1,17 @@
+"""Search: an exact double-dummy solver for the four games and batch simulation, compiled with numba.
+
+    >>> import aceten
+    >>> from aceten import search
+    >>> g = aceten.new_game("klaverjas", seed=3, trump="H")
+    >>> result = search.solve(g)
+    >>> result.value == result.moves[0].value + result.moves[0].loss
+    True
+
+``solve(game)`` needs a perfect-information position (a :class:`~aceten.game.Game`: every hand
+and the stock order are known) in its play phase. This package imports numba and numpy;
+``import aceten`` does not. See ``docs/search.md`` for what the values mean in each game.
+"""
+
+from aceten.search.solver import MoveValue, Solution, Solver, TargetAnswer, default_solver, solve
+
+__all__ = ["MoveValue", "Solution", "Solver", "TargetAnswer", "default_solver", "solve"]

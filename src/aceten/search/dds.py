@@ -1,0 +1,756 @@
+"""The double-dummy search kernels: fail-soft alpha-beta with a transposition table, driven by
+zero-window (MTD(f)) probes, with move ordering, merged equivalent cards and cheap bounds.
+
+Values are what the maximising side (``S[S_MAXTEAM]``) still wins from the position: card
+points, last-trick bonus, roem and marriages it scores (or tricks, with objective tricks). The
+other seats minimise that value (with ``S[S_COOP]`` every seat maximises it). Play is searched
+to the end of the deal, so every bound stored in the table is a true bound on the value of its
+position and bounds from different probes combine safely.
+
+Table entries are kept at trick boundaries only, keyed by every hand, the leader, the stock
+position and face-up card, the trump suit and the maximising side, and checked in full (no
+collision can return a wrong value).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from aceten.search.core import (
+    card_points,
+    exchange_cards,
+    is_maximising,
+    last_bonus_left,
+    legal_cards,
+    low_bit,
+    play_card,
+    play_move,
+    suit_mask,
+    winner_index,
+)
+from aceten.search.encoding import (
+    MOVE_EXCHANGE,
+    R_EXCH_TRICK,
+    R_EXCHANGE,
+    R_MARRIAGE,
+    R_MERGE,
+    R_N,
+    R_ROEM,
+    R_TEAM,
+    R_TRICKS,
+    S_BOUND,
+    S_COOP,
+    S_DRAWN,
+    S_HAND,
+    S_LEADER,
+    S_MAXTEAM,
+    S_OBJ,
+    S_PHASE,
+    S_REMAIN,
+    S_SAVE,
+    S_SLEN,
+    S_STOCK,
+    S_TLEN,
+    S_TOMOVE,
+    S_TRICK,
+    S_TRICKNO,
+    S_TRUMP,
+    S_WON,
+    T_PLAIN_STRENGTH,
+    T_SEQ,
+    T_TRUMP_STRENGTH,
+)
+
+INF = 1 << 30
+MAX_PLY = 64
+MOVES = 24  # room for the moves of one node (a hand holds at most 16 cards, plus exchanges)
+SAVE = S_SAVE + 1  # the saved prefix of S, then the face-up card
+TD_WIDTH = 8  # table entry: 4 hands, meta, lower bound, upper bound, packed (gen, move, left)
+STATS = 6  # nodes, table probes, table hits, table cut-offs, table stores, table overwrites
+
+# Fields of a search frame F[ply] (the search is iterative: numba cannot cache recursion).
+F_ALPHA = 0
+F_BETA = 1
+F_A0 = 2
+F_B0 = 3
+F_G = 4
+F_BEST = 5
+F_I = 6
+F_K = 7
+F_GAIN = 8
+F_MAXING = 9
+F_BOUND = 10
+F_FOUND = 11
+F_META = 12
+F_BASE = 13
+F_LEFT = 14
+F_BOUNDARY = 15
+F_KEY = 16  # 4 slots: the hands as the table keys them
+F_WIDTH = 20
+
+# Roem one run of L live cards in sequence can still give, at best (tricks of 3 or 4 cards).
+_BLOCK_ROEM = np.array([0, 0, 0, 20, 50, 50, 50, 70, 100, 100, 120, 150, 150], dtype=np.int64)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _mix(z):
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, _nrt=False)
+def position_meta(S, R):
+    """Everything besides the hands that decides the future of a trick-boundary position."""
+    face = 63
+    if S[S_DRAWN] < S[S_SLEN]:
+        face = S[S_STOCK + S[S_SLEN] - 1]
+    won = S[S_WON] if R[R_EXCH_TRICK] == 1 else 0
+    return (S[S_LEADER] | (S[S_DRAWN] << 3) | (S[S_TRICKNO] << 9) | ((S[S_TRUMP] + 1) << 15)
+            | (won << 18) | (face << 22) | (S[S_MAXTEAM] << 29) | (S[S_OBJ] << 31)
+            | (S[S_COOP] << 32))
+
+
+@njit(cache=True, _nrt=False)
+def canonical_key(S, R, T, ORD, SUF, F, ply):
+    """The hands as the table sees them, into F[ply, F_KEY:F_KEY+4].
+
+    Cards without points sit at the bottom of every suit's order in all four games, so which of
+    them were played before no longer matters, only how many of them are left: the live ones
+    of each suit are renamed to the highest point-less ranks, in order (with objective tricks,
+    every card of a suit is renamed by its place among the live ones). Positions that differ
+    only by such names play the same, and share one table entry."""
+    n = R[R_N]
+    for seat in range(n):
+        F[ply, F_KEY + seat] = S[S_HAND + seat]
+    for seat in range(n, 4):
+        F[ply, F_KEY + seat] = 0
+    if R[R_MERGE] == 0:
+        return
+    obj = S[S_OBJ]
+    trump = S[S_TRUMP]
+    live = -1
+    for suit in range(4):
+        which = 1 if suit == trump else 0
+        if which == 1 and R[R_EXCHANGE] == 1 and S[S_DRAWN] < S[S_SLEN]:
+            continue  # the 7 and 2 of trumps are known by name while they may be exchanged
+        row = 2 + 2 * obj + which
+        count = ORD[row, suit, 16]
+        if count < 2:
+            continue
+        if live == -1:
+            live = live_cards(S, R, SUF)
+        block = 0
+        for k in range(count):
+            block |= 1 << ORD[row, suit, k]
+        if live & block == block:
+            continue  # none of them played: the names are already canonical
+        for seat in range(n):
+            F[ply, F_KEY + seat] &= ~block
+        slot = 0
+        for k in range(count):
+            b = ORD[row, suit, k]
+            bit = 1 << b
+            if not live & bit:
+                continue
+            c = ORD[row, suit, slot]
+            slot += 1
+            for seat in range(n):
+                if S[S_HAND + seat] & bit:
+                    F[ply, F_KEY + seat] |= 1 << c
+                    break
+
+
+@njit(cache=True, _nrt=False)
+def position_hash(F, ply, meta):
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for seat in range(4):
+        h = _mix(h ^ np.uint64(F[ply, F_KEY + seat]))
+    return _mix(h ^ np.uint64(meta))
+
+
+@njit(cache=True, _nrt=False)
+def tt_find(TD, F, ply, meta, base, gen):
+    for e in range(base, base + 4):
+        if (TD[e, 7] >> 16) != gen or TD[e, 4] != meta:
+            continue
+        if TD[e, 0] == F[ply, F_KEY] and TD[e, 1] == F[ply, F_KEY + 1] \
+                and TD[e, 2] == F[ply, F_KEY + 2] and TD[e, 3] == F[ply, F_KEY + 3]:
+            return e
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def tt_store(TD, F, ply, meta, base, gen, found, lower, upper, move, left, stats):
+    e = found
+    if e < 0:
+        # an empty or stale slot, else the entry with the smallest subtree (fewest tricks left)
+        victim = base
+        victim_left = INF
+        for i in range(base, base + 4):
+            if (TD[i, 7] >> 16) != gen:
+                victim = i
+                victim_left = -1
+                break
+            lt = TD[i, 7] & 255
+            if lt < victim_left:
+                victim = i
+                victim_left = lt
+        if victim_left >= 0:
+            stats[5] += 1
+        e = victim
+        for seat in range(4):
+            TD[e, seat] = F[ply, F_KEY + seat]
+        TD[e, 4] = meta
+        TD[e, 5] = lower
+        TD[e, 6] = upper
+    else:
+        if lower > TD[e, 5]:
+            TD[e, 5] = lower
+        if upper < TD[e, 6]:
+            TD[e, 6] = upper
+    TD[e, 7] = (gen << 16) | ((move & 255) << 8) | left
+    stats[4] += 1
+
+
+@njit(cache=True, _nrt=False)
+def stock_live(S, SUF):
+    """The cards still in the stock, as a mask (SUF holds the stock's suffixes without its
+    last card, which an exchange may change)."""
+    drawn = S[S_DRAWN]
+    slen = S[S_SLEN]
+    if drawn >= slen:
+        return 0
+    return SUF[drawn] | (1 << S[S_STOCK + slen - 1])
+
+
+@njit(cache=True, _nrt=False)
+def live_cards(S, R, SUF):
+    live = stock_live(S, SUF)
+    for seat in range(R[R_N]):
+        live |= S[S_HAND + seat]
+    for i in range(S[S_TLEN]):
+        live |= 1 << S[S_TRICK + i]
+    return live
+
+
+@njit(cache=True, _nrt=False)
+def future_bound(S, R, T, SUF):
+    """An upper bound on what the maximising side can still win."""
+    left = R[R_TRICKS] - S[S_TRICKNO]
+    if S[S_OBJ] == 1:
+        return left
+    bound = S[S_REMAIN] + last_bonus_left(S, R)
+    if R[R_MARRIAGE] == 1:
+        bound += _marriage_bound(S, R, SUF)
+    if R[R_ROEM] == 1:
+        bound += _roem_bound(S, R, T, SUF)
+    return bound
+
+
+@njit(cache=True, _nrt=False)
+def _holder(S, R, b):
+    for seat in range(R[R_N]):
+        if S[S_HAND + seat] & (1 << b):
+            return seat
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _marriage_bound(S, R, SUF):
+    stock = stock_live(S, SUF)
+    total = 0
+    for suit in range(4):
+        king = (suit << 4) | 14
+        queen = (suit << 4) | 13
+        hk = _holder(S, R, king)
+        hq = _holder(S, R, queen)
+        if hk < 0 and not stock & (1 << king):
+            continue
+        if hq < 0 and not stock & (1 << queen):
+            continue
+        if hk >= 0 and hq >= 0 and hk != hq:
+            continue
+        holder = hk if hk >= 0 else hq
+        if holder >= 0 and R[R_TEAM + holder] != S[S_MAXTEAM]:
+            continue  # only the maximising side's marriages count
+        trump = S[S_TRUMP]
+        total += 40 if (trump < 0 or trump == suit) else 20
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def _roem_bound(S, R, T, SUF):
+    live = live_cards(S, R, SUF)
+    total = 0
+    for suit in range(4):
+        seq = 0
+        m = live & suit_mask(suit)
+        while m:
+            b = low_bit(m)
+            m &= m - 1
+            idx = T[T_SEQ, b]
+            if idx >= 0:
+                seq |= 1 << idx
+        run = 0
+        for idx in range(17):
+            if idx < 16 and seq & (1 << idx):
+                run += 1
+            else:
+                if run > 0:
+                    total += _BLOCK_ROEM[min(run, 12)]
+                run = 0
+        trump = S[S_TRUMP]
+        if suit == trump and live & (1 << ((suit << 4) | 14)) and live & (1 << ((suit << 4) | 13)):
+            total += 20
+    for rank in (11, 1, 10, 13, 14):
+        every = True
+        for suit in range(4):
+            if not live & (1 << ((suit << 4) | rank)):
+                every = False
+                break
+        if every:
+            total += 200 if rank == 11 else 100
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def merge_cards(S, legal, R, T, ORD, SUF, rep, fill):
+    """One card of each group of equivalent legal cards: same suit, same points, no live card
+    between them in the suit's order. With ``fill``, rep[b] names each card's representative.
+    Cards a rule looks at by name (an exchangeable 7 or 2 of trumps, a marriage's king and
+    queen) are never merged."""
+    if R[R_MERGE] == 0:
+        if fill:
+            m = legal
+            while m:
+                b = low_bit(m)
+                m &= m - 1
+                rep[b] = b
+        return legal
+    live = -1
+    trump = S[S_TRUMP]
+    tricks_only = S[S_OBJ] == 1
+    exchange = R[R_EXCHANGE] == 1 and S[S_DRAWN] < S[S_SLEN]
+    out = 0
+    for suit in range(4):
+        cards = legal & suit_mask(suit)
+        if cards == 0:
+            continue
+        if cards & (cards - 1) == 0:
+            out |= cards
+            if fill:
+                rep[low_bit(cards)] = low_bit(cards)
+            continue
+        if live == -1:
+            live = live_cards(S, R, SUF)
+        which = 1 if suit == trump else 0
+        prev = -1
+        prev_pts = -1
+        for k in range(ORD[which, suit, 16]):
+            b = ORD[which, suit, k]
+            bit = 1 << b
+            if not live & bit:
+                continue
+            if not cards & bit:
+                prev = -1
+                continue
+            r = b & 15
+            fixed = (R[R_MARRIAGE] == 1 and (r == 13 or r == 14)) or \
+                (exchange and suit == trump and (r == 7 or r == 2))
+            pts = 0 if tricks_only else card_points(T, b, trump)
+            if fixed:
+                out |= bit
+                if fill:
+                    rep[b] = b
+                prev = -1
+                continue
+            if prev >= 0 and pts == prev_pts:
+                if fill:
+                    rep[b] = prev
+                continue
+            out |= bit
+            if fill:
+                rep[b] = b
+            prev = b
+            prev_pts = pts
+    return out
+
+
+@njit(cache=True, _nrt=False)
+def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
+    """The moves to search at this node, in order, into MV[ply]; returns how many.
+
+    Order: the table's move, an exchange, then by a guess of each card's worth (win a trick
+    that matters with the cheapest winning card, give points to a partner who wins, else throw
+    the cheapest card; lead cheap cards), ties broken by the history of cut-offs."""
+    seat = S[S_TOMOVE]
+    hand = S[S_HAND + seat]
+    legal = legal_cards(S, hand, R, T)
+    cands = merge_cards(S, legal, R, T, ORD, SUF, MV[ply], False)
+    tlen = S[S_TLEN]
+    trump = S[S_TRUMP]
+    k = 0
+    ex = exchange_cards(S, R, T)
+    if ex:
+        MV[ply, 0] = MOVE_EXCHANGE + low_bit(ex)
+        MV[ply, MOVES] = 1 << 40
+        k = 1
+    # what the trick so far says about each card
+    lead_trump = trump
+    best_power = -1
+    led = -1
+    last = False
+    ours = False
+    if tlen > 0:
+        n = R[R_N]
+        led = (S[S_TRICK] >> 4) & 3
+        if lead_trump < 0:
+            lead_trump = led
+        bi = winner_index(S, tlen, lead_trump, T)
+        best = S[S_TRICK + bi]
+        if (best >> 4) & 3 == lead_trump:
+            best_power = 100 + T[T_TRUMP_STRENGTH, best]
+        else:
+            best_power = T[T_PLAIN_STRENGTH, best]
+        last = tlen == n - 1
+        best_seat = (S[S_LEADER] + bi) % n
+        ours = R[R_TEAM + best_seat] == R[R_TEAM + seat]
+    hrow = seat if HIST.shape[0] > seat else 0
+    m = cands
+    while m:
+        b = low_bit(m)
+        m &= m - 1
+        suit = (b >> 4) & 3
+        is_trump = suit == trump
+        pts = card_points(T, b, trump)
+        strength = T[T_TRUMP_STRENGTH, b] if is_trump else T[T_PLAIN_STRENGTH, b]
+        penalty = 30 if is_trump else 0
+        if tlen == 0:
+            score = -(pts * 4 + penalty + strength)
+        else:
+            if suit == lead_trump:
+                power = 100 + T[T_TRUMP_STRENGTH, b]
+            elif suit == led:
+                power = T[T_PLAIN_STRENGTH, b]
+            else:
+                power = -1
+            if ours:
+                score = 100 + pts * 4 - penalty if last else -(pts * 4 + penalty + strength)
+            elif power > best_power:
+                score = 1000 + pts - penalty - strength if last else 1000 - pts * 2 - penalty + strength
+            else:
+                score = -(pts * 4 + penalty + strength)
+        MV[ply, k] = b
+        MV[ply, MOVES + k] = (score << 24) + min(HIST[hrow, b], (1 << 23) - 1)
+        k += 1
+    if first >= 0:
+        for i in range(k):
+            if MV[ply, i] == first:
+                MV[ply, MOVES + i] = 1 << 41
+    # insertion sort, best score first
+    for i in range(1, k):
+        code = MV[ply, i]
+        score = MV[ply, MOVES + i]
+        j = i - 1
+        while j >= 0 and MV[ply, MOVES + j] < score:
+            MV[ply, j + 1] = MV[ply, j]
+            MV[ply, MOVES + j + 1] = MV[ply, MOVES + j]
+            j -= 1
+        MV[ply, j + 1] = code
+        MV[ply, MOVES + j + 1] = score
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def _save(S, SV, ply):
+    for i in range(S_SAVE):
+        SV[ply, i] = S[i]
+    slen = S[S_SLEN]
+    SV[ply, S_SAVE] = S[S_STOCK + slen - 1] if slen > 0 else 0
+
+
+@njit(cache=True, _nrt=False)
+def _restore(S, SV, ply):
+    for i in range(S_SAVE):
+        S[i] = SV[ply, i]
+    slen = S[S_SLEN]
+    if slen > 0:
+        S[S_STOCK + slen - 1] = SV[ply, S_SAVE]
+
+
+@njit(cache=True, _nrt=False)
+def _last_trick(S, R, T, SV, ply):
+    """Every seat holds one card and the stock is empty: the trick plays itself."""
+    _save(S, SV, ply)
+    gain = 0
+    for _ in range(R[R_N]):
+        seat = S[S_TOMOVE]
+        gain += play_card(S, low_bit(S[S_HAND + seat]), R, T)
+    _restore(S, SV, ply)
+    return gain
+
+
+OPEN = -(1 << 40)  # _enter set up a frame: the node's moves are to be searched
+
+
+@njit(cache=True, _nrt=False)
+def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats):
+    """Start a node: its value if bounds, the table or the last trick settle it at once, else
+    OPEN with the node's frame and moves ready in F[ply] and MV[ply]."""
+    stats[0] += 1
+    left = R[R_TRICKS] - S[S_TRICKNO]
+    if left == 0:
+        return 0
+    at_boundary = S[S_TLEN] == 0
+    if at_boundary or S[S_BOUND] < 0:
+        bound = future_bound(S, R, T, SUF)
+        S[S_BOUND] = bound
+    else:
+        bound = S[S_BOUND]  # the bound at the start of this trick still holds
+    if bound <= alpha:
+        return bound
+    if beta <= 0:
+        return 0
+    first = -1
+    found = -1
+    meta = 0
+    base = 0
+    if at_boundary:
+        if left == 1 and S[S_DRAWN] >= S[S_SLEN]:
+            return _last_trick(S, R, T, SV, ply)
+        stats[1] += 1
+        meta = position_meta(S, R)
+        canonical_key(S, R, T, ORD, SUF, F, ply)
+        h = position_hash(F, ply, meta)
+        base = np.int64(h & np.uint64(TD.shape[0] - 1)) & ~3
+        found = tt_find(TD, F, ply, meta, base, gen)
+        if found >= 0:
+            stats[2] += 1
+            lower = TD[found, 5]
+            upper = TD[found, 6]
+            if lower >= beta:
+                stats[3] += 1
+                return lower
+            if upper <= alpha:
+                stats[3] += 1
+                return upper
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
+            first = (TD[found, 7] >> 8) & 255
+            if first == 255:
+                first = -1
+    maxing = is_maximising(S, S[S_TOMOVE], R)
+    k = gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST)
+    F[ply, F_ALPHA] = alpha
+    F[ply, F_BETA] = beta
+    F[ply, F_A0] = alpha
+    F[ply, F_B0] = beta
+    F[ply, F_G] = -INF if maxing else INF
+    F[ply, F_BEST] = -1
+    F[ply, F_I] = 0
+    F[ply, F_K] = k
+    F[ply, F_MAXING] = 1 if maxing else 0
+    F[ply, F_BOUND] = bound
+    F[ply, F_FOUND] = found
+    F[ply, F_META] = meta
+    F[ply, F_BASE] = base
+    F[ply, F_LEFT] = left
+    F[ply, F_BOUNDARY] = 1 if at_boundary else 0
+    _save(S, SV, ply)
+    return OPEN
+
+
+@njit(cache=True, _nrt=False)
+def _leave(TD, gen, F, ply, stats):
+    """Finish a node: store its bounds in the table (at trick boundaries); return its value."""
+    g = F[ply, F_G]
+    if F[ply, F_BOUNDARY] == 1:
+        if g <= F[ply, F_A0]:
+            lower, upper = 0, g
+        elif g >= F[ply, F_B0]:
+            lower, upper = g, INF
+        else:
+            lower, upper = g, g
+        if upper > F[ply, F_BOUND]:
+            upper = F[ply, F_BOUND]
+        tt_store(TD, F, ply, F[ply, F_META], F[ply, F_BASE], gen, F[ply, F_FOUND], lower, upper,
+                 F[ply, F_BEST], F[ply, F_LEFT], stats)
+    return g
+
+
+@njit(cache=True, _nrt=False)
+def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats):
+    """Fail-soft alpha-beta: the maximising side's future gain, exact inside (alpha, beta).
+
+    Iterative, with one frame per ply in F, MV (moves) and SV (the state to restore)."""
+    r = _enter(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
+    if r != OPEN:
+        return r
+    ply = ply0
+    while True:
+        # search the next move of the node at ply
+        i = F[ply, F_I]
+        F[ply, F_I] = i + 1
+        code = MV[ply, i]
+        gain = play_move(S, code, R, T)
+        F[ply, F_GAIN] = gain
+        r = _enter(S, F[ply, F_ALPHA] - gain, F[ply, F_BETA] - gain, ply + 1, R, T, ORD, SUF, TD,
+                   gen, MV, SV, F, HIST, stats)
+        if r == OPEN:
+            ply += 1
+            continue
+        # a child's value r is known: fold it into its parent, and finish nodes upwards
+        while True:
+            v = F[ply, F_GAIN] + r
+            _restore(S, SV, ply)
+            cut = False
+            if F[ply, F_MAXING] == 1:
+                if v > F[ply, F_G]:
+                    F[ply, F_G] = v
+                    F[ply, F_BEST] = MV[ply, F[ply, F_I] - 1]
+                    if v >= F[ply, F_BETA]:
+                        cut = True
+                    elif v > F[ply, F_ALPHA]:
+                        F[ply, F_ALPHA] = v
+            else:
+                if v < F[ply, F_G]:
+                    F[ply, F_G] = v
+                    F[ply, F_BEST] = MV[ply, F[ply, F_I] - 1]
+                    if v <= F[ply, F_ALPHA]:
+                        cut = True
+                    elif v < F[ply, F_BETA]:
+                        F[ply, F_BETA] = v
+            if not cut and F[ply, F_I] < F[ply, F_K]:
+                break
+            best = F[ply, F_BEST]
+            if best >= 0 and best < MOVE_EXCHANGE and (cut or F[ply, F_K] > 1):
+                HIST[S[S_TOMOVE], best] += F[ply, F_LEFT] * F[ply, F_LEFT]
+            r = _leave(TD, gen, F, ply, stats)
+            if ply == ply0:
+                return r
+            ply -= 1
+
+
+@njit(cache=True, _nrt=False)
+def exact_value(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, ply):
+    """The exact future value by zero-window probes.
+
+    The first probe tests ``guess``; then each probe halves the interval the value is known to
+    lie in, narrowed further by the fail-soft bound each probe returns. (Pure MTD(f), which
+    steps to the returned bound, moves one point a probe in these games: the bounds a card
+    game's leaves return are tight to the window.)"""
+    lower = 0
+    upper = future_bound(S, R, T, SUF)
+    first = True
+    while lower < upper:
+        beta = guess if first and lower < guess <= upper else (lower + upper + 1) // 2
+        first = False
+        g = alphabeta(S, beta - 1, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
+        if g >= beta:
+            lower = g
+        else:
+            upper = g
+    return lower
+
+
+@njit(cache=True)
+def root_values(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, codes, values):
+    """The exact value (gain of the move + future) of every legal move at the root.
+
+    Fills ``codes``/``values`` (cards by bit order, then exchanges) and returns the count.
+    Equivalent cards share one search. Each move's first probe asks whether it reaches the best
+    value found so far."""
+    seat = S[S_TOMOVE]
+    hand = S[S_HAND + seat]
+    legal = legal_cards(S, hand, R, T)
+    rep = np.full(64, -1, dtype=np.int64)
+    merge_cards(S, legal, R, T, ORD, SUF, rep, True)
+    repval = np.zeros(64, dtype=np.int64)
+    k = gen_moves(S, R, T, ORD, SUF, MV, 0, -1, HIST)
+    order = np.empty(k, dtype=np.int64)
+    for i in range(k):
+        order[i] = MV[0, i]
+    root = np.empty(S.shape[0], dtype=np.int64)
+    root[:] = S
+    best = -1
+    exch_value = -INF
+    exch_code = -1
+    for i in range(k):
+        code = order[i]
+        gain = play_move(S, code, R, T)
+        first = (best if best >= 0 else guess) - gain
+        g = gain + exact_value(S, first, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, 1)
+        S[:] = root
+        if g > best:
+            best = g
+        if code >= MOVE_EXCHANGE:
+            exch_value = g
+            exch_code = code
+        else:
+            repval[code] = g
+    n = 0
+    m = legal
+    while m:
+        b = low_bit(m)
+        m &= m - 1
+        codes[n] = b
+        values[n] = repval[rep[b]]
+        n += 1
+    if exch_code >= 0:
+        codes[n] = exch_code
+        values[n] = exch_value
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def reach(S, target, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats):
+    """Whether the maximising side can still win at least ``target`` (one zero-window probe)."""
+    if target <= 0:
+        return True
+    return alphabeta(S, target - 1, target, 0, R, T, ORD, SUF, TD, gen, MV, SV, F,
+                     HIST, stats) >= target
+
+
+@njit(cache=True)
+def principal_variation(S, value, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, out):
+    """Optimal play from the root to the end of the deal (``value`` is the root's future value).
+
+    At each step the first move (in search order) that keeps the value is taken; S is left at
+    the end of the deal. Returns the number of moves written to ``out``."""
+    count = 0
+    v = value
+    save = np.empty(S.shape[0], dtype=np.int64)
+    while S[S_PHASE] != 3 and S[S_TRICKNO] < R[R_TRICKS]:
+        seat = S[S_TOMOVE]
+        maxing = is_maximising(S, seat, R)
+        k = gen_moves(S, R, T, ORD, SUF, MV, 0, -1, HIST)
+        moves = np.empty(k, dtype=np.int64)
+        for i in range(k):
+            moves[i] = MV[0, i]
+        save[:] = S
+        chosen = -1
+        for i in range(k):
+            code = moves[i]
+            gain = play_move(S, code, R, T)
+            t = v - gain
+            if maxing:
+                ok = alphabeta(S, t - 1, t, 1, R, T, ORD, SUF, TD, gen, MV, SV, F,
+                               HIST, stats) >= t
+            else:
+                ok = alphabeta(S, t, t + 1, 1, R, T, ORD, SUF, TD, gen, MV, SV, F,
+                               HIST, stats) <= t
+            if ok:
+                chosen = code
+                v = t
+                break
+            S[:] = save
+        if chosen < 0:  # pragma: no cover - would mean the value was wrong
+            return -1
+        out[count] = chosen
+        count += 1
+    return count

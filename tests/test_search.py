@@ -1,0 +1,264 @@
+"""The double-dummy solver: exact values against a plain minimax over the engine, on small decks
+of every game and player count; the principal variation replays; bad input is refused."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import aceten
+from aceten import Game
+from aceten.errors import AcetenError
+
+search = pytest.importorskip("aceten.search")
+solve = search.solve
+
+
+@pytest.fixture(scope="session", autouse=True)
+def warm_kernels():
+    """Compile (or load from the cache) the solver's kernels once for the session."""
+    g = aceten.new_game("briscola", players=2, seed=1, deck="AS 3S KS 2S AC 3C KC 2C")
+    solve(g)
+    solve(g, target=10)
+
+
+# -- the reference: a plain minimax over the engine ----------------------------------------------
+def side_score(g: Game, team: int, objective: str) -> int:
+    seats = g.rules.teams[team]
+    if objective == "tricks":
+        return sum(g.tricks_won[s] for s in seats)
+    return sum(g.points[s] + g.bonus[s] for s in seats)
+
+
+def state_key(g: Game) -> tuple[Any, ...]:
+    n = g.players
+    return (tuple(g.hand(s).mask for s in range(n)), g.trick, g.leader, g.to_move, g.trump,
+            g.stock, tuple(t > 0 for t in g.tricks_won))
+
+
+def minimax(g: Game, team: int, objective: str, coop: bool, memo: dict) -> int:
+    """What ``team`` still wins from here: it maximises, every other seat minimises (or, with
+    ``coop``, everyone maximises). Every legal move of the engine is tried; positions met
+    again are remembered (the value of a position does not depend on the path to it)."""
+    if g.is_over():
+        return 0
+    key = state_key(g)
+    if key in memo:
+        return memo[key]
+    maxing = coop or g.rules.seat_team[g.to_move] == team
+    before = side_score(g, team, objective)
+    best = None
+    for move in g.legal_moves():
+        g.push(move)
+        value = side_score(g, team, objective) - before + minimax(g, team, objective, coop, memo)
+        g.pop()
+        if best is None or (value > best if maxing else value < best):
+            best = value
+    assert best is not None
+    memo[key] = best
+    return best
+
+
+def reference_values(g: Game, objective: str, coop: bool = False) -> dict[str, int]:
+    team = g.rules.seat_team[g.to_move]
+    now = side_score(g, team, objective)
+    memo: dict = {}
+    out = {}
+    for move in g.legal_moves():
+        g.push(move)
+        out[str(move)] = side_score(g, team, objective) + minimax(g, team, objective, coop, memo)
+        g.pop()
+    assert now <= min(out.values())
+    return out
+
+
+LATIN_12 = "AS 3S KS HS JS 7S AC 3C KC HC JC 7C"
+LATIN_16 = LATIN_12 + " 6S 6C 5S 5C"
+BRISCA_12 = "AO 3O KO HO JO 7O 2O AC 3C KC 2C 7C"
+BRISCA_16 = BRISCA_12 + " 6O 6C 5O 5C"
+CRUCE_12 = "AR TR KR QR JR 9R AV TV KV QV JV 9V"
+CRUCE_16 = CRUCE_12 + " AG TG KG QG"
+CRUCE_18 = CRUCE_16 + " JG 9G"  # 2 players: 8 cards each and a stock of 2
+KLAVERJAS_16 = "AH TH KH QH JH 9H 8H 7H AS TS KS QS JS 9S 8S 7S"
+
+CONFIGS = [  # (game, players, variant, options, deck, deals): the deals of the 16- and 18-card
+    # decks are fewer, as the plain minimax takes seconds on each
+    ("briscola", 2, None, {}, LATIN_12),
+    ("briscola", 3, None, {}, LATIN_12),
+    ("briscola", 4, None, {}, LATIN_16, 6),
+    ("briscola", 2, None, {"draw": "after-play"}, LATIN_12),
+    ("briscola", 2, None, {"scoring": "tricks"}, LATIN_12),
+    ("brisca", 2, None, {}, BRISCA_12),
+    ("brisca", 3, None, {}, BRISCA_12),
+    ("brisca", 2, None, {"exchange_needs_trick": "yes"}, BRISCA_12),
+    ("brisca", 2, None, {"arrastre": "yes"}, BRISCA_12),
+    ("brisca", 4, None, {"arrastre": "yes"}, BRISCA_16, 8),
+    ("cruce", 2, None, {"bidding": "no"}, CRUCE_12),
+    ("cruce", 2, None, {"bidding": "no"}, CRUCE_18, 2),  # the stock phase
+    ("cruce", 3, None, {"bidding": "no"}, CRUCE_12),
+    ("cruce", 4, None, {"bidding": "no"}, CRUCE_16),
+    ("cruce", 4, None, {"undertrump": "no"}, CRUCE_16),
+    ("klaverjas", 4, "rotterdam", {"trump": "H"}, KLAVERJAS_16),
+    ("klaverjas", 4, "amsterdam", {"trump": "S"}, KLAVERJAS_16),
+    ("klaverjas", 4, "amsterdam", {"trump": "H", "roem": "no"}, KLAVERJAS_16),
+]
+DEALS = 16  # per configuration unless given, each from a random point of the deal
+CONFIGS = [c if len(c) == 6 else (*c, DEALS) for c in CONFIGS]
+
+
+def random_position(name: str, players: int, variant: str | None, options: dict[str, str],
+                    deck: str, seed: int) -> Game:
+    """A deal of the small deck, with bids or trump calls made and 0-3 random moves played."""
+    g = aceten.new_game(name, players=players, variant=variant, seed=seed, deck=deck, **options)
+    rng = random.Random(seed)
+    while g.phase != "play":
+        g.push(rng.choice(g.legal_moves()))
+    for _ in range(rng.randrange(4)):
+        g.push(rng.choice(g.legal_moves()))
+    return g
+
+
+@pytest.mark.parametrize(("name", "players", "variant", "options", "deck", "deals"), CONFIGS,
+                         ids=[f"{c[0]}-{c[1]}-{c[2] or ''}-{'-'.join(f'{k}={v}' for k, v in c[3].items())}"
+                              for c in CONFIGS])
+def test_solver_values_equal_plain_minimax(name, players, variant, options, deck, deals):
+    for seed in range(deals):
+        g = random_position(name, players, variant, options, deck, seed)
+        if len(deck.split()) == 18:  # from the first trick's second card: the stock is still there
+            g = aceten.new_game(name, players=players, variant=variant, seed=seed, deck=deck,
+                                **options)
+            g.push(g.legal_moves()[seed % len(g.legal_moves())])
+        result = solve(g)
+        expected = reference_values(g, result.objective)
+        got = {str(m.move): m.value for m in result.moves}
+        assert got == expected, (seed, g.moves)
+        assert result.value == max(expected.values())
+        assert {str(m) for m in result.best_moves} == {k for k, v in expected.items()
+                                                        if v == result.value}
+        # the principal variation is legal play that ends the deal with exactly the value
+        team = g.rules.seat_team[g.to_move]
+        line = g.copy()
+        for move in result.pv:
+            line.push(move)
+        assert line.is_over()
+        assert side_score(line, team, result.objective) == result.value
+        assert result.pv_tricks == sum(line.tricks_won[s] for s in g.rules.teams[team])
+        # a zero-window question agrees with the value
+        assert solve(g, target=result.value)
+        assert not solve(g, target=result.value + 1)
+
+
+@pytest.mark.parametrize("name, players, variant, options, deck", [
+    ("briscola", 3, None, {}, LATIN_12),
+    ("cruce", 4, None, {"bidding": "no"}, CRUCE_16),
+    ("klaverjas", 4, "rotterdam", {"trump": "H"}, KLAVERJAS_16),
+])
+def test_cooperative_value_is_the_best_any_play_gives_and_bounds_the_adversarial(
+        name, players, variant, options, deck):
+    for seed in range(6):
+        g = random_position(name, players, variant, options, deck, seed)
+        adversarial = solve(g)
+        cooperative = solve(g, cooperative=True)
+        expected = reference_values(g, "points", coop=True)
+        assert {str(m.move): m.value for m in cooperative.moves} == expected
+        assert adversarial.value <= cooperative.value
+
+
+def test_objective_tricks_counts_tricks():
+    for seed in range(8):
+        g = random_position("cruce", 3, None, {"bidding": "no"}, CRUCE_12, seed)
+        result = solve(g, objective="tricks")
+        assert {str(m.move): m.value for m in result.moves} == reference_values(g, "tricks")
+
+
+def test_value_without_move_values_is_the_same():
+    for seed in range(6):
+        g = random_position("brisca", 4, None, {"arrastre": "yes"}, BRISCA_16, seed)
+        full = solve(g)
+        quick = solve(g, moves=False)
+        assert quick.value == full.value and quick.moves == ()
+        assert quick.pv[0] in full.best_moves
+
+
+def test_brisca_exchange_is_a_move_with_a_value():
+    rules = aceten.rules.get("brisca", players=2, deck=BRISCA_12)
+    for seed in range(40):
+        g = Game(rules, seed=seed)
+        exchanges = [m for m in g.legal_moves() if isinstance(m, aceten.Exchange)]
+        if exchanges:
+            result = solve(g)
+            assert str(exchanges[0]) in {str(m.move) for m in result.moves}
+            assert {str(m.move): m.value for m in result.moves} == reference_values(g, "points")
+            return
+    pytest.fail("no deal of 40 offered an exchange")
+
+
+def test_full_deals_solve_and_the_line_keeps_the_value():
+    for name, players, variant in (("briscola", 2, None), ("cruce", 4, None),
+                                   ("klaverjas", 4, "amsterdam"), ("brisca", 2, None)):
+        g = aceten.new_game(name, players=players, variant=variant, seed=5)
+        while g.phase != "play":
+            g.push(g.legal_moves()[0])
+        result = solve(g, moves=False)
+        line = g.copy()
+        for move in result.pv:
+            line.push(move)
+        team = g.rules.seat_team[g.to_move]
+        assert side_score(line, team, "points") == result.value
+        if name in ("briscola", "brisca"):
+            assert 0 <= result.value <= 120
+
+
+def test_value_counts_what_the_side_has_already_won():
+    g = aceten.new_game("briscola", players=2, seed=3, deck=LATIN_12)
+    for _ in range(4):
+        g.push(g.legal_moves()[0])
+    result = solve(g)
+    team = g.rules.seat_team[g.to_move]
+    assert result.scored == side_score(g, team, "points")
+    assert result.value == result.scored + result.future
+    assert result.as_dict()["value"] == result.value
+
+
+# -- bad input -----------------------------------------------------------------------------------
+def test_a_view_is_not_perfect_information():
+    g = aceten.new_game("briscola", seed=1)
+    with pytest.raises(AcetenError, match=r"perfect-information.*aceten ask"):
+        solve(g.view(0))
+
+
+def test_a_record_with_unknown_cards_is_refused():
+    g = aceten.new_game("briscola", seed=1)
+    g.push(g.legal_moves()[0])
+    text = aceten.record.dumps(g, seat=1)
+    with pytest.raises(AcetenError, match=r"unknown cards \(\?\?\).*aceten ask"):
+        solve(aceten.record.parse(text))
+
+
+def test_a_finished_deal_has_nothing_to_solve():
+    g = aceten.new_game("briscola", players=2, seed=1, deck="AS 3S KS 2S AC 3C KC 2C")
+    while not g.is_over():
+        g.push(g.legal_moves()[0])
+    with pytest.raises(AcetenError, match="over"):
+        solve(g)
+
+
+def test_bidding_and_trump_calls_come_first():
+    with pytest.raises(AcetenError, match="trump call"):
+        solve(aceten.new_game("klaverjas", seed=1))
+    with pytest.raises(AcetenError, match="bidding"):
+        solve(aceten.new_game("cruce", players=4, seed=1))
+
+
+def test_bad_arguments():
+    g = aceten.new_game("briscola", seed=1)
+    with pytest.raises(AcetenError, match="objective"):
+        solve(g, objective="style")
+    with pytest.raises(AcetenError, match="target"):
+        solve(g, target="lots")
+    with pytest.raises(AcetenError, match="not a legal move"):
+        solve(g, moves=True).value_of("ZZ")
+    with pytest.raises(AcetenError, match="Game"):
+        solve("briscola")
