@@ -348,6 +348,10 @@ def simulate(
     option: OptionOpt = None,
     json_out: JsonOpt = False,
     save: Annotated[Path | None, typer.Option("--save", help="write each deal as a .tgn record here")] = None,
+    fast: Annotated[bool, typer.Option("--fast", help="play in the numba kernels of aceten.search "
+                                       "(random and greedy bots): the same deals and moves, faster")] = False,
+    fast_rng: Annotated[bool, typer.Option("--fast-rng", help="--fast with the kernels' own random "
+                                           "generator: other deals, fastest")] = False,
 ) -> None:
     """Play many seeded deals between bots and summarise wins and points."""
     with user_errors():
@@ -366,6 +370,15 @@ def simulate(
             agents.get(name)
         n = rules.players
         seat_bots = [names[s % len(names)] for s in range(n)]
+        if fast or fast_rng:  # the search layer's batch kernels
+            from aceten.cli_search import simulate_fast
+
+            summary = simulate_fast(rules, seat_bots, seed, games, options, save, fast_rng)
+            if json_out:
+                print(json.dumps(summary, ensure_ascii=False))
+            else:
+                _print_summary(summary)
+            return
         record = None
         if save is not None:
             from aceten import record
@@ -609,10 +622,21 @@ def _root(
 from aceten import cli_arena  # noqa: E402  (the arena layer: `aceten arena`)
 
 cli_arena.register(app)
+from aceten import cli_logic  # noqa: E402  (the logic layer: `aceten ask`, `cards`, `export`)
+
+cli_logic.register(app)
 
 from aceten import cli_env  # noqa: E402  (the research layer: `aceten table`)
 
 cli_env.register(app)
+
+from aceten import cli_web  # noqa: E402  (the web table: `aceten serve`)
+
+cli_web.register(app)
+
+from aceten import cli_search  # noqa: E402  (the search layer: `aceten solve`)
+
+cli_search.register(app)
 
 
 # -- entry point -------------------------------------------------------------------------------

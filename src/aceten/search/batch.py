@@ -1,0 +1,775 @@
+"""Batch simulation: numba kernels that play many whole deals with random or greedy players.
+
+    >>> import aceten
+    >>> from aceten.search import batch
+    >>> rules = aceten.rules.get("briscola", players=2)
+    >>> result = batch.simulate(rules, games=1000, seed=1)
+    >>> int(result.team_points.sum())
+    120000
+
+With ``rng="python"`` (the default) a kernel deals like ``Game(rules, seed=seed + i)`` and each
+random bot chooses like ``aceten.agents.get("random", seed=...)`` seeded as ``aceten simulate``
+seeds it: the games are the very games ``aceten simulate`` plays, move for move, only faster.
+With ``rng="fast"`` a generator of our own (splitmix64) drives the deal and the choices: the
+fastest mode, whose games are checked by replaying them through the engine
+(:func:`replay`). The greedy bot is ported move for move from :mod:`aceten.agents.greedy`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+from numba import njit
+
+from aceten.errors import AcetenError
+from aceten.game import Deal, Game
+from aceten.rules.base import Rules
+from aceten.search.core import (
+    card_points,
+    exchange_cards,
+    legal_cards,
+    low_bit,
+    play_move,
+    popcount,
+    suit_mask,
+    winner_index,
+)
+from aceten.search.encoding import (
+    MOVE_BID,
+    MOVE_CALL,
+    MOVE_EXCHANGE,
+    R_CALL_FREE,
+    R_DEALER,
+    R_DECK_N,
+    R_DRAW,
+    R_EXCHANGE,
+    R_GIVEN_TRUMP,
+    R_HAND,
+    R_LAST_BONUS,
+    R_MARRIAGE,
+    R_N,
+    R_NTEAMS,
+    R_OB_N,
+    R_PHASE,
+    R_ROEM,
+    R_SCORING,
+    R_STACKED,
+    R_TEAM,
+    R_TIE_LAST,
+    R_TOTAL,
+    R_TRICKS,
+    R_TRUMP_MODE,
+    S_BONUS,
+    S_CONTRACT,
+    S_DECLARER,
+    S_HAND,
+    S_LASTWIN,
+    S_LEADER,
+    S_MAXTEAM,
+    S_PHASE,
+    S_POINTS,
+    S_SIZE,
+    S_SLEN,
+    S_STOCK,
+    S_TLEN,
+    S_TOMOVE,
+    S_TRICK,
+    S_TRICKS,
+    S_TRUMP,
+    T_PLAIN_PTS,
+    T_PLAIN_STRENGTH,
+    T_RANK,
+    T_TRUMP_PTS,
+    T_TRUMP_STRENGTH,
+    decode_move,
+    encode_rules,
+)
+from aceten.search.rng import (
+    MT_WORDS,
+    fast_below,
+    fast_randbelow,
+    fast_seed,
+    fast_start,
+    genrand_base,
+    mt_randbelow,
+    mt_seed,
+)
+
+BOTS = {"random": 0, "greedy": 1}
+RNG_PYTHON = 0
+RNG_FAST = 1
+BOT_SEED_FACTOR = 1_000_003  # aceten simulate seeds seat s of deal d with d * 1_000_003 + s + 1
+
+# One row of results per game.
+O_POINTS = 0  # 4: card points per seat
+O_TRICKS = 4  # 4
+O_BONUS = 8  # 4
+O_TEAM_POINTS = 12  # 4
+O_TEAM_TRICKS = 16  # 4
+O_SCORES = 20  # 4
+O_WINNER = 24  # team, -1 for a draw
+O_MOVES = 25
+O_DECLARER = 26
+O_CONTRACT = 27
+O_WIDTH = 28
+# One row of log per logged game: the shuffled deck, then each move and its number of choices.
+L_DECK = 0
+L_NMOVES = 40
+L_MOVES = 41
+L_COUNTS = 41 + 64
+L_WIDTH = 41 + 128
+ACE = 1
+TEN = 10
+KING = 14
+QUEEN = 13
+UNIT = 33
+CALL_THRESHOLD = 35
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _nth_bit(mask, index):
+    """The index-th set bit of mask (from 0, lowest first), without branches for the first 3."""
+    b0 = low_bit(mask)
+    m1 = mask & (mask - 1)
+    b1 = low_bit(m1)
+    m2 = m1 & (m1 - 1)
+    if index < 3:
+        return b0 if index == 0 else (b1 if index == 1 else low_bit(m2))
+    m = m2 & (m2 - 1)
+    for _ in range(index - 3):
+        m &= m - 1
+    return low_bit(m)
+
+
+@njit(cache=True, _nrt=False)
+def _cost(T, b, trump):
+    """agents.greedy.cost as one number: points, then trump or not, then rank."""
+    is_trump = ((b >> 4) & 3) == trump
+    strength = T[T_TRUMP_STRENGTH, b] if is_trump else T[T_PLAIN_STRENGTH, b]
+    return card_points(T, b, trump) * 1000 + (100 if is_trump else 0) + strength
+
+
+@njit(cache=True, _nrt=False)
+def _cheapest(T, cards, trump):
+    best = -1
+    best_cost = 1 << 40
+    m = cards
+    while m:
+        b = low_bit(m)
+        m &= m - 1
+        c = _cost(T, b, trump)
+        if c < best_cost:
+            best = b
+            best_cost = c
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def greedy_card(S, R, T, legal, ex):
+    """The greedy bot's move (agents.greedy.GreedyAgent.choose, in the play)."""
+    if ex:
+        return MOVE_EXCHANGE + low_bit(ex)
+    seat = S[S_TOMOVE]
+    trump = S[S_TRUMP]
+    tlen = S[S_TLEN]
+    hand = S[S_HAND + seat]
+    if tlen == 0:
+        if R[R_MARRIAGE] == 1:
+            first = -1
+            m = legal
+            while m:
+                b = low_bit(m)
+                m &= m - 1
+                if (b & 15) == QUEEN and hand & (1 << ((b & 48) | KING)):
+                    if trump < 0 or ((b >> 4) & 3) == trump:
+                        return b
+                    if first < 0:
+                        first = b
+            if first >= 0:
+                return first
+        if trump < 0 and R[R_TRUMP_MODE] == 2:
+            best_suit = -1
+            best_value = -1
+            for suit in range(4):
+                held = legal & suit_mask(suit)
+                if held == 0:
+                    continue
+                pts = 0
+                m = held
+                while m:
+                    b = low_bit(m)
+                    m &= m - 1
+                    pts += T[T_TRUMP_PTS, b]
+                value = popcount(held) * 10000 + pts
+                if value > best_value:
+                    best_value = value
+                    best_suit = suit
+            top = -1
+            m = legal & suit_mask(best_suit)
+            while m:
+                b = low_bit(m)
+                m &= m - 1
+                if top < 0 or T[T_TRUMP_STRENGTH, b] > T[T_TRUMP_STRENGTH, top]:
+                    top = b
+            return top
+        plain = legal if trump < 0 else legal & ~suit_mask(trump)
+        return _cheapest(T, plain if plain else legal, trump)
+    n = R[R_N]
+    worth = 0
+    for i in range(tlen):
+        worth += card_points(T, S[S_TRICK + i], trump)
+    best_seat = (S[S_LEADER] + winner_index(S, tlen, trump, T)) % n
+    if best_seat != seat and R[R_TEAM + best_seat] == R[R_TEAM + seat]:
+        if tlen == n - 1:
+            plain = legal if trump < 0 else legal & ~suit_mask(trump)
+            pool = plain if plain else legal
+            card = -1
+            key = -(1 << 40)
+            m = pool
+            while m:
+                b = low_bit(m)
+                m &= m - 1
+                is_trump = ((b >> 4) & 3) == trump
+                strength = T[T_TRUMP_STRENGTH, b] if is_trump else T[T_PLAIN_STRENGTH, b]
+                k = card_points(T, b, trump) * 1000 - strength
+                if k > key:
+                    key = k
+                    card = b
+            if card_points(T, card, trump) > 0:
+                return card
+        return _cheapest(T, legal, trump)
+    winners = 0
+    m = legal
+    while m:
+        b = low_bit(m)
+        m &= m - 1
+        S[S_TRICK + tlen] = b
+        if winner_index(S, tlen + 1, trump, T) == tlen:
+            winners |= 1 << b
+    if winners:
+        card = _cheapest(T, winners, trump)
+        if worth + card_points(T, card, trump) > 0:
+            return card
+    return _cheapest(T, legal, trump)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_bid(S, T, high):
+    """agents.greedy: aces, tens and marriages, counted in units of 33."""
+    hand = S[S_HAND + S[S_TOMOVE]]
+    sure = 0
+    m = hand
+    while m:
+        b = low_bit(m)
+        m &= m - 1
+        r = T[T_RANK, b]
+        if r == ACE:
+            sure += 11
+        elif r == TEN:
+            sure += 10
+    pairs = 0
+    for suit in range(4):
+        if hand & (1 << ((suit << 4) | KING)) and hand & (1 << ((suit << 4) | QUEEN)):
+            pairs += 1
+    estimate = sure + (40 + 20 * (pairs - 1) if pairs else 0)
+    wanted = min(estimate // UNIT, 6)
+    if wanted and wanted > high:
+        return wanted
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def greedy_call(S, T, can_pass):
+    """agents.greedy: the suit with most trump points; pass a weak hand when allowed."""
+    hand = S[S_HAND + S[S_TOMOVE]]
+    best = -1
+    best_key = -1
+    best_pts = 0
+    for suit in range(4):
+        held = hand & suit_mask(suit)
+        pts = 0
+        m = held
+        while m:
+            b = low_bit(m)
+            m &= m - 1
+            pts += T[T_TRUMP_PTS, b]
+        key = pts * 100 + popcount(held)
+        if key > best_key:
+            best_key = key
+            best = suit
+            best_pts = pts
+    if best_pts < CALL_THRESHOLD and can_pass:
+        return 4
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def _choose(rng_mode, states, seat, deal_state, count):
+    if rng_mode == RNG_PYTHON:
+        return mt_randbelow(states[seat], count)
+    return fast_randbelow(deal_state, count)
+
+
+@njit(cache=True)
+def play_deals(R, T, deck, seed, count, bots, rng_mode, base, out, log):
+    """Play ``count`` deals (deal i from seed + i); results in ``out``, the first
+    ``log.shape[0]`` deals' cards and moves in ``log``."""
+    n = R[R_N]
+    size = R[R_DECK_N]
+    hand_size = R[R_HAND]
+    S = np.zeros(S_SIZE, dtype=np.int64)
+    cards = np.zeros(size, dtype=np.int64)
+    deal_mt = np.zeros(MT_WORDS, dtype=np.int64)
+    states = np.zeros((4, MT_WORDS), dtype=np.int64)
+    fast = np.zeros(1, dtype=np.uint64)
+    bonus = np.zeros(4, dtype=np.int64)
+    for g in range(count):
+        game_seed = seed + g
+        # -- the deal
+        for i in range(size):
+            cards[i] = deck[i]
+        if rng_mode == RNG_PYTHON:
+            for s in range(n):
+                if bots[s] == 0:
+                    mt_seed(states[s], game_seed * BOT_SEED_FACTOR + s + 1, base)
+        else:
+            fast_seed(fast, seed, g)
+        if R[R_STACKED] == 0:
+            if rng_mode == RNG_PYTHON:
+                mt_seed(deal_mt, game_seed, base)
+            for i in range(size - 1, 0, -1):
+                j = mt_randbelow(deal_mt, i + 1) if rng_mode == RNG_PYTHON else fast_randbelow(fast, i + 1)
+                c = cards[i]
+                cards[i] = cards[j]
+                cards[j] = c
+        S[:] = 0
+        first = (R[R_DEALER] + 1) % n
+        for i in range(n):
+            h = 0
+            for k in range(i * hand_size, (i + 1) * hand_size):
+                h |= 1 << cards[k]
+            S[S_HAND + (first + i) % n] = h
+        slen = size - n * hand_size
+        for k in range(slen):
+            S[S_STOCK + k] = cards[n * hand_size + k]
+        S[S_SLEN] = slen
+        mode = R[R_TRUMP_MODE]
+        if mode == 0:
+            S[S_TRUMP] = (cards[size - 1] >> 4) & 3
+        elif mode == 1:
+            S[S_TRUMP] = R[R_GIVEN_TRUMP]
+        else:
+            S[S_TRUMP] = -1
+        S[S_LEADER] = first
+        S[S_TOMOVE] = first
+        S[S_MAXTEAM] = -1
+        S[S_LASTWIN] = -1
+        S[S_DECLARER] = -1
+        S[S_PHASE] = R[R_PHASE]
+        if R[R_SCORING] == 3 and R[R_PHASE] == 0:
+            S[S_DECLARER] = first  # Klaverjas with a given trump: the first leader plays
+        logged = g < log.shape[0]
+        if logged:
+            for i in range(size):
+                log[g, L_DECK + i] = cards[i]
+        # -- the play
+        moves = 0
+        nbids = 0
+        high = 0
+        best_bidder = first
+        while S[S_PHASE] != 3:
+            seat = S[S_TOMOVE]
+            bot = bots[seat]
+            phase = S[S_PHASE]
+            if phase == 1:  # Cruce bidding: bid:0, then every bid above the highest
+                choices = 1 + 6 - high
+                if bot == 0:
+                    idx = _choose(rng_mode, states, seat, fast, choices)
+                    value = 0 if idx == 0 else high + idx
+                else:
+                    value = greedy_bid(S, T, high)
+                code = MOVE_BID + value
+                if value > high:
+                    high = value
+                    best_bidder = seat
+                nbids += 1
+                if nbids < n:
+                    S[S_TOMOVE] = (seat + 1) % n
+                else:
+                    S[S_DECLARER] = best_bidder if high else -1
+                    S[S_CONTRACT] = high
+                    S[S_LEADER] = best_bidder
+                    S[S_TOMOVE] = best_bidder
+                    S[S_PHASE] = 0
+            elif phase == 2:  # Klaverjas trump call: a suit, or pass when free
+                forced = R[R_CALL_FREE] == 0 or (nbids == n and seat == S[S_LEADER])
+                choices = 4 if forced else 5
+                if bot == 0:
+                    suit = _choose(rng_mode, states, seat, fast, choices)
+                else:
+                    suit = greedy_call(S, T, not forced)
+                code = MOVE_CALL + suit
+                nbids += 1
+                if suit == 4:
+                    S[S_TOMOVE] = (seat + 1) % n
+                else:
+                    S[S_TRUMP] = suit
+                    S[S_DECLARER] = seat
+                    S[S_TOMOVE] = S[S_LEADER]
+                    S[S_PHASE] = 0
+            else:
+                legal = legal_cards(S, S[S_HAND + seat], R, T)
+                ex = exchange_cards(S, R, T)
+                cards_n = popcount(legal)
+                choices = cards_n + (1 if ex else 0)
+                if bot == 0:
+                    idx = _choose(rng_mode, states, seat, fast, choices)
+                    code = _nth_bit(legal, idx) if idx < cards_n else MOVE_EXCHANGE + low_bit(ex)
+                else:
+                    code = greedy_card(S, R, T, legal, ex)
+                play_move(S, code, R, T)
+            if logged and moves < 64:
+                log[g, L_MOVES + moves] = code
+                log[g, L_COUNTS + moves] = choices
+            moves += 1
+        if logged:
+            log[g, L_NMOVES] = moves
+        _outcome(S, R, out, g, moves, bonus)
+
+
+@njit(cache=True)
+def play_plain_random(R, T, deck, seed, count, rng_mode, base, out, log):
+    """play_deals for the common case that needs no rule hook: random players, no play
+    obligation, bonus, exchange, bidding or trump call, a trump known from the deal (plain
+    Briscola and Brisca without exchanges). Hands and scores live in local variables."""
+    n = R[R_N]
+    size = R[R_DECK_N]
+    hand_size = R[R_HAND]
+    tricks_per_deal = R[R_TRICKS]
+    last_bonus = R[R_LAST_BONUS]
+    draw_mode = R[R_DRAW]
+    S = np.zeros(S_SIZE, dtype=np.int64)
+    cards = np.zeros(size, dtype=np.int64)
+    hands = np.zeros(4, dtype=np.int64)
+    trick = np.zeros(4, dtype=np.int64)
+    deal_mt = np.zeros(MT_WORDS, dtype=np.int64)
+    states = np.zeros((4, MT_WORDS), dtype=np.int64)
+    bonus = np.zeros(4, dtype=np.int64)
+    plain_strength = T[T_PLAIN_STRENGTH]
+    trump_strength = T[T_TRUMP_STRENGTH]
+    plain_pts = T[T_PLAIN_PTS]
+    trump_pts = T[T_TRUMP_PTS]
+    stock_start = n * hand_size
+    first = (R[R_DEALER] + 1) % n
+    rs = np.uint64(1)
+    for g in range(count):
+        game_seed = seed + g
+        for i in range(size):
+            cards[i] = deck[i]
+        if rng_mode == RNG_PYTHON:
+            for s in range(n):
+                mt_seed(states[s], game_seed * BOT_SEED_FACTOR + s + 1, base)
+            if R[R_STACKED] == 0:
+                mt_seed(deal_mt, game_seed, base)
+                for i in range(size - 1, 0, -1):
+                    j = mt_randbelow(deal_mt, i + 1)
+                    c = cards[i]
+                    cards[i] = cards[j]
+                    cards[j] = c
+        else:
+            rs = fast_start(seed, g)
+            if R[R_STACKED] == 0:
+                for i in range(size - 1, 0, -1):
+                    j, rs = fast_below(rs, i + 1)
+                    c = cards[i]
+                    cards[i] = cards[j]
+                    cards[j] = c
+        for i in range(n):
+            h = 0
+            for k in range(i * hand_size, (i + 1) * hand_size):
+                h |= 1 << cards[k]
+            hands[(first + i) % n] = h
+        trump = (cards[size - 1] >> 4) & 3 if R[R_TRUMP_MODE] == 0 else R[R_GIVEN_TRUMP]
+        drawn = stock_start
+        leader = first
+        logged = g < log.shape[0]
+        if logged:
+            for i in range(size):
+                log[g, L_DECK + i] = cards[i]
+        S[:] = 0
+        moves = 0
+        last_winner = -1
+        for t in range(tricks_per_deal):
+            best_i = 0
+            best_power = -1
+            led = -1
+            for i in range(n):
+                seat = leader + i
+                if seat >= n:
+                    seat -= n
+                hand = hands[seat]
+                choices = popcount(hand)
+                if rng_mode == RNG_PYTHON:
+                    idx = mt_randbelow(states[seat], choices)
+                else:
+                    idx, rs = fast_below(rs, choices)
+                b = _nth_bit(hand, idx)
+                hands[seat] = hand ^ (1 << b)
+                trick[i] = b
+                if logged and moves < 64:
+                    log[g, L_MOVES + moves] = b
+                    log[g, L_COUNTS + moves] = choices
+                moves += 1
+                if draw_mode == 2 and drawn < size:
+                    hands[seat] |= 1 << cards[drawn]
+                    drawn += 1
+                suit = (b >> 4) & 3
+                if i == 0:
+                    led = suit
+                if suit == trump:
+                    power = 100 + trump_strength[b]
+                elif suit == led:
+                    power = plain_strength[b]
+                else:
+                    power = -1
+                if power > best_power:
+                    best_power = power
+                    best_i = i
+            winner = leader + best_i
+            if winner >= n:
+                winner -= n
+            points = 0
+            for i in range(n):
+                b = trick[i]
+                points += trump_pts[b] if ((b >> 4) & 3) == trump else plain_pts[b]
+            if t == tricks_per_deal - 1:
+                points += last_bonus
+            S[S_POINTS + winner] += points
+            S[S_TRICKS + winner] += 1
+            last_winner = winner
+            if draw_mode == 1 and drawn < size:
+                for i in range(n):
+                    seat = winner + i
+                    if seat >= n:
+                        seat -= n
+                    hands[seat] |= 1 << cards[drawn]
+                    drawn += 1
+            leader = winner
+        if logged:
+            log[g, L_NMOVES] = moves
+        S[S_LASTWIN] = last_winner
+        S[S_LEADER] = leader
+        S[S_DECLARER] = -1
+        _outcome(S, R, out, g, moves, bonus)
+
+
+@njit(cache=True, _nrt=False)
+def _outcome(S, R, out, g, moves, bonus):
+    """The deal's result as the rules score it (the outcome hook of each game)."""
+    n = R[R_N]
+    teams = R[R_NTEAMS]
+    for k in range(O_WIDTH):
+        out[g, k] = 0
+    for s in range(n):
+        out[g, O_POINTS + s] = S[S_POINTS + s]
+        out[g, O_TRICKS + s] = S[S_TRICKS + s]
+        out[g, O_BONUS + s] = S[S_BONUS + s]
+        t = R[R_TEAM + s]
+        out[g, O_TEAM_POINTS + t] += S[S_POINTS + s]
+        out[g, O_TEAM_TRICKS + t] += S[S_TRICKS + s]
+    bonus[:] = 0
+    for s in range(n):
+        bonus[R[R_TEAM + s]] += S[S_BONUS + s]
+    scoring = R[R_SCORING]
+    winner = -1
+    if scoring <= 1:  # Briscola, Brisca
+        for t in range(teams):
+            out[g, O_SCORES + t] = out[g, (O_TEAM_TRICKS if scoring == 1 else O_TEAM_POINTS) + t]
+        best = -1
+        leaders = 0
+        for t in range(teams):
+            if out[g, O_SCORES + t] > best:
+                best = out[g, O_SCORES + t]
+        for t in range(teams):
+            if out[g, O_SCORES + t] == best:
+                leaders |= 1 << t
+        if leaders & (leaders - 1) == 0:
+            winner = low_bit(leaders)
+        elif R[R_TIE_LAST] == 1 and S[S_LASTWIN] >= 0:
+            last = R[R_TEAM + S[S_LASTWIN]]
+            if leaders & (1 << last):
+                winner = last
+    elif scoring == 2:  # Cruce
+        for t in range(teams):
+            out[g, O_SCORES + t] = (out[g, O_TEAM_POINTS + t] + bonus[t]) // UNIT
+        declarer = S[S_DECLARER]
+        if declarer >= 0:
+            side = R[R_TEAM + declarer]
+            if out[g, O_TEAM_POINTS + side] + bonus[side] < S[S_CONTRACT] * UNIT:
+                out[g, O_SCORES + side] = -S[S_CONTRACT]
+        winner = _unique_best(out, g, teams)
+    else:  # Klaverjas
+        for t in range(teams):
+            if out[g, O_TEAM_TRICKS + t] == R[R_TRICKS]:
+                bonus[t] += 100
+        for t in range(teams):
+            out[g, O_SCORES + t] = out[g, O_TEAM_POINTS + t] + bonus[t]
+        declarer = S[S_DECLARER] if S[S_DECLARER] >= 0 else S[S_LEADER]
+        playing = R[R_TEAM + declarer]
+        other = 1 - playing
+        if out[g, O_SCORES + playing] <= out[g, O_SCORES + other]:
+            out[g, O_SCORES + other] = R[R_TOTAL] + bonus[0] + bonus[1]
+            out[g, O_SCORES + playing] = 0
+        winner = _unique_best(out, g, teams)
+    out[g, O_WINNER] = winner
+    out[g, O_MOVES] = moves
+    out[g, O_DECLARER] = S[S_DECLARER]
+    out[g, O_CONTRACT] = S[S_CONTRACT]
+
+
+@njit(cache=True, _nrt=False)
+def _unique_best(out, g, teams):
+    best = -(1 << 40)
+    who = -1
+    for t in range(teams):
+        score = out[g, O_SCORES + t]
+        if score > best:
+            best = score
+            who = t
+        elif score == best:
+            who = -1
+    return who
+
+
+# -- the Python side ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BatchResult:
+    """Per-deal results of a batch, one row per deal (arrays of ints)."""
+
+    rules: Rules
+    seed: int
+    bots: tuple[str, ...]
+    rng: str
+    points: np.ndarray  # [games, players]
+    tricks: np.ndarray
+    bonus: np.ndarray
+    team_points: np.ndarray  # [games, teams]
+    team_tricks: np.ndarray
+    scores: np.ndarray
+    winner: np.ndarray  # [games]: team, -1 for a draw
+    moves: np.ndarray  # [games]
+    seconds: float
+    log: np.ndarray  # [logged games, L_WIDTH]
+
+    @property
+    def games(self) -> int:
+        return int(self.winner.shape[0])
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    def deal(self, index: int) -> Deal:
+        """The cards of logged deal ``index``, as ``Game`` deals them."""
+        if index >= self.log.shape[0]:
+            raise AcetenError(f"deal {index} was not logged (log={self.log.shape[0]})")
+        return deal_from(self.rules, self.log[index, L_DECK:L_DECK + len(self.rules.deck)])
+
+    def moves_of(self, index: int) -> list[Any]:
+        """The moves of logged deal ``index``, as engine moves."""
+        count = int(self.log[index, L_NMOVES])
+        if count > 64:
+            raise AcetenError(f"deal {index} has {count} moves; the log keeps 64")
+        return [decode_move(int(c), self.rules) for c in self.log[index, L_MOVES:L_MOVES + count]]
+
+    def choices_of(self, index: int) -> list[int]:
+        """How many moves the kernel chose among at each move of logged deal ``index``."""
+        count = min(int(self.log[index, L_NMOVES]), 64)
+        return [int(c) for c in self.log[index, L_COUNTS:L_COUNTS + count]]
+
+
+def deal_from(rules: Rules, bits: np.ndarray) -> Deal:
+    """The Deal of a shuffled deck (kernel bits), dealt as Game._shuffled_deal deals."""
+    from aceten.cards import Card
+
+    fam = int(rules.family) << 6
+    cards = [Card.from_code(fam | int(b)) for b in bits]
+    n, h = rules.players, rules.hand_size
+    first = (rules.options["dealer"] + 1) % n
+    hands: list[tuple[Any, ...]] = [()] * n
+    for i in range(n):
+        hands[(first + i) % n] = tuple(cards[i * h:(i + 1) * h])
+    return Deal(tuple(hands), tuple(cards[n * h:]))
+
+
+def replay(result: BatchResult, index: int) -> Game:
+    """Logged deal ``index`` played through the engine (each move checked by the engine)."""
+    game = Game(result.rules, deal=result.deal(index))
+    for move in result.moves_of(index):
+        game.push(move)
+    return game
+
+
+_BASE: np.ndarray | None = None
+
+
+def _plain(R: np.ndarray) -> bool:
+    """Whether a deal needs none of the rule hooks play_plain_random leaves out."""
+    return bool(R[R_OB_N] == 0 and R[R_MARRIAGE] == 0 and R[R_ROEM] == 0 and R[R_EXCHANGE] == 0
+                and R[R_PHASE] == 0 and R[R_TRUMP_MODE] in (0, 1))
+
+
+def simulate(rules: Rules, games: int, seed: int = 0, bots: tuple[str, ...] | list[str] | str = "random",
+             rng: Literal["python", "fast"] = "python", log: int = 0) -> BatchResult:
+    """Play ``games`` deals of ``rules`` in a numba kernel; deal i is seeded with ``seed + i``.
+
+    ``bots`` names a bot per seat ("random" or "greedy"; a single name or fewer names than
+    seats are given to the seats in turn, as ``aceten simulate --bots`` does). ``log`` keeps the
+    cards and moves of the first ``log`` deals, for :func:`replay`."""
+    global _BASE
+    if games < 1:
+        raise AcetenError(f"games={games}: give at least 1")
+    names = [bots] if isinstance(bots, str) else list(bots)
+    names = [b.strip().lower() for b in names if b.strip()]
+    if not names:
+        raise AcetenError("give at least one bot")
+    for name in names:
+        if name not in BOTS:
+            raise AcetenError(f"the batch kernels play the bots {', '.join(BOTS)}, not {name!r}")
+    n = rules.players
+    seat_bots = tuple(names[s % len(names)] for s in range(n))
+    if rng not in ("python", "fast"):
+        raise AcetenError(f"rng must be 'python' or 'fast', not {rng!r}")
+    if not -(2**62) < seed < 2**62 // BOT_SEED_FACTOR - games:
+        raise AcetenError(f"seed {seed} is too large for the batch kernels (|seed| < 4.6e12)")
+    if rng == "python" and seed < 0 and any(b == "random" for b in seat_bots):
+        raise AcetenError("the batch kernels take seeds >= 0")
+    enc = encode_rules(rules)
+    if _BASE is None:
+        _BASE = genrand_base()
+    out = np.zeros((games, O_WIDTH), dtype=np.int64)
+    logs = np.zeros((min(log, games), L_WIDTH), dtype=np.int64)
+    bot_codes = np.array([BOTS[b] for b in seat_bots] + [0] * (4 - n), dtype=np.int64)
+    start = time.perf_counter()
+    mode = RNG_PYTHON if rng == "python" else RNG_FAST
+    if _plain(enc.R) and all(b == "random" for b in seat_bots):
+        play_plain_random(enc.R, enc.T, enc.deck, int(seed), int(games), mode, _BASE, out, logs)
+    else:
+        play_deals(enc.R, enc.T, enc.deck, int(seed), int(games), bot_codes, mode, _BASE, out,
+                   logs)
+    seconds = time.perf_counter() - start
+    teams = len(rules.teams)
+    return BatchResult(
+        rules=rules, seed=int(seed), bots=seat_bots, rng=rng,
+        points=out[:, O_POINTS:O_POINTS + n], tricks=out[:, O_TRICKS:O_TRICKS + n],
+        bonus=out[:, O_BONUS:O_BONUS + n], team_points=out[:, O_TEAM_POINTS:O_TEAM_POINTS + teams],
+        team_tricks=out[:, O_TEAM_TRICKS:O_TEAM_TRICKS + teams],
+        scores=out[:, O_SCORES:O_SCORES + teams], winner=out[:, O_WINNER].copy(),
+        moves=out[:, O_MOVES].copy(), seconds=seconds, log=logs,
+    )
+
+
+__all__ = ["BatchResult", "deal_from", "replay", "simulate"]

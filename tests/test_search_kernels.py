@@ -1,0 +1,170 @@
+"""The numba kernels play by the engine's rules: legal moves and every transition of a deal are
+compared with the engine on random positions of every game and variant, and the batch
+simulator's games are the engine's games."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import aceten
+from aceten import Game, agents
+from aceten.errors import AcetenError
+
+search = pytest.importorskip("aceten.search")
+from aceten.search import batch, core  # noqa: E402
+from aceten.search.encoding import (  # noqa: E402
+    S_BONUS,
+    S_DRAWN,
+    S_HAND,
+    S_LEADER,
+    S_POINTS,
+    S_SLEN,
+    S_TLEN,
+    S_TOMOVE,
+    S_TRICK,
+    S_TRICKS,
+    S_TRUMP,
+    decode_move,
+    encode_game,
+    encode_rules,
+    move_code,
+)
+from aceten.search.rng import MT_WORDS, genrand_base, mt_randbelow, mt_seed  # noqa: E402
+
+VARIANTS = [
+    ("briscola", 2, None, {}), ("briscola", 3, None, {}), ("briscola", 4, None, {}),
+    ("briscola", 2, None, {"draw": "after-play", "tie": "last-trick"}),
+    ("briscola", 4, None, {"scoring": "tricks"}),
+    ("brisca", 2, None, {}), ("brisca", 3, None, {"exchange_needs_trick": "yes"}),
+    ("brisca", 2, None, {"arrastre": "yes"}), ("brisca", 4, None, {"arrastre": "yes"}),
+    ("cruce", 2, None, {}), ("cruce", 3, None, {}), ("cruce", 4, None, {}),
+    ("cruce", 4, None, {"undertrump": "no", "bidding": "no"}),
+    ("klaverjas", 4, "rotterdam", {}), ("klaverjas", 4, "amsterdam", {}),
+    ("klaverjas", 4, "amsterdam", {"trump_choice": "free", "roem": "no"}),
+]  # fmt: skip
+IDS = [f"{g}-{n}-{v or ''}-{'-'.join(f'{k}={x}' for k, x in o.items())}" for g, n, v, o in VARIANTS]
+
+
+def kernel_view(S: np.ndarray, n: int) -> tuple:
+    return (tuple(int(S[S_HAND + s]) for s in range(n)),
+            tuple(int(c) for c in S[S_TRICK:S_TRICK + S[S_TLEN]]),
+            int(S[S_LEADER]), int(S[S_TOMOVE]), int(S[S_TRUMP]),
+            int(S[S_SLEN] - S[S_DRAWN]), tuple(int(S[S_POINTS + s]) for s in range(n)),
+            tuple(int(S[S_BONUS + s]) for s in range(n)), tuple(int(S[S_TRICKS + s]) for s in range(n)))
+
+
+def engine_view(g: Game) -> tuple:
+    n = g.players
+    return (tuple(g.hand(s).mask for s in range(n)), tuple(int(c) & 63 for c in g.trick), g.leader,
+            g.to_move, -1 if g.trump is None else int(g.trump) & 3, len(g.stock), g.points,
+            g.bonus, g.tricks_won)
+
+
+@pytest.mark.parametrize(("name", "players", "variant", "options"), VARIANTS, ids=IDS)
+def test_kernel_legal_moves_and_transitions_equal_the_engine(name, players, variant, options):
+    rules = aceten.rules.get(name, players=players, variant=variant, **options)
+    enc = encode_rules(rules)
+    rng = random.Random(players)
+    positions = 0
+    for seed in range(12):
+        g = Game(rules, seed=seed)
+        while not g.is_over():
+            moves = g.legal_moves()
+            if g.phase == "play":
+                S = encode_game(g)
+                seat = g.to_move
+                legal = core.legal_cards(S, S[S_HAND + seat], enc.R, enc.T)
+                exchange = core.exchange_cards(S, enc.R, enc.T)
+                mine = {decode_move(b, rules) for b in range(64) if legal >> b & 1}
+                if exchange:
+                    mine.add(decode_move(64 + int(exchange).bit_length() - 1, rules))
+                assert mine == set(moves), (seed, g.moves)
+                move = rng.choice(moves)
+                core.play_move(S, move_code(move), enc.R, enc.T)
+                g.push(move)
+                assert kernel_view(S, players) == engine_view(g), (seed, g.moves)
+                positions += 1
+            else:
+                g.push(rng.choice(moves))
+    assert positions > 100
+
+
+def test_mersenne_twister_is_pythons():
+    base = genrand_base()
+    state = np.zeros(MT_WORDS, dtype=np.int64)
+    for seed in (0, 1, 7, 2**31, 2**32 - 1, 2**32, 2**40 + 12345, 987654321 * 1_000_003 + 4):
+        mt_seed(state, seed, base)
+        python = random.Random(seed)
+        sizes = [1, 2, 3, 5, 39, 40, 1000, 3, 2] * 150  # past the 624-word refill
+        assert [mt_randbelow(state, k) for k in sizes] == [python._randbelow(k) for k in sizes]
+
+
+@pytest.mark.parametrize(("name", "players", "variant", "options"), VARIANTS, ids=IDS)
+@pytest.mark.parametrize("bots", [("random",), ("greedy",), ("greedy", "random")],
+                         ids=["random", "greedy", "mixed"])
+def test_batch_games_are_the_engines_games_for_the_same_seeds(name, players, variant, options, bots):
+    """rng="python": the kernel deals and chooses exactly as `aceten simulate` does."""
+    rules = aceten.rules.get(name, players=players, variant=variant, **options)
+    games, seed = 6, 40
+    result = batch.simulate(rules, games, seed=seed, bots=bots, log=games)
+    seat_bots = [bots[s % len(bots)] for s in range(players)]
+    for i in range(games):
+        g = Game(rules, seed=seed + i)
+        assert result.deal(i) == g.deal
+        seats = [agents.get(seat_bots[s], seed=(seed + i) * 1_000_003 + s + 1) for s in range(players)]
+        outcome = agents.play(g, seats)
+        assert [str(m) for m in result.moves_of(i)] == [str(m) for m in g.moves]
+        assert tuple(result.points[i]) == outcome.points
+        assert tuple(result.tricks[i]) == outcome.tricks
+        assert tuple(result.bonus[i]) == outcome.bonus
+        assert tuple(result.team_points[i]) == outcome.team_points
+        assert tuple(result.scores[i]) == outcome.scores
+        assert result.winner[i] == (-1 if outcome.winner is None else outcome.winner)
+        assert result.moves[i] == len(g.moves)
+
+
+@pytest.mark.parametrize(("name", "players", "variant", "options"), VARIANTS, ids=IDS)
+def test_fast_generator_games_replay_through_the_engine(name, players, variant, options):
+    """rng="fast": each logged deal pushed through the engine gives the kernel's result; each
+    random choice was among exactly the engine's legal moves, each greedy one is the bot's."""
+    rules = aceten.rules.get(name, players=players, variant=variant, **options)
+    games = 8
+    bots = ("random", "greedy")
+    result = batch.simulate(rules, games, seed=5, bots=bots, rng="fast", log=games)
+    greedy = agents.get("greedy")
+    for i in range(games):
+        g = Game(rules, deal=result.deal(i))
+        for move, choices in zip(result.moves_of(i), result.choices_of(i)):
+            assert choices == len(g.legal_moves())
+            if bots[g.to_move % 2] == "greedy":
+                assert greedy.choose(g.view(g.to_move)) == move
+            g.push(move)
+        outcome = g.outcome()
+        assert outcome is not None
+        assert tuple(result.points[i]) == outcome.points
+        assert tuple(result.scores[i]) == outcome.scores
+        assert result.winner[i] == (-1 if outcome.winner is None else outcome.winner)
+
+
+def test_fast_generator_deals_vary_and_add_up():
+    rules = aceten.rules.get("briscola", players=2)
+    result = batch.simulate(rules, 2000, seed=3, rng="fast")
+    assert (result.team_points.sum(axis=1) == 120).all()
+    assert len({tuple(result.points[i]) for i in range(200)}) > 50
+    wins = np.bincount(result.winner[result.winner >= 0], minlength=2)
+    assert 0.4 < wins[0] / wins.sum() < 0.65  # random against random
+
+
+def test_batch_bad_input():
+    rules = aceten.rules.get("briscola", players=2)
+    with pytest.raises(AcetenError, match="bots"):
+        batch.simulate(rules, 10, bots="clever")
+    with pytest.raises(AcetenError, match="at least 1"):
+        batch.simulate(rules, 0)
+    with pytest.raises(AcetenError, match="rng"):
+        batch.simulate(rules, 10, rng="dice")  # type: ignore[arg-type]
+    with pytest.raises(AcetenError, match="not logged"):
+        batch.simulate(rules, 3).deal(0)
