@@ -298,7 +298,7 @@ def test_a_player_who_does_not_follow_in_klaverjas_is_void():
              "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS"]
     game = Game(rules, deal=Deal(tuple(tuple(rules.parse_card(c) for c in h.split())
                                        for h in hands), ()))
-    env = klaverjas_v0.raw_env(voids=True, trump="H")
+    env = klaverjas_v0.raw_env(voids="rule", trump="H")
     env.reset(options={"deal": game.deal})
     for card in ("7C", "7D", "7H", "7S"):
         env.step(env.move_to_action(card))
