@@ -22,6 +22,8 @@ LATIN_OPTIONS = (
                "or by each player right after playing", ("after-trick", "after-play")),
     str_option("tie", "draw", "an even split of points (60-60): a draw, or won by the winner "
                "of the last trick", ("draw", "last-trick")),
+    str_option("teams", "pairs", "with 4 players: partners opposite (pairs, 0+2 v 1+3) or every "
+               "player for themselves (none)", ("pairs", "none")),
 )
 
 
@@ -35,7 +37,8 @@ class LatinStockRules(Rules):
         self.deck = self._deck()
         self.hand_size = 3
         n = self.players
-        self.teams = ((0, 2), (1, 3)) if n == 4 else tuple((s,) for s in range(n))
+        pairs = n == 4 and self.options["teams"] == "pairs"
+        self.teams = ((0, 2), (1, 3)) if pairs else tuple((s,) for s in range(n))
         self.plain_order = self.trump_order = LATIN_ORDER
         self.plain_points = self.trump_points = LATIN_POINTS
         self.trump_mode = "turned"

@@ -1,20 +1,27 @@
 """Play obligations: small declarative objects, each answering "which cards may be played".
 
 A game's obligations are a cascade: the first obligation that binds decides the legal cards,
-and when none binds any card may be played. Each object keeps its parameters public, so the
-logic layer can encode exactly the same rule as constraints (the second face of one rule).
+and when none binds any card may be played. Each object has two faces: ``restrict`` (execute:
+the legal cards of a concrete hand and trick) and ``encode`` (the same rule as a formula over
+literals, for the logic layer's constraint models and exports). The encode face is written
+against the small :class:`Encoder` protocol — literals for "the hand holds c", "s was led",
+"s is trump", "c is winning the trick so far", and the connectives ``and_``/``or_``/``not_`` —
+so the same rule text serves CP-SAT, SMT-LIB, LADR and a plain evaluator (``Python bool``
+literals), and the tests check that both faces agree.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from aceten.cards import Suit, suit_mask
+from aceten.cards import Card, Suit, suit_mask
 
 if TYPE_CHECKING:
     from aceten.rules.base import Rules
+
+Lit = Any  # an encoder's literal: a solver variable, a formula, or a Python bool constant
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +53,85 @@ class TrickContext:
 Verdict = tuple[int, str] | None
 
 
+class Encoder(Protocol):
+    """What an obligation's encode face is written in: the literals of one moment of play
+    (a player about to play a card to a trick already led) and three connectives.
+
+    ``True``/``False`` are valid literals; connectives must accept them.
+    """
+
+    rules: Rules
+    cards: tuple[Card, ...]  # the deck
+
+    def hand(self, card: Card) -> Lit: ...  # the player to move holds ``card``
+    def led(self, suit: Suit) -> Lit: ...  # ``suit`` was led
+    def trump(self, suit: Suit) -> Lit: ...  # ``suit`` is trump
+    def best(self, card: Card) -> Lit: ...  # ``card`` is winning the trick so far
+    def partner_winning(self) -> Lit: ...  # the player's partner is winning the trick
+    def stock_empty(self) -> Lit: ...  # the stock has been drawn out
+    def and_(self, *lits: Lit) -> Lit: ...
+    def or_(self, *lits: Lit) -> Lit: ...
+    def not_(self, lit: Lit) -> Lit: ...
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """An obligation as a formula: it ``binds`` (restrict would not return None) and then the
+    card played must satisfy ``allowed[card]`` (a card's own presence in the hand is implied)."""
+
+    binds: Lit
+    allowed: dict[Card, Lit]
+
+
+# -- shared pieces of the encode faces --------------------------------------------------------
+def _suit_cards(enc: Encoder, suit: Suit) -> list[Card]:
+    return [c for c in enc.cards if c.suit == suit]
+
+
+def _suits(enc: Encoder) -> list[Suit]:
+    return sorted({c.suit for c in enc.cards})
+
+
+def _holds_suit(enc: Encoder, suit: Suit) -> Lit:
+    return enc.or_(*(enc.hand(c) for c in _suit_cards(enc, suit)))
+
+
+def _led_is_trump(enc: Encoder) -> Lit:
+    return enc.or_(*(enc.and_(enc.led(s), enc.trump(s)) for s in _suits(enc)))
+
+
+def _best_is_trump(enc: Encoder) -> Lit:
+    return enc.or_(*(enc.and_(enc.trump(s), enc.or_(*(enc.best(c) for c in _suit_cards(enc, s))))
+                     for s in _suits(enc)))
+
+
+def _is_trump(enc: Encoder, card: Card) -> Lit:
+    return enc.trump(card.suit)
+
+
+def _above_best(enc: Encoder, card: Card, trump_order: bool) -> Lit:
+    """``card`` ranks above the card winning the trick, in its suit's plain or trump order
+    (false when the winning card is of another suit): ``TrickContext.higher`` for one card."""
+    table = enc.rules.trump_strength if trump_order else enc.rules.plain_strength
+    mine = table[int(card) & 63]
+    return enc.or_(*(enc.best(b) for b in _suit_cards(enc, card.suit) if table[int(b) & 63] < mine))
+
+
+def _above_best_as_suit(enc: Encoder, card: Card) -> Lit:
+    """``card`` ranks above the winning card in the order its suit has now (trump or plain)."""
+    return enc.or_(enc.and_(enc.trump(card.suit), _above_best(enc, card, True)),
+                   enc.and_(enc.not_(enc.trump(card.suit)), _above_best(enc, card, False)))
+
+
 class Obligation(ABC):
-    """One play obligation; ``restrict`` returns the legal cards and why, or None if it is silent."""
+    """One play obligation; ``restrict`` returns the legal cards and why, or None if it is silent;
+    ``encode`` states the same rule as a formula (see :class:`Encoder`)."""
 
     @abstractmethod
     def restrict(self, ctx: TrickContext) -> Verdict: ...
+
+    @abstractmethod
+    def encode(self, enc: Encoder) -> Encoded: ...
 
     @abstractmethod
     def describe(self) -> str: ...
@@ -79,6 +160,19 @@ class FollowSuit(Obligation):
                 return higher, f"must follow {ctx.led.name} and beat the card winning the trick"
         return follow, f"must follow {ctx.led.name}"
 
+    def encode(self, enc: Encoder) -> Encoded:
+        suits = _suits(enc)
+        binds = enc.or_(*(enc.and_(enc.led(s), _holds_suit(enc, s)) for s in suits))
+        led_is_trump = _led_is_trump(enc)
+        must_beat = {"always": True, "trump-led": led_is_trump, "never": False}[self.beat]
+        beat_applies = enc.and_(must_beat, enc.or_(led_is_trump, enc.not_(_best_is_trump(enc))))
+        higher = {c: enc.and_(enc.led(c.suit), enc.hand(c), _above_best_as_suit(enc, c))
+                  for c in enc.cards}
+        beat = enc.and_(beat_applies, enc.or_(*higher.values()))
+        allowed = {c: enc.and_(enc.led(c.suit), enc.or_(enc.not_(beat), higher[c]))
+                   for c in enc.cards}
+        return Encoded(binds, allowed)
+
     def describe(self) -> str:
         return {
             "always": "follow suit and beat the winning card if able "
@@ -103,6 +197,17 @@ class PartnerExemption(Obligation):
             if ctx.hand & ~trumps:
                 allowed &= ~lower
         return allowed, "partner is winning: any card (but no undertrump)"
+
+    def encode(self, enc: Encoder) -> Encoded:
+        best_is_trump = _best_is_trump(enc)
+        holds_other = enc.or_(*(enc.and_(enc.not_(enc.trump(s)), _holds_suit(enc, s))
+                                for s in _suits(enc)))
+        allowed = {}
+        for c in enc.cards:
+            lower = enc.and_(_is_trump(enc, c), best_is_trump,
+                             enc.not_(_above_best(enc, c, True)))
+            allowed[c] = enc.not_(enc.and_(lower, holds_other))
+        return Encoded(enc.partner_winning(), allowed)
 
     def describe(self) -> str:
         return "void in the suit led with the partner winning: any card, no undertrump"
@@ -139,6 +244,29 @@ class Trumping(Obligation):
                 return others, "cannot overtrump: may not undertrump while holding another suit"
         return None
 
+    def encode(self, enc: Encoder) -> Encoded:
+        suits = _suits(enc)
+        holds_trump = enc.or_(*(enc.and_(enc.trump(s), _holds_suit(enc, s)) for s in suits))
+        holds_other = enc.or_(*(enc.and_(enc.not_(enc.trump(s)), _holds_suit(enc, s))
+                                for s in suits))
+        over = enc.and_(self.overtrump, _best_is_trump(enc))
+        higher = {c: enc.and_(_is_trump(enc, c), enc.hand(c), _above_best(enc, c, True))
+                  for c in enc.cards}
+        can_over = enc.or_(*higher.values())
+        under = {"must": True, "free": False, "only-trumps": holds_other}[self.undertrump]
+        binds = enc.and_(enc.not_(_led_is_trump(enc)), holds_trump,
+                         enc.or_(enc.not_(over), can_over, under))
+        stuck = enc.and_(over, enc.not_(can_over))  # must not or cannot overtrump
+        allowed = {}
+        for c in enc.cards:
+            trump = _is_trump(enc, c)
+            when_stuck = enc.not_(trump) if self.undertrump == "only-trumps" else trump
+            allowed[c] = enc.and_(
+                enc.or_(over, trump),  # not overtrumping: any trump
+                enc.or_(enc.not_(over), enc.not_(can_over), higher[c]),  # overtrump if able
+                enc.or_(enc.not_(stuck), when_stuck))
+        return Encoded(binds, allowed)
+
     def describe(self) -> str:
         text = "void in the suit led: trump"
         if self.overtrump:
@@ -157,6 +285,23 @@ class Obligations:
 
     parts: tuple[Obligation, ...] = ()
     when: Literal["always", "stock-empty"] = "always"
+
+    def encode(self, enc: Encoder) -> dict[Card, Lit]:
+        """Per card, the formula "this card may be played" (given that it is in the hand and a
+        trick has been led): the cascade of the parts, the first that binds deciding."""
+        if not self.parts:
+            return {c: True for c in enc.cards}
+        applies = True if self.when == "always" else enc.stock_empty()
+        encoded = [part.encode(enc) for part in self.parts]
+        may: dict[Card, Lit] = {}
+        for c in enc.cards:
+            free = True  # no earlier part binds
+            cases = []
+            for part in encoded:
+                cases.append(enc.and_(free, part.binds, part.allowed[c]))
+                free = enc.and_(free, enc.not_(part.binds))
+            may[c] = enc.or_(enc.not_(applies), free, *cases)
+        return may
 
     def describe(self) -> list[str]:
         if not self.parts:
