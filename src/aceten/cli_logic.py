@@ -1,0 +1,291 @@
+"""The logic layer's commands: ``aceten ask``, ``aceten cards`` and ``aceten export trick``.
+
+OR-Tools and Lark are imported inside the commands, so ``aceten --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from aceten.cli import JsonOpt, OptionOpt, PlayersOpt, VariantOpt, parse_options, user_errors
+from aceten.errors import AcetenError
+
+SEMANTICS = ("possible means: for SOME assignment of the unknown cards and SOME sequence of legal "
+             "plays (every player's choice free) the goal holds; it does not mean a player can "
+             "force it against the others (that is the double-dummy solver's question)")
+
+HandOpt = Annotated[list[str] | None, typer.Option(
+    "--hand", metavar="P1=CARDS", help="known cards of a dealt hand, repeatable: --hand 'P1=7C 2S 2O' "
+    "(?? for unknown cards)")]
+
+
+def _hands(items: list[str] | None) -> dict[str, str] | None:
+    if not items:
+        return None
+    out: dict[str, str] = {}
+    for item in items:
+        for sep in ("=", ":"):
+            if sep in item:
+                key, _, value = item.partition(sep)
+                break
+        else:
+            raise AcetenError(f"bad --hand {item!r}: expected P1=CARDS, like --hand 'P1=7C 2S 2O'")
+        key = key.strip().upper()
+        if key in out:
+            raise AcetenError(f"--hand {key} given twice")
+        out[key] = value.strip()
+    return out
+
+
+def _position(file: Path | None, flags: dict[str, Any]) -> Any:
+    from aceten.logic import position
+
+    overrides = {k: v for k, v in flags.items() if v not in (None, {}, [])}
+    if file is None:
+        if "game" not in overrides and "history" not in overrides:
+            raise AcetenError("give a position file (FILE.toml) or at least --game")
+        return position.from_dict(overrides, base=Path.cwd(), name="command line")
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise AcetenError(f"{file}: not a UTF-8 text file") from None
+    return position.loads(text, base=file.parent, name=str(file), overrides=overrides)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the logic commands to the ``aceten`` application."""
+
+    @app.command()
+    def ask(
+        file: Annotated[Path | None, typer.Argument(help="a position (.toml); see docs/logic.md",
+                                                    show_default=False)] = None,
+        goal: Annotated[str | None, typer.Option("--goal", "-g", help="the goal, e.g. "
+                                                 "'tricks(P1) >= 4' (default: the file's goal)")] = None,
+        json_out: JsonOpt = False,
+        all_: Annotated[int, typer.Option("--all", help="up to N distinct witnesses")] = 1,
+        show_model: Annotated[bool, typer.Option("--show-model", help="list the propositions and "
+                                                 "constraint groups with their counts")] = False,
+        explain: Annotated[bool, typer.Option("--explain", help="if impossible, a minimal set of "
+                                              "reasons (an unsatisfiable core)")] = False,
+        game: Annotated[str | None, typer.Option("--game", help="briscola, brisca, cruce, klaverjas")] = None,
+        players: PlayersOpt = None,
+        variant: VariantOpt = None,
+        option: OptionOpt = None,
+        trump: Annotated[str | None, typer.Option("--trump", help="trump suit (given), or the "
+                                                  "face-up card, e.g. 7S")] = None,
+        leader: Annotated[str | None, typer.Option("--leader", help="who leads the first trick, "
+                                                   "e.g. P1")] = None,
+        hand: HandOpt = None,
+        stock: Annotated[str | None, typer.Option("--stock", help="the stock in drawing order, ?? "
+                                                  "for unknown cards")] = None,
+        history: Annotated[str | None, typer.Option("--history", help="a .tgn record of the play "
+                                                    "so far (?? allowed)")] = None,
+        moves: Annotated[str | None, typer.Option("--moves", help="the play so far, e.g. "
+                                                  "'AS 3S ?? 2S'")] = None,
+        tgn: Annotated[Path | None, typer.Option("--tgn", help="write the witnesses as .tgn "
+                                                 "records to this file")] = None,
+        time_limit: Annotated[float | None, typer.Option("--time-limit", help="seconds for the "
+                                                         "solver")] = None,
+        workers: Annotated[int, typer.Option("--workers", help="solver threads")] = 2,
+    ) -> None:
+        """Ask whether a goal is possible in a position: a witness game, an explanation of
+        impossibility, or an optimum. See docs/logic.md."""
+        with user_errors(json_out):
+            started = time.perf_counter()
+            flags = {"game": game, "players": players, "variant": variant,
+                     "options": parse_options(option), "trump": trump, "leader": leader,
+                     "hands": _hands(hand), "stock": stock, "history": history, "moves": moves,
+                     "goal": goal}
+            if history is not None and history and "[" not in history:
+                flags["history"] = str(Path(history).resolve())
+            pos = _position(file, flags)
+            from aceten.logic.solve import ask as run
+
+            answer = run(pos, pos.goal, all=all_, explain=explain, show_model=show_model,
+                         time_limit=time_limit, workers=workers)
+            answer.timings["total"] = time.perf_counter() - started
+            if tgn is not None and answer.witnesses:
+                from aceten import record
+
+                record.save(tgn, [w.game for w in answer.witnesses])
+            if json_out:
+                print(json.dumps(_answer_data(answer), ensure_ascii=False))
+            else:
+                _print_answer(answer, tgn)
+
+    @app.command()
+    def cards(
+        game: Annotated[str, typer.Argument(help="briscola, brisca, cruce or klaverjas",
+                                            show_default=False)],
+        condition: Annotated[str, typer.Argument(help="e.g. 'sum(points) == 15'", show_default=False)],
+        size: Annotated[int | None, typer.Option("--size", "-k", help="sets of this many cards")] = None,
+        all_: Annotated[bool, typer.Option("--all", help="list every set (default: the first 20)")] = False,
+        players: PlayersOpt = None,
+        variant: VariantOpt = None,
+        option: OptionOpt = None,
+        trump: Annotated[str | None, typer.Option("--trump", help="the trump suit (Klaverjas "
+                                                  "points; suit=trump)")] = None,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """Sets of cards meeting point, suit and rank conditions (a relational query)."""
+        with user_errors(json_out):
+            import aceten
+            from aceten.logic.cardsets import find
+
+            options = parse_options(option)
+            if game.strip().lower() == "cruce":
+                options.setdefault("bidding", "no")
+            rules = aceten.rules.get(game, players=players, variant=variant, **options)
+            suit = rules.parse_suit(trump) if trump else None
+            if size is None and not all_:
+                pass
+            found = find(rules, condition, size=size, trump=suit)
+            shown = found.sets if all_ else found.sets[:20]
+            count = f"{len(found.sets)}" + ("" if found.complete else "+")
+            if json_out:
+                print(json.dumps({"ok": True, "game": rules.name, "condition": condition,
+                                  "size": size, "count": len(found.sets), "complete": found.complete,
+                                  "sets": [[str(c) for c in s] for s in shown]}, ensure_ascii=False))
+                return
+            for cs in shown:
+                print(" ".join(map(str, cs)))
+            more = "" if len(shown) == len(found.sets) else f" (first {len(shown)} shown; --all for all)"
+            print(f"{count} set{'s' * (len(found.sets) != 1)}{more}")
+
+    export_app = typer.Typer(help="Export models for course tools (Mace4/LADR, SMT-LIB).",
+                             no_args_is_help=True)
+    app.add_typer(export_app, name="export")
+
+    @export_app.command("trick")
+    def export_trick(
+        game: Annotated[str, typer.Option("--game", help="briscola, brisca, cruce, klaverjas")],
+        hand: Annotated[str, typer.Option("--hand", help="the hand of the player to move")],
+        played: Annotated[str, typer.Option("--played", help="the cards played to the trick so "
+                                            "far, in order (empty: a lead)")] = "",
+        trump: Annotated[str | None, typer.Option("--trump", help="the trump suit")] = None,
+        fmt: Annotated[str, typer.Option("--format", "-f", help="ladr or smtlib")] = "smtlib",
+        players: PlayersOpt = None,
+        variant: VariantOpt = None,
+        option: OptionOpt = None,
+        stock_left: Annotated[bool, typer.Option("--stock-left", help="the stock is not yet drawn "
+                                                 "out (Cruce with 2 players, Brisca arrastre)")] = False,
+        output: Annotated[Path | None, typer.Option("--output", "-o", help="write to this file")] = None,
+    ) -> None:
+        """One trick as a first-order model: which card is winning, which cards of the hand are
+        legal (LADR for Mace4, or SMT-LIB)."""
+        with user_errors():
+            import aceten
+            from aceten.logic import export as ex
+
+            options = parse_options(option)
+            if game.strip().lower() == "cruce":
+                options.setdefault("bidding", "no")
+            rules = aceten.rules.get(game, players=players, variant=variant, **options)
+            if fmt.strip().lower() not in ("ladr", "smtlib", "smt-lib", "smt2"):
+                raise AcetenError(f"unknown format {fmt!r}: choose ladr or smtlib")
+            sp = ex.spec(rules, played, hand, trump, stock_empty=not stock_left)
+            text = ex.export(sp, fmt)
+            if output is None:
+                sys.stdout.write(text)
+            else:
+                output.write_text(text, encoding="utf-8")
+                print(f"wrote {output}")
+
+
+# -- printing --------------------------------------------------------------------------------------
+def _answer_data(answer: Any) -> dict[str, Any]:
+    from aceten.logic.witness import as_data
+
+    data: dict[str, Any] = {
+        "ok": True,
+        "status": answer.status,
+        "goal": answer.goal.text,
+        "semantics": "exists: some deal consistent with the position and some legal play",
+        "position": answer.position.describe(),
+        "witnesses": [as_data(w) for w in answer.witnesses],
+        "model": answer.model,
+        "timings": {k: round(v, 4) for k, v in answer.timings.items()},
+    }
+    if answer.goal.is_objective:
+        data.update({"sense": answer.goal.sense, "value": answer.value, "bound": answer.bound,
+                     "proven": answer.proven})
+    if answer.explanation is not None:
+        data["explanation"] = answer.explanation.as_data()
+    if answer.model_description is not None:
+        data["model_description"] = answer.model_description
+    return data
+
+
+def _print_answer(answer: Any, tgn: Path | None) -> None:
+    from aceten import record
+    from aceten.logic.witness import lines
+
+    print("position: " + "\n  ".join(answer.position.describe()))
+    if answer.model_description is not None:
+        for line in model_lines(answer.model_description):
+            print(line)
+    print(f"goal: {answer.goal.text}")
+    status = answer.status
+    if status == "possible":
+        count = len(answer.witnesses)
+        print(f"answer: possible ({count} witness{'es' * (count != 1)}, replayed through the engine)")
+    elif status == "impossible":
+        print("answer: impossible (proven)")
+        if answer.explanation is not None:
+            for line in answer.explanation.lines():
+                print(line)
+        else:
+            print("  (--explain gives a minimal set of reasons)")
+    elif status == "optimum":
+        word = "proven optimal" if answer.proven else f"not proven optimal; bound {answer.bound}"
+        print(f"answer: {answer.goal.sense} {answer.goal.objective.text} = {answer.value} ({word})")
+    else:
+        print("answer: unknown (the time limit ran out before an answer was found)")
+    for i, witness in enumerate(answer.witnesses):
+        print(f"-- witness {i + 1}" if len(answer.witnesses) > 1 else "-- witness")
+        for line in lines(witness, answer.position):
+            print(line)
+        if i == 0:
+            print("-- record (.tgn)")
+            print(record.dumps(witness.game).rstrip())
+    if tgn is not None and answer.witnesses:
+        print(f"wrote {len(answer.witnesses)} record(s) to {tgn}")
+    if status in ("possible", "impossible"):
+        print(f"note: {SEMANTICS}")
+    t = answer.timings
+    print(f"model: {answer.model['variables']} variables, {answer.model['constraints']} "
+          f"constraints; encode {t.get('encode', 0):.2f} s, solve {t.get('solve', 0):.2f} s, "
+          f"replay {t.get('replay', 0):.2f} s"
+          + (f", explain {t['explain']:.2f} s" if "explain" in t else ""))
+
+
+def model_lines(desc: dict[str, Any]) -> list[str]:
+    """The model as a logic course would write it: propositions, then constraints by group."""
+    out = [f"model: {desc['variables']} variables, {desc['constraints']} constraints", "",
+           "propositions:"]
+    width = max(len(p["name"]) for p in desc["propositions"])
+    for p in desc["propositions"]:
+        out.append(f"  {p['name']:<{width}}  {p['count']:>6}  {p['meaning']}")
+    out.append("")
+    out.append("constraints by group:")
+    facts = [grp for grp in desc["groups"] if grp["kind"] == "fact"]
+    for grp in desc["groups"]:
+        if grp["kind"] == "fact":
+            continue
+        out.append(f"  [{grp['kind']}] {grp['text']}  ({grp['constraints']})")
+        for form in grp["forms"]:
+            out.append(f"      {form}")
+    if facts:
+        out.append(f"  [fact] {len(facts)} facts of the position, one constraint each or more:")
+        for grp in facts:
+            out.append(f"      {grp['text']}  ({grp['constraints']})")
+    out.append(f"  [definitions] {desc['auxiliary_definitions']} constraints define auxiliary "
+               "literals (and/or/sums), which name things and constrain nothing")
+    out.append("")
+    return out

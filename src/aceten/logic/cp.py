@@ -1,0 +1,290 @@
+"""A thin layer over CP-SAT: Boolean constants, cached connectives and named constraint groups.
+
+Every constraint is added inside a *group* (``with cp.group(key, text)``): a named part of the
+rules or of the question ("P3 is dealt AS", "a trick is won by the highest trump ...", "goal:
+tricks(P1) >= 4"). Groups are counted for ``--show-model``; in *explain* mode each group gets
+an assumption literal that enforces all of its constraints, so an unsatisfiable core of
+assumptions is a set of groups. Definitions of auxiliary literals are never in a group: they
+only name things and cannot make a model unsatisfiable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+Lit = Any  # a CP-SAT Boolean literal, or a Python bool constant
+
+
+@dataclass
+class Group:
+    """A named set of constraints: ``key`` identifies it, ``text`` says it in English."""
+
+    key: tuple[Any, ...]
+    text: str
+    kind: str  # "rule", "fact", "goal", "structure"
+    literal: Any = None  # the assumption literal in explain mode
+    count: int = 0
+    forms: list[str] = field(default_factory=list)  # the constraints' shapes, in logic notation
+
+
+class Cp:
+    """CP-SAT model with constant folding and named groups (see the module docstring)."""
+
+    def __init__(self, explain: bool = False):
+        self.model = cp_model.CpModel()
+        self.explain = explain
+        self.groups: dict[tuple[Any, ...], Group] = {}
+        self._current: Group | None = None
+        self._and: dict[tuple[int, ...], Lit] = {}
+        self._or: dict[tuple[int, ...], Lit] = {}
+        self._false: Any = None
+        self.definitions = 0
+
+    # -- groups ------------------------------------------------------------------------------
+    @contextmanager
+    def group(self, key: tuple[Any, ...], text: str, kind: str = "rule",
+              form: str | None = None) -> Iterator[Group]:
+        group = self.groups.get(key)
+        if group is None:
+            group = self.groups[key] = Group(key, text, kind)
+            if self.explain and kind != "structure":
+                group.literal = self.model.new_bool_var(f"assume[{len(self.groups)}]")
+        if form is not None and form not in group.forms:
+            group.forms.append(form)
+        saved, self._current = self._current, group
+        try:
+            yield group
+        finally:
+            self._current = saved
+
+    def _enforce(self, constraint: Any, extra: Iterable[Lit] = ()) -> None:
+        group = self._current
+        lits = [x for x in extra]
+        if group is not None:
+            group.count += 1
+            if group.literal is not None:
+                lits.append(group.literal)
+        if lits:
+            constraint.only_enforce_if(lits)
+
+    @property
+    def false(self) -> Any:
+        if self._false is None:
+            self._false = self.model.new_bool_var("false")
+            self.model.add(self._false == 0)
+        return self._false
+
+    # -- variables ---------------------------------------------------------------------------
+    def bool(self, name: str) -> Any:
+        return self.model.new_bool_var(name)
+
+    def int(self, low: int, high: int, name: str) -> Any:
+        return self.model.new_int_var(low, high, name)
+
+    # -- connectives (definitions, never in a group) -------------------------------------------
+    @staticmethod
+    def key(lit: Lit) -> int:
+        return lit.index
+
+    def not_(self, lit: Lit) -> Lit:
+        if isinstance(lit, bool):
+            return not lit
+        return ~lit
+
+    def and_(self, *lits: Lit) -> Lit:
+        items = []
+        for lit in lits:
+            if isinstance(lit, bool):
+                if not lit:
+                    return False
+                continue
+            items.append(lit)
+        if not items:
+            return True
+        unique = {self.key(x): x for x in items}
+        if any(-k - 1 in unique for k in unique):
+            return False
+        if len(unique) == 1:
+            return next(iter(unique.values()))
+        key = tuple(sorted(unique))
+        found = self._and.get(key)
+        if found is None:
+            found = self.model.new_bool_var(f"and{len(self._and)}")
+            parts = list(unique.values())
+            self.model.add_bool_and(parts).only_enforce_if(found)
+            self.model.add_bool_or([found, *[~x for x in parts]])
+            self._and[key] = found
+            self.definitions += 2
+        return found
+
+    def or_(self, *lits: Lit) -> Lit:
+        items = []
+        for lit in lits:
+            if isinstance(lit, bool):
+                if lit:
+                    return True
+                continue
+            items.append(lit)
+        if not items:
+            return False
+        unique = {self.key(x): x for x in items}
+        if any(-k - 1 in unique for k in unique):
+            return True
+        if len(unique) == 1:
+            return next(iter(unique.values()))
+        key = tuple(sorted(unique))
+        found = self._or.get(key)
+        if found is None:
+            found = self.model.new_bool_var(f"or{len(self._or)}")
+            parts = list(unique.values())
+            self.model.add_bool_or(parts).only_enforce_if(found)
+            for x in parts:
+                self.model.add_implication(x, found)
+            self._or[key] = found
+            self.definitions += 1 + len(parts)
+        return found
+
+    def sum_bool(self, lits: list[Lit], name: str) -> Lit:
+        """A literal equal to the sum of literals known to be at most one true."""
+        items = [x for x in lits if not isinstance(x, bool)]
+        if sum(1 for x in lits if x is True) > 0:
+            return True
+        if not items:
+            return False
+        if len(items) == 1:
+            return items[0]
+        var = self.model.new_bool_var(name)
+        self.model.add(var == sum(items))
+        self.definitions += 1
+        return var
+
+    def define(self, var: Any, expr: Any) -> None:
+        """A definition ``var == expr`` outside any group."""
+        self.model.add(var == expr)
+        self.definitions += 1
+
+    # -- constraints (in the current group) -----------------------------------------------------
+    def clause(self, lits: Iterable[Lit], when: Iterable[Lit] = ()) -> None:
+        """At least one of ``lits`` holds (when all of ``when`` hold)."""
+        cond = []
+        for lit in when:
+            if isinstance(lit, bool):
+                if not lit:
+                    return
+                continue
+            cond.append(lit)
+        items = []
+        for lit in lits:
+            if isinstance(lit, bool):
+                if lit:
+                    return
+                continue
+            items.append(lit)
+        if not items:
+            items = [self.false]
+        self._enforce(self.model.add_bool_or(items), cond)
+
+    def all_false(self, lits: Iterable[Lit], when: Iterable[Lit] = ()) -> None:
+        """None of ``lits`` holds (when all of ``when`` hold)."""
+        cond = []
+        for lit in when:
+            if isinstance(lit, bool):
+                if not lit:
+                    return
+                continue
+            cond.append(lit)
+        items = []
+        for lit in lits:
+            if isinstance(lit, bool):
+                if lit:
+                    if not cond:
+                        self.clause([])
+                    else:
+                        self.clause([self.not_(c) for c in cond])
+                    return
+                continue
+            items.append(~lit)
+        if items:
+            self._enforce(self.model.add_bool_and(items), cond)
+
+    def implies(self, a: Lit, b: Lit) -> None:
+        self.clause([b], when=[a])
+
+    def equal(self, a: Lit, b: Lit) -> None:
+        self.implies(a, b)
+        self.implies(b, a)
+
+    def fix(self, lit: Lit, value: bool = True) -> None:
+        self.clause([lit if value else self.not_(lit)])
+
+    def exactly_one(self, lits: list[Lit]) -> None:
+        items = [x for x in lits if not isinstance(x, bool)]
+        trues = sum(1 for x in lits if x is True)
+        if trues > 1:
+            self.clause([])
+            return
+        if trues == 1:
+            self.all_false(items)
+            return
+        if not items:
+            self.clause([])
+            return
+        if self._current is not None and self._current.literal is not None:
+            self._enforce(self.model.add(sum(items) == 1))
+        else:
+            self._enforce(self.model.add_exactly_one(items))
+
+    def at_most_one(self, lits: list[Lit]) -> None:
+        items = [x for x in lits if not isinstance(x, bool)]
+        trues = sum(1 for x in lits if x is True)
+        if trues > 1:
+            self.clause([])
+            return
+        if trues == 1:
+            self.all_false(items)
+            return
+        if len(items) < 2:
+            return
+        if self._current is not None and self._current.literal is not None:
+            self._enforce(self.model.add(sum(items) <= 1))
+        else:
+            self._enforce(self.model.add_at_most_one(items))
+
+    def linear(self, constraint: Any, when: Iterable[Lit] = ()) -> None:
+        """A linear constraint (``expr <= 5``...), enforced when all of ``when`` hold."""
+        cond = []
+        for lit in when:
+            if isinstance(lit, bool):
+                if not lit:
+                    return
+                continue
+            cond.append(lit)
+        if isinstance(constraint, bool):
+            if not constraint:
+                self.clause([self.not_(c) for c in cond])
+            return
+        self._enforce(self.model.add(constraint), cond)
+
+    def reify(self, constraint: Any, negation: Any, name: str) -> Lit:
+        """A literal equivalent to a linear constraint (``negation`` is its complement)."""
+        if isinstance(constraint, bool):
+            return constraint
+        var = self.model.new_bool_var(name)
+        self.model.add(constraint).only_enforce_if(var)
+        self.model.add(negation).only_enforce_if(~var)
+        self.definitions += 2
+        return var
+
+    def value(self, solver: cp_model.CpSolver, lit: Lit) -> bool:
+        if isinstance(lit, bool):
+            return lit
+        return bool(solver.boolean_value(lit))
+
+    def counts(self) -> tuple[int, int]:
+        proto = self.model.proto
+        return len(proto.variables), len(proto.constraints)

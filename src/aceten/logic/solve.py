@@ -1,0 +1,152 @@
+"""Answering a goal: encode, solve, replay every witness, explain impossibility, optimise."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aceten.errors import AcetenError
+from aceten.logic import goal as g
+from aceten.logic.model import GameModel
+from aceten.logic.position import Position
+from aceten.logic.trace import Trace
+from aceten.logic.witness import EncodingMismatch, check
+
+DEFAULT_WORKERS = 2
+
+
+@dataclass
+class Answer:
+    """The answer to a goal.
+
+    ``status`` is ``possible`` (with witnesses), ``impossible`` (proven; with an explanation
+    when asked), ``optimum`` (the best value, with a witness; ``proven`` says whether optimality
+    was proven) or ``unknown`` (the time limit ran out first).
+    """
+
+    status: str
+    goal: g.Goal
+    position: Position
+    witnesses: list[Trace] = field(default_factory=list)
+    value: int | None = None
+    bound: int | None = None
+    proven: bool = True
+    explanation: Any = None  # aceten.logic.explain.Explanation
+    model: dict[str, Any] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+    model_description: dict[str, Any] | None = None
+
+
+def _solver(time_limit: float | None, workers: int, params: dict[str, Any] | None = None) -> Any:
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = float(time_limit)
+    for key, value in (params or {}).items():
+        setattr(solver.parameters, key, value)
+    return solver
+
+
+def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
+        explain: bool = False, show_model: bool = False, time_limit: float | None = None,
+        workers: int = DEFAULT_WORKERS, params: dict[str, Any] | None = None) -> Answer:
+    """Answer ``goal`` (text or parsed) about ``position``; see :class:`Answer`.
+
+    ``all``: up to this many witnesses, distinct in the plays the goal mentions (who wins
+    which trick for counts and points, the cards of a named trick, ...). ``params``: CP-SAT
+    parameters to set (names of ``SatParameters`` fields).
+    """
+    from ortools.sat.python import cp_model
+
+    if goal is None:
+        goal = position.goal
+    if goal is None:
+        raise AcetenError("no goal given (use --goal, or goal = \"...\" in the position)")
+    if isinstance(goal, str):
+        goal = g.parse(goal, position.rules)
+    if all < 1:
+        raise AcetenError("--all must be at least 1")
+    timings: dict[str, float] = {}
+    start = time.perf_counter()
+    model = GameModel(position)
+    model.add_goal(goal)
+    objective = None
+    if goal.is_objective:
+        objective = model.linear(goal.objective)
+        if isinstance(objective, int):
+            objective = objective + 0 * model.lead[0][0]
+        if goal.sense == "maximize":
+            model.cp.model.maximize(objective)
+        else:
+            model.cp.model.minimize(objective)
+    timings["encode"] = time.perf_counter() - start
+    variables, constraints = model.cp.counts()
+    info = {"variables": variables, "constraints": constraints}
+    answer = Answer("unknown", goal, position, model=info, timings=timings)
+    if show_model:
+        answer.model_description = model.describe()
+
+    solver = _solver(time_limit, workers, params)
+    start = time.perf_counter()
+    status = solver.solve(model.cp.model)
+    timings["solve"] = time.perf_counter() - start
+    replay_time = 0.0
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        value = None
+        if objective is not None:
+            value = round(solver.objective_value)
+            answer.value = value
+            answer.bound = round(solver.best_objective_bound)
+            answer.proven = status == cp_model.OPTIMAL
+            answer.status = "optimum"
+        else:
+            answer.status = "possible"
+        start = time.perf_counter()
+        answer.witnesses.append(check(position, goal, model.solution(solver), value))
+        replay_time += time.perf_counter() - start
+        if all > 1:
+            more, spent = _more(model, goal, position, solver, objective, value, all - 1,
+                                time_limit, workers, params)
+            answer.witnesses += more
+            replay_time += spent
+    elif status == cp_model.INFEASIBLE:
+        answer.status = "impossible"
+        if explain:
+            from aceten.logic.explain import explain as explain_core
+
+            start = time.perf_counter()
+            answer.explanation = explain_core(position, goal, time_limit=time_limit)
+            timings["explain"] = time.perf_counter() - start
+    elif status == cp_model.MODEL_INVALID:  # pragma: no cover - a bug
+        raise EncodingMismatch(f"CP-SAT rejects the model: {model.cp.model.validate()}")
+    timings["replay"] = replay_time
+    return answer
+
+
+def _more(model: GameModel, goal: g.Goal, position: Position, solver: Any, objective: Any,
+          value: int | None, count: int, time_limit: float | None, workers: int,
+          params: dict[str, Any] | None) -> tuple[list[Trace], float]:
+    """Further witnesses, each differing from all before in the projected literals."""
+    from ortools.sat.python import cp_model
+
+    cm = model.cp.model
+    if objective is not None:
+        cm.clear_objective()
+        cm.add(objective == value)
+    projection = list(model.projection.values()) or [x for row in model.lead for x in row]
+    out: list[Trace] = []
+    spent = 0.0
+    for _ in range(count):
+        seen = [lit if not solver.boolean_value(lit) else ~lit for lit in projection]
+        cm.add_bool_or(seen)
+        solver = _solver(time_limit, workers, params)
+        status = solver.solve(cm)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            break
+        start = time.perf_counter()
+        out.append(check(position, goal, model.solution(solver), value))
+        spent += time.perf_counter() - start
+    return out, spent

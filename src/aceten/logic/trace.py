@@ -1,0 +1,151 @@
+"""What happened in a finished (or partial) game, read from the engine, and goals judged on it.
+
+This is the independent check of every answer: a witness is replayed through the engine into a
+:class:`Trace`, and the goal is evaluated on the trace with plain Python — no solver involved.
+The exhaustive searches of the tests use the same evaluation on every game they enumerate.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from aceten.cards import Card
+from aceten.errors import AcetenError
+from aceten.game import Game, Outcome, Trick
+from aceten.logic import goal as g
+from aceten.moves import Exchange
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A replayed deal: its tricks, each player's hand when their turn in each trick began
+    (before any exchange), the draws (seat, card, trick), the exchanges and the outcome."""
+
+    game: Game
+    tricks: tuple[Trick, ...]
+    hands_at: dict[tuple[int, int], int]  # (trick, seat) -> hand mask
+    draws: tuple[tuple[int, Card, int], ...]
+    exchanges: tuple[tuple[int, int, Card], ...]  # (trick, seat, card given up)
+    outcome: Outcome | None
+
+    @classmethod
+    def of(cls, game: Game) -> Trace:
+        """Replay ``game``'s moves from its deal, noting hands at each turn."""
+        replay = Game(game.rules, seed=game.seed, deal=game.deal)
+        hands_at: dict[tuple[int, int], int] = {}
+        exchanges: list[tuple[int, int, Card]] = []
+        for move in game.moves:
+            if replay.phase == "play":
+                key = (len(replay._history), replay.to_move)
+                if key not in hands_at:
+                    hands_at[key] = replay._hands[replay.to_move]
+                if isinstance(move, Exchange):
+                    exchanges.append((key[0], key[1], move.card))
+            replay.push(move)
+        n = game.players
+        draws = []
+        plays = 0
+        for kind, who, what in replay.log:
+            if kind == "play":
+                plays += 1
+            elif kind == "draw":
+                assert who is not None
+                draws.append((who, what, (plays - 1) // n))
+        return cls(replay, tuple(replay.tricks), hands_at, tuple(draws), tuple(exchanges),
+                   replay.outcome())
+
+    # -- numbers and conditions -------------------------------------------------------------------
+    def number(self, term: g.Term) -> int:
+        game = self.game
+        seats = term.side.seats
+        if term.name == "tricks":
+            return sum(game.tricks_won[p] for p in seats)
+        if term.name == "points":
+            return sum(game.points[p] for p in seats)
+        if term.name == "bonus":
+            return sum(game.bonus[p] for p in seats)
+        if term.name == "score":
+            if self.outcome is None:
+                raise AcetenError("score needs a finished deal")
+            return self.outcome.scores[game.rules.seat_team[seats[0]]]
+        raise AcetenError(f"unknown number {term.name}")
+
+    def linear(self, lin: g.Linear) -> int:
+        return lin.const + sum(coef * self.number(term) for coef, term in lin.terms)
+
+    def atom(self, a: g.Atom) -> bool:
+        game = self.game
+        seats = a.side.seats if a.side is not None else ()
+        if a.name == "wins":
+            if a.trick is None:
+                if self.outcome is None:
+                    return False
+                return self.outcome.winner == game.rules.seat_team[seats[0]]
+            return a.trick < len(self.tricks) and self.tricks[a.trick].winner in seats
+        if a.name == "leads":
+            if a.trick < len(self.tricks):
+                return self.tricks[a.trick].leader in seats
+            return a.trick == len(self.tricks) and game.leader in seats
+        if a.name == "plays":
+            for trick in self.tricks:
+                if a.trick is not None and trick.number != a.trick + 1:
+                    continue
+                if any(seat in seats and card == a.card for seat, card in trick):
+                    return True
+            return False
+        if a.name == "holds":
+            return any(self.hands_at.get((a.trick, p), 0) & a.card.bit for p in seats)
+        if a.name == "draws":
+            return any(seat in seats and card == a.card and (a.trick is None or t == a.trick)
+                       for seat, card, t in self.draws)
+        if a.name == "stock":
+            return game.deal.stock[a.index] == a.card
+        if a.name == "trump":
+            return game.trump == a.suit
+        raise AcetenError(f"unknown atom {a.name}")
+
+    def holds_formula(self, f: g.Formula) -> bool:
+        """Whether the formula is true of this deal."""
+        if isinstance(f, g.Const):
+            return f.value
+        if isinstance(f, g.Atom):
+            return self.atom(f)
+        if isinstance(f, g.Compare):
+            return _compare(self.linear(f.left), f.op, self.linear(f.right))
+        values = [self.holds_formula(a) for a in f.args] if f.op != "and" else None
+        if f.op == "not":
+            return not self.holds_formula(f.args[0])
+        if f.op == "and":
+            return all(self.holds_formula(a) for a in f.args)
+        assert values is not None
+        if f.op == "or":
+            return any(values)
+        if f.op == "implies":
+            return (not values[0]) or values[1]
+        if f.op == "iff":
+            return values[0] == values[1]
+        raise AcetenError(f"unknown connective {f.op}")
+
+
+def _compare(left: int, op: str, right: int) -> bool:
+    return {">=": left >= right, "<=": left <= right, "==": left == right, "!=": left != right,
+            ">": left > right, "<": left < right}[op]
+
+
+def summary(trace: Trace) -> dict[str, Any]:
+    """The trace as plain data (for --json)."""
+    game = trace.game
+    return {
+        "tricks": [{"number": t.number, "leader": f"P{t.leader + 1}",
+                    "cards": [str(c) for c in t.cards],
+                    "winner": f"P{t.winner + 1}", "points": t.points, "bonus": t.bonus}
+                   for t in trace.tricks],
+        "draws": [{"seat": f"P{s + 1}", "card": str(c), "trick": t + 1} for s, c, t in trace.draws],
+        "exchanges": [{"seat": f"P{s + 1}", "card": str(c), "trick": t + 1}
+                      for t, s, c in trace.exchanges],
+        "points": list(game.points),
+        "tricks_won": list(game.tricks_won),
+        "bonus": list(game.bonus),
+        "outcome": trace.outcome.as_dict() if trace.outcome else None,
+    }
