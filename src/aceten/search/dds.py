@@ -42,6 +42,7 @@ from aceten.search.encoding import (
     S_BOUND,
     S_COOP,
     S_DRAWN,
+    S_FLOOR,
     S_HAND,
     S_LEADER,
     S_MAXTEAM,
@@ -63,11 +64,13 @@ from aceten.search.encoding import (
 )
 
 INF = 1 << 30
+SUIT_BLOCK = 0x7FFF  # one suit's bits in a hand mask
 MAX_PLY = 64
 MOVES = 24  # room for the moves of one node (a hand holds at most 16 cards, plus exchanges)
 SAVE = S_SAVE + 1  # the saved prefix of S, then the face-up card
 TD_WIDTH = 8  # table entry: 4 hands, meta, lower bound, upper bound, packed (gen, move, left)
-STATS = 6  # nodes, table probes, table hits, table cut-offs, table stores, table overwrites
+STATS = 9  # nodes, table probes, hits, cut-offs, stores, overwrites; cut at the first move,
+# cut at a later move, nodes searched in full
 
 # Fields of a search frame F[ply] (the search is iterative: numba cannot cache recursion).
 F_ALPHA = 0
@@ -119,7 +122,8 @@ def canonical_key(S, R, T, ORD, SUF, F, ply):
     Cards without points sit at the bottom of every suit's order in all four games, so which of
     them were played before no longer matters, only how many of them are left: the live ones
     of each suit are renamed to the highest point-less ranks, in order (with objective tricks,
-    every card of a suit is renamed by its place among the live ones). Positions that differ
+    every card of a suit is renamed by its place among the live ones). Once the stock is drawn
+    out, the plain suits are also put in a fixed order by their contents. Positions that differ
     only by such names play the same, and share one table entry."""
     n = R[R_N]
     for seat in range(n):
@@ -160,6 +164,61 @@ def canonical_key(S, R, T, ORD, SUF, F, ply):
                 if S[S_HAND + seat] & bit:
                     F[ply, F_KEY + seat] |= 1 << c
                     break
+    if trump >= 0 and S[S_DRAWN] >= S[S_SLEN]:
+        _sort_plain_suits(F, ply, n, trump)
+
+
+@njit(cache=True, _nrt=False)
+def _sort_plain_suits(F, ply, n, trump):
+    """With the stock drawn out, the plain suits are alike but for their cards: order them by
+    their contents, so that positions that differ by a renaming of plain suits share a key."""
+    a = -1
+    b = -1
+    c = -1
+    for suit in range(4):
+        if suit != trump:
+            if a < 0:
+                a = suit
+            elif b < 0:
+                b = suit
+            else:
+                c = suit
+    sa = _suit_signature(F, ply, n, a)
+    sb = _suit_signature(F, ply, n, b)
+    sc = _suit_signature(F, ply, n, c)
+    # sort (sa, a), (sb, b), (sc, c) by signature, highest first
+    if sa < sb:
+        sa, sb, a, b = sb, sa, b, a
+    if sb < sc:
+        sb, sc, b, c = sc, sb, c, b
+    if sa < sb:
+        sa, sb, a, b = sb, sa, b, a
+    first = -1
+    second = -1
+    third = -1
+    for suit in range(4):
+        if suit != trump:
+            if first < 0:
+                first = suit
+            elif second < 0:
+                second = suit
+            else:
+                third = suit
+    for seat in range(n):
+        key = F[ply, F_KEY + seat]
+        out = key & (SUIT_BLOCK << (trump << 4))
+        out |= ((key >> (a << 4)) & SUIT_BLOCK) << (first << 4)
+        out |= ((key >> (b << 4)) & SUIT_BLOCK) << (second << 4)
+        out |= ((key >> (c << 4)) & SUIT_BLOCK) << (third << 4)
+        F[ply, F_KEY + seat] = out
+
+
+@njit(cache=True, _nrt=False)
+def _suit_signature(F, ply, n, suit):
+    sig = 0
+    for seat in range(n):
+        sig |= ((F[ply, F_KEY + seat] >> (suit << 4)) & SUIT_BLOCK) << (seat << 4)
+    return sig
 
 
 @njit(cache=True, _nrt=False)
@@ -247,6 +306,51 @@ def future_bound(S, R, T, SUF):
     if R[R_ROEM] == 1:
         bound += _roem_bound(S, R, T, SUF)
     return bound
+
+
+@njit(cache=True, _nrt=False)
+def master_trumps(S, R, T, ORD, SUF):
+    """The top live trumps, if one side holds them all: (1 for the maximising side, 0 for the
+    other, -1 for neither) and what they are sure to take. Each wins the trick it is played
+    to, so its points go to its side whatever happens: a floor under the maximising side's
+    future, or points it can never get. (Counting tricks: the most any one seat holds, as two
+    partners' top trumps may fall in one trick.)"""
+    trump = S[S_TRUMP]
+    if trump < 0:
+        return -1, 0
+    live = live_cards(S, R, SUF)
+    side = -1
+    points = 0
+    c0 = 0
+    c1 = 0
+    c2 = 0
+    c3 = 0
+    for k in range(ORD[1, trump, 16]):
+        b = ORD[1, trump, k]
+        if not live & (1 << b):
+            continue
+        holder = _holder(S, R, b)
+        if holder < 0:
+            break  # in the stock or on the table: nobody's for sure
+        mine = 1 if R[R_TEAM + holder] == S[S_MAXTEAM] else 0
+        if side == -1:
+            side = mine
+        elif side != mine:
+            break
+        points += card_points(T, b, trump)
+        if holder == 0:
+            c0 += 1
+        elif holder == 1:
+            c1 += 1
+        elif holder == 2:
+            c2 += 1
+        else:
+            c3 += 1
+    if side < 0:
+        return -1, 0
+    if S[S_OBJ] == 1:
+        return side, max(max(c0, c1), max(c2, c3))
+    return side, points
 
 
 @njit(cache=True, _nrt=False)
@@ -506,13 +610,21 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
     at_boundary = S[S_TLEN] == 0
     if at_boundary or S[S_BOUND] < 0:
         bound = future_bound(S, R, T, SUF)
+        floor = 0
+        side, sure = master_trumps(S, R, T, ORD, SUF)
+        if side == 0:
+            bound -= sure
+        elif side == 1:
+            floor = sure
         S[S_BOUND] = bound
+        S[S_FLOOR] = floor
     else:
-        bound = S[S_BOUND]  # the bound at the start of this trick still holds
+        bound = S[S_BOUND]  # the bounds at the start of this trick still hold
+        floor = S[S_FLOOR]
     if bound <= alpha:
         return bound
-    if beta <= 0:
-        return 0
+    if floor >= beta:
+        return floor
     first = -1
     found = -1
     meta = 0
@@ -626,6 +738,10 @@ def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, st
                         F[ply, F_BETA] = v
             if not cut and F[ply, F_I] < F[ply, F_K]:
                 break
+            if cut:
+                stats[6 if F[ply, F_I] == 1 else 7] += 1
+            else:
+                stats[8] += 1
             best = F[ply, F_BEST]
             if best >= 0 and best < MOVE_EXCHANGE and (cut or F[ply, F_K] > 1):
                 HIST[S[S_TOMOVE], best] += F[ply, F_LEFT] * F[ply, F_LEFT]

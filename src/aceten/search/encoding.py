@@ -87,6 +87,7 @@ S_CONTRACT = 35
 S_NBIDS = 36
 S_HIGHBID = 37
 S_BOUND = 38  # the search's bound on the future at the start of the trick (-1: unknown)
+S_FLOOR = 39  # and what the maximising side is sure to get
 S_SAVE = 40  # the prefix saved and restored around a move in the search
 S_STOCK = 40  # up to 40 stock cards in drawing order
 S_SIZE = 80

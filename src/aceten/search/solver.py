@@ -225,7 +225,8 @@ class Solver:
                       for c, v in zip(codes[:count], values[:count]))
         pv = tuple(decode_move(int(c), rules) for c in line[:length])
         pv_tricks = int(sum(S[S_TRICKS + s] for s in side))
-        names = ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "tt_stores", "tt_overwrites")
+        names = ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "tt_stores", "tt_overwrites",
+                 "first_move_cuts", "later_cuts", "full_nodes")
         return Solution(
             value=scored + future, future=future, scored=scored, to_move=seat, side=side,
             objective=objective, cooperative=bool(cooperative), moves=move_values, pv=pv,
