@@ -1,0 +1,53 @@
+"""``aceten serve``: the web table (FastAPI and uvicorn are imported only when it runs)."""
+
+from __future__ import annotations
+
+import socket
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``serve`` to the ``aceten`` command."""
+
+    @app.command()
+    def serve(
+        host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+        db: Annotated[str, typer.Option(help="SQLite file keeping the tables and their moves")]
+        = "aceten.sqlite",
+        bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it plays")] = 0.4,
+    ) -> None:
+        """Serve the web table: play in a browser against bots or people, spectate, replay records."""
+        from aceten.cli import fail, user_errors
+
+        with user_errors():
+            try:
+                import uvicorn
+
+                from aceten.web.app import MAX_MESSAGE, create_app
+            except ImportError as err:
+                fail(f"the web table needs its extra: pip install 'aceten[web]' ({err.name} is missing)")
+            if not 0 < port < 65536:
+                fail(f"--port must be between 1 and 65535, not {port}")
+            if bot_delay < 0 or bot_delay > 60:
+                fail("--bot-delay must be between 0 and 60 seconds")
+            try:  # say so in one line when the port is taken, before uvicorn starts
+                family = socket.AF_INET6 if ":" in host else socket.AF_INET
+                with socket.socket(family, socket.SOCK_STREAM) as probe:
+                    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                    probe.bind((host, port))
+            except OSError as err:
+                fail(f"cannot listen on {host}:{port}: {err.strerror or err}")
+            try:
+                import sqlite3
+
+                sqlite3.connect(db).close()
+            except sqlite3.Error as err:
+                fail(f"cannot open the database {db}: {err}")
+            app = create_app(db, bot_delay=bot_delay)
+            shown = f"[{host}]" if ":" in host else host
+            typer.echo(f"aceten web table on http://{shown}:{port}/ (tables kept in {db}); Ctrl-C stops it")
+            uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE + 1024,
+                        log_level="warning", access_log=False)

@@ -1,0 +1,175 @@
+"""The web table's adapter to the reasoning layers: the knowledge panel and the analysis.
+
+The page shows two panels fed by other layers of aceten:
+
+- the **knowledge panel** (:func:`knowledge`): for one seat, built from that seat's
+  :class:`~aceten.game.PlayerView` only, per opponent the cards known held and known not held,
+  the voids and the probability of each unseen card, and a Kripke picture for a chosen card —
+  from :mod:`aceten.knowledge`;
+- the **analysis** (:func:`analysis`), once the deal is over and every card is public: the
+  double-dummy value of every move played against the best move, and the points lost per
+  player — from :mod:`aceten.search`.
+
+Each function returns a JSON-ready payload. When the layer is not installed (or does not offer
+what is used here yet) the payload is ``{"available": false, "reason": "..."}`` and the page says
+so; nothing else in the web table depends on these layers. The shapes of the full payloads are
+documented on each function and in ``docs/web.md``; the page renders exactly those keys.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any
+
+from aceten.cards import Card
+from aceten.errors import AcetenError
+from aceten.game import Game, PlayerView
+
+KNOWLEDGE_MODULE = "aceten.knowledge"
+SEARCH_MODULE = "aceten.search"
+
+
+def _unavailable(reason: str, **extra: Any) -> dict[str, Any]:
+    return {"available": False, "reason": reason, **extra}
+
+
+def _module(name: str) -> Any | None:
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+# -- knowledge panel -----------------------------------------------------------------------------
+def knowledge(view: PlayerView, card: Card | None = None) -> dict[str, Any]:
+    """What ``view``'s seat knows about the other hands, from its view alone.
+
+    Payload when available::
+
+        {"available": true, "seat": 0, "worlds": "1234" | null,
+         "opponents": [{"seat": 1, "held": ["AS"], "not_held": ["3C"], "voids": ["C"],
+                        "probabilities": {"KB": 0.5, ...}}, ...],
+         "card": "AS" | null, "kripke_svg": "<svg ...>" | null}
+
+    Expected of :mod:`aceten.knowledge` (issue 4): ``Knowledge.from_view(view)`` (or
+    ``Knowledge(view)``) with ``known_held(seat)``, ``known_not_held(seat)``, ``voids(seat)``
+    (suits), ``marginals()`` (``{card: {seat or "stock": probability}}``), optionally
+    ``count()`` and ``kripke_svg(card)``.
+    """
+    if not isinstance(view, PlayerView):  # the panel is only ever built from a seat's view
+        raise TypeError("knowledge() takes a PlayerView")
+    module = _module(KNOWLEDGE_MODULE)
+    if module is None:
+        return _unavailable("the knowledge layer (aceten.knowledge) is not available yet",
+                            seat=view.seat)
+    kind = getattr(module, "Knowledge", None)
+    if kind is None:
+        return _unavailable("aceten.knowledge has no Knowledge class yet", seat=view.seat)
+    try:
+        known = kind.from_view(view) if hasattr(kind, "from_view") else kind(view)
+        opponents = []
+        marginals = known.marginals() if hasattr(known, "marginals") else {}
+        for seat in range(view.players):
+            if seat == view.seat:
+                continue
+            probabilities = {}
+            for c, where in dict(marginals).items():
+                p = where.get(seat, 0.0) if isinstance(where, dict) else 0.0
+                if p:
+                    probabilities[str(c)] = round(float(p), 4)
+            opponents.append({
+                "seat": seat,
+                "held": sorted(str(c) for c in known.known_held(seat)),
+                "not_held": sorted(str(c) for c in known.known_not_held(seat)),
+                "voids": sorted(getattr(s, "letter", str(s)) for s in known.voids(seat)),
+                "probabilities": probabilities,
+            })
+        worlds = None
+        if hasattr(known, "count"):
+            worlds = str(known.count())
+        svg = None
+        if card is not None and hasattr(known, "kripke_svg"):
+            svg = str(known.kripke_svg(card))
+        return {"available": True, "seat": view.seat, "worlds": worlds, "opponents": opponents,
+                "card": None if card is None else str(card), "kripke_svg": svg}
+    except (AttributeError, TypeError, NotImplementedError) as err:
+        return _unavailable(f"aceten.knowledge does not answer the panel's questions yet "
+                            f"({type(err).__name__}: {err})", seat=view.seat)
+
+
+# -- analysis --------------------------------------------------------------------------------------
+def analysis(game: Game, budget: float | None = None) -> dict[str, Any]:
+    """After the deal: every move's double-dummy value against the best, points lost per player.
+
+    Payload when available::
+
+        {"available": true,
+         "moves": [{"ply": 0, "seat": 0, "move": "AS", "value": 61, "best": "3S",
+                    "best_value": 72, "lost": 11}, ...],   # values for the mover's side
+         "lost": [11, 0]}                                  # points lost per seat
+
+    Uses :func:`aceten.search.solve` (issue 5) on the position before each card: its
+    ``moves`` give every legal move's ``value`` and ``loss`` for the side to move. Moves of a
+    bidding or trump-call phase are not solved (``value`` is None). With ``budget`` (seconds)
+    the moves are solved from the last one back and the early ones are left out (``value``
+    None, ``"complete": false``) once the next solve would likely overrun the budget: a full
+    4-player Briscola deal from its first trick can take minutes.
+    """
+    if not game.is_over():
+        return _unavailable("the analysis is shown when the deal is over")
+    module = _module(SEARCH_MODULE)
+    if module is None:
+        return _unavailable("the double-dummy solver (aceten.search) is not available yet")
+    solve = getattr(module, "solve", None)
+    if solve is None:
+        return _unavailable("aceten.search has no solve() yet")
+    try:
+        rows, complete = _analyse_with_solve(game, solve, budget)
+    except (AttributeError, TypeError, NotImplementedError, AcetenError) as err:
+        return _unavailable(f"aceten.search does not answer the analysis yet ({type(err).__name__}: {err})")
+    lost = [0] * game.players
+    for row in rows:
+        lost[int(row["seat"])] += int(row.get("lost") or 0)
+    return {"available": True, "complete": complete, "moves": rows, "lost": lost,
+            "side_note": "values are card points (with bonuses) the mover's side ends with under "
+                         "best play by everyone after the move"}
+
+
+def _analyse_with_solve(game: Game, solve: Any,
+                        budget: float | None) -> tuple[list[dict[str, Any]], bool]:
+    positions = []
+    position = Game(game.rules, seed=game.seed, deal=game.deal)
+    for move in game.moves:
+        positions.append((position.copy() if position.phase == "play" else None, position.to_move, move))
+        position.push(move)
+    rows: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    last = 0.0
+    complete = True
+    for ply in range(len(positions) - 1, -1, -1):
+        before, seat, move = positions[ply]
+        row: dict[str, Any] = {"ply": ply, "seat": seat, "move": str(move), "value": None,
+                               "best": None, "best_value": None, "lost": None}
+        elapsed = time.perf_counter() - start
+        if before is not None and complete and budget is not None and elapsed + 4 * last > budget:
+            complete = False
+        if before is not None and complete:
+            t0 = time.perf_counter()
+            solution = solve(before)
+            last = time.perf_counter() - t0
+            values = {str(m.move): (int(m.value), int(m.loss)) for m in solution.moves}
+            value, loss = values[str(move)]
+            row.update(value=value, best=str(solution.best_move), best_value=int(solution.value),
+                       lost=loss)
+        rows.append(row)
+    rows.reverse()
+    return rows, complete
+
+
+def analysis_of_record(text: str, budget: float | None = None) -> dict[str, Any]:
+    """:func:`analysis` of a complete record's game (a picklable job for a worker process:
+    the solver holds the interpreter while it searches, so the server runs it elsewhere)."""
+    from aceten import record
+
+    return analysis(record.loads(text), budget)

@@ -1,0 +1,689 @@
+"""The web table's server: a FastAPI app with one WebSocket endpoint and a few HTTP routes.
+
+``create_app(db_path)`` builds the app; ``aceten serve`` runs it with uvicorn. The protocol is
+described in ``docs/web.md``: JSON objects with a ``type``, an optional ``id`` echoed in the
+reply. Every connection is sent only what its seat may see (:mod:`aceten.web.tables` builds each
+message from the seat's view); every move is committed to SQLite before anyone hears of it; bad
+input gets an ``error`` reply and the connection (and every other) keeps being served.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import hashlib
+import importlib.util
+import json
+import logging
+import multiprocessing
+import time
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from aceten import agents, record
+from aceten.errors import AcetenError
+from aceten.rules import GAMES
+from aceten.rules import get as get_rules
+from aceten.rules.base import _plain
+from aceten.web import analysis as adapter
+from aceten.web.store import Store
+from aceten.web.tables import Table, deck_json, replay_message
+
+log = logging.getLogger("aceten.web")
+T = TypeVar("T")
+
+MAX_MESSAGE = 64 * 1024  # bytes of one WebSocket message or HTTP body
+MAX_RECORD = 256 * 1024  # an uploaded record
+MAX_CONNECTIONS = 1000
+MAX_PER_TABLE = 100
+SEND_QUEUE = 200  # messages waiting for a slow client before it is dropped
+RATE = 20.0  # messages per second a connection may send, on average
+BURST = 60.0
+CREATE_COST = 10.0  # creating a table counts as this many messages
+ANALYSIS_BUDGET = 20.0  # seconds of solving for one game's analysis
+ANALYSIS_GRACE = 120.0  # more for the solver process to start (and compile, the first time)
+
+WORKERS: set[Any] = set()  # analysis processes running, killed when the server stops
+
+STATIC = resources.files("aceten.web").joinpath("static")
+
+
+class Bucket:
+    """A token bucket: ``take(cost)`` is False when the client sends faster than ``rate``."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST):
+        self.rate, self.burst = rate, burst
+        self.level = burst
+        self.stamp = time.monotonic()
+
+    def has(self, cost: float = 1.0) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
+        self.stamp = now
+        return self.level >= cost
+
+    def take(self, cost: float = 1.0) -> bool:
+        if not self.has(cost):
+            return False
+        self.level -= cost
+        return True
+
+
+class Connection:
+    """One WebSocket: what it is attached to (a table and a seat, or spectating), and a queue of
+    outgoing messages written by its own task, so a slow client never holds up the others."""
+
+    def __init__(self, ws: WebSocket):
+        self.ws = ws
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
+        self.bucket = Bucket()
+        self.refused = 0
+        self.closed = False
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:  # the client does not read: let it go
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+
+    async def writer(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    break
+                await self.ws.send_text(text)
+        except Exception:  # the client went away
+            pass
+        finally:
+            self.closed = True
+            if self.ws.application_state == WebSocketState.CONNECTED:
+                with contextlib.suppress(Exception):
+                    await self.ws.close()
+
+
+class Server:
+    """The tables in memory, their connections, the database and the bots' tasks."""
+
+    def __init__(self, db_path: str | Path, *, bot_delay: float = 0.4,
+                 max_connections: int = MAX_CONNECTIONS, analysis_budget: float = ANALYSIS_BUDGET):
+        self.db_path = str(db_path)
+        self.bot_delay = bot_delay
+        self.max_connections = max_connections
+        self.tables: dict[str, Table] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.watchers: dict[str, set[Connection]] = {}
+        self.connections: set[Connection] = set()
+        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.analyses: dict[str, dict[str, Any]] = {}
+        self.analysis_budget = analysis_budget
+        self.analysis_slot = asyncio.Semaphore(1)  # one solver process at a time
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="aceten-db")
+        self.store: Store | None = None
+
+    # -- database ----------------------------------------------------------------------------------
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a storage call on the database thread (one at a time, off the event loop)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
+
+    async def start(self) -> None:
+        self.store = await self.db(Store, self.db_path)
+        rows = await self.db(self.store.unfinished)
+        for row in rows:
+            try:
+                table = Table.from_row(row)
+            except AcetenError as err:
+                log.error("table %s cannot be restored: %s", row.id, err)
+                continue
+            self._keep(table)
+            self.kick_bots(table)
+        log.info("restored %d unfinished tables from %s", len(rows), self.db_path)
+
+    async def stop(self) -> None:
+        for task in list(self.bot_tasks.values()):
+            task.cancel()
+        for conn in list(self.connections):
+            conn.close()
+        for worker in list(WORKERS):
+            worker.kill()
+        if self.store is not None:
+            await self.db(self.store.close)
+        self.executor.shutdown(wait=True)
+
+    def _keep(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self.locks.setdefault(table.id, asyncio.Lock())
+        self.watchers.setdefault(table.id, set())
+
+    async def table(self, table_id: Any) -> Table:
+        """A table by id, from memory or restored from the database."""
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 64:
+            raise AcetenError("no such table")
+        table = self.tables.get(table_id)
+        if table is None:
+            assert self.store is not None
+            row = await self.db(self.store.load, table_id)
+            if row is None:
+                raise AcetenError("no such table")
+            table = self.tables.get(table_id)  # restored meanwhile by another request
+            if table is None:
+                table = Table.from_row(row)
+                self._keep(table)
+                self.kick_bots(table)
+        return table
+
+    # -- tables and moves --------------------------------------------------------------------------
+    async def create(self, spec: Any) -> dict[str, Any]:
+        table, tokens = Table.create(spec)
+        assert self.store is not None
+        await self.db(self.store.create_table, table.row())
+        self._keep(table)
+        self.kick_bots(table)
+        seats = []
+        for i, (seat, token) in enumerate(zip(table.seats, tokens)):
+            entry = seat.public(i, 0)
+            if token is not None:
+                entry["token"] = token
+                entry["link"] = f"/table/{table.id}#seat={i}&token={token}"
+            seats.append(entry)
+        return {"type": "created", "table": table.id, "game": table.game.rules.name,
+                "players": table.game.players, "spectate": f"/table/{table.id}", "seats": seats}
+
+    async def move(self, table: Table, seat: int, text: Any, reason: str | None = None) -> str:
+        """Make a move, commit it, then tell every connection (each its own view)."""
+        move = table.push(seat, text, reason)
+        ply = len(table.plays) - 1
+        assert self.store is not None
+        try:
+            await self.db(self.store.add_move, table.id, ply, seat, str(move), reason,
+                          table.game.is_over())
+        except Exception as err:
+            table.pop()
+            log.error("table %s: move %s not stored: %s", table.id, move, err)
+            raise AcetenError("the move could not be stored; try again") from None
+        self.broadcast(table)
+        self.kick_bots(table)
+        return str(move)
+
+    def online(self, table: Table) -> list[int]:
+        counts = [0] * len(table.seats)
+        for conn in self.watchers.get(table.id, ()):
+            if conn.seat is not None:
+                counts[conn.seat] += 1
+        return counts
+
+    def broadcast(self, table: Table) -> None:
+        online = self.online(table)
+        texts: dict[int | None, str] = {}
+        for conn in list(self.watchers.get(table.id, ())):
+            if conn.seat not in texts:
+                texts[conn.seat] = json.dumps(table.state(conn.seat, online), ensure_ascii=False)
+            conn.send(texts[conn.seat])
+
+    def kick_bots(self, table: Table) -> None:
+        if table.bot_to_move() is None:
+            return
+        task = self.bot_tasks.get(table.id)
+        if task is None or task.done():
+            self.bot_tasks[table.id] = asyncio.get_running_loop().create_task(self._bots(table))
+
+    async def _bots(self, table: Table) -> None:
+        """Play the bots' moves in turn until a person is to move (or the deal is over)."""
+        try:
+            while table.bot_to_move() is not None:
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                async with self.locks[table.id]:
+                    seat = table.bot_to_move()
+                    if seat is None:
+                        break
+                    move, reason = await asyncio.to_thread(table.bot_move)
+                    await self.move(table, seat, str(move), reason)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the bots stopped", table.id)
+
+    # -- one connection's requests -----------------------------------------------------------------
+    def attach(self, conn: Connection, table: Table, seat: int | None) -> None:
+        self.detach(conn)
+        watchers = self.watchers.setdefault(table.id, set())
+        if len(watchers) >= MAX_PER_TABLE:
+            raise AcetenError("too many connections to this table")
+        conn.table, conn.seat = table, seat
+        watchers.add(conn)
+
+    def detach(self, conn: Connection) -> None:
+        if conn.table is not None:
+            self.watchers.get(conn.table.id, set()).discard(conn)
+            table = conn.table
+            conn.table, conn.seat = None, None
+            self.broadcast(table)  # the seat's "online" changed
+
+    async def handle(self, conn: Connection, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        rid = message.get("id")
+        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            known = ", ".join(HANDLERS)
+            raise AcetenError(f"unknown message type {str(kind)[:30]!r}: expected one of {known}")
+        reply = await handler(self, conn, message)
+        if reply is not None:
+            if rid is not None:
+                reply["id"] = rid
+            conn.send(reply)
+
+    def _attached(self, conn: Connection) -> Table:
+        if conn.table is None:
+            raise AcetenError("join a seat or spectate a table first")
+        return conn.table
+
+    async def on_create(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        if not conn.bucket.has(CREATE_COST):
+            raise AcetenError("too many tables created; wait a little")
+        created = await self.create(message)
+        conn.bucket.take(CREATE_COST)  # only tables made count, not refused requests
+        return created
+
+    async def on_join(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table = await self.table(message.get("table"))
+        seat = table.check_token(message.get("seat"), message.get("token"))
+        return self._joined(conn, table, seat)
+
+    async def on_spectate(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table = await self.table(message.get("table"))
+        return self._joined(conn, table, None)
+
+    def _joined(self, conn: Connection, table: Table, seat: int | None) -> dict[str, Any]:
+        self.attach(conn, table, seat)
+        conn.send({"type": "joined", "table": table.id, "seat": seat, "game": table.game.rules.name,
+                   "title": table.game.rules.title, "players": table.game.players,
+                   "deck": deck_json(table.game), "ply": len(table.plays)})
+        self.broadcast(table)  # everyone sees the seat come online; this one gets its state
+        return {"type": "ok", "ply": len(table.plays)}
+
+    async def on_move(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table = self._attached(conn)
+        if conn.seat is None:
+            raise AcetenError("spectators cannot move")
+        async with self.locks[table.id]:
+            expected = message.get("ply")
+            if expected is not None and expected != len(table.plays):
+                raise AcetenError(f"the table has moved on: it is now at ply {len(table.plays)}")
+            move = await self.move(table, conn.seat, message.get("move"))
+        return {"type": "ok", "move": move, "ply": len(table.plays)}
+
+    async def on_view(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table = self._attached(conn)
+        return table.state(conn.seat, self.online(table))
+
+    async def on_last_trick(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table = self._attached(conn)
+        state = table.state(conn.seat, self.online(table))
+        return {"type": "last_trick", "table": table.id, "ply": state["ply"], "trick": state["last_trick"]}
+
+    async def on_log(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table = self._attached(conn)
+        state = table.state(conn.seat, self.online(table))
+        return {"type": "log", "table": table.id, "ply": state["ply"], "log": state["log"]}
+
+    async def on_record(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table = self._attached(conn)
+        if not table.game.is_over():
+            raise AcetenError("the record is available when the deal is over")
+        return {"type": "record", "table": table.id, "ply": len(table.plays),
+                "filename": record_filename(table), "tgn": record.dumps(table.game)}
+
+    async def on_knowledge(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table = self._attached(conn)
+        if conn.seat is None:
+            raise AcetenError("the knowledge panel shows what a seat knows: join a seat")
+        card = None
+        if message.get("card"):
+            text = message["card"]
+            if not isinstance(text, str) or len(text) > 32:
+                raise AcetenError("card: expected a card, rank then suit")
+            card = table.game.rules.parse_card(text)
+        view = table.game.view(conn.seat)
+        payload = await asyncio.to_thread(adapter.knowledge, view, card)
+        return {"type": "knowledge", "table": table.id, "ply": len(table.plays), **payload}
+
+    async def on_analysis(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        table = self._attached(conn)
+        if not table.game.is_over():
+            raise AcetenError("the analysis is shown when the deal is over")
+        payload = await self.analysis(table.id, record.dumps(table.game))
+        return {"type": "analysis", "table": table.id, "ply": len(table.plays), **payload}
+
+    async def analysis(self, key: str, text: str) -> dict[str, Any]:
+        """The analysis of a finished game's record, solved in a worker process (cached)."""
+        cached = self.analyses.get(key)
+        if cached is not None:
+            return cached
+        async with self.analysis_slot:
+            cached = self.analyses.get(key)
+            if cached is None:
+                cached = await analyse_elsewhere(text, self.analysis_budget)
+                self.analyses[key] = cached
+        return cached
+
+    async def on_replay(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        text = message.get("tgn")
+        if not isinstance(text, str) or not text.strip():
+            raise AcetenError("replay: send the record's text as \"tgn\"")
+        return await self.replay(text)
+
+    async def replay(self, text: str) -> dict[str, Any]:
+        payload = await asyncio.to_thread(replay_payload, text)
+        if payload["result"] is not None:
+            digest = "replay:" + hashlib.sha256(payload["tgn"].encode()).hexdigest()
+            payload["analysis"] = await self.analysis(digest, payload["tgn"])
+        else:
+            payload["analysis"] = adapter.analysis(record.loads(payload["tgn"]))
+        return payload
+
+    async def on_ping(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "pong"}
+
+
+Handler = Callable[[Server, Connection, dict[str, Any]], Any]
+HANDLERS: dict[str, Handler] = {
+    "create": Server.on_create,
+    "join": Server.on_join,
+    "spectate": Server.on_spectate,
+    "move": Server.on_move,
+    "view": Server.on_view,
+    "last_trick": Server.on_last_trick,
+    "log": Server.on_log,
+    "record": Server.on_record,
+    "knowledge": Server.on_knowledge,
+    "analysis": Server.on_analysis,
+    "replay": Server.on_replay,
+    "ping": Server.on_ping,
+}
+
+
+def _analysis_worker(conn: Any, text: str, budget: float | None) -> None:
+    try:
+        conn.send(adapter.analysis_of_record(text, budget))
+    except BaseException as err:  # pragma: no cover - reported to the server
+        conn.send({"available": False, "reason": f"the analysis failed: {type(err).__name__}: {err}"})
+    finally:
+        conn.close()
+
+
+async def analyse_elsewhere(text: str, budget: float | None) -> dict[str, Any]:
+    """:func:`aceten.web.analysis.analysis_of_record` in a fresh process, killed if it overruns.
+
+    The solver is compiled code that holds the interpreter while it searches; in its own process
+    it cannot stall the tables. Without :mod:`aceten.search` no process is started.
+    """
+    if importlib.util.find_spec(adapter.SEARCH_MODULE) is None:
+        return adapter.analysis_of_record(text, budget)
+    context = multiprocessing.get_context("spawn")
+    receiver, sender = context.Pipe(duplex=False)
+    worker = context.Process(target=_analysis_worker, args=(sender, text, budget), daemon=True,
+                             name="aceten-analysis")
+    worker.start()
+    WORKERS.add(worker)
+    sender.close()
+    limit = (budget or ANALYSIS_BUDGET) + ANALYSIS_GRACE
+    try:
+        ready = await asyncio.to_thread(receiver.poll, limit)
+        if not ready:
+            return {"available": False, "reason": f"the analysis took longer than {limit:.0f} s"}
+        return await asyncio.to_thread(receiver.recv)
+    except EOFError:
+        return {"available": False, "reason": "the analysis stopped without an answer"}
+    finally:
+        if worker.is_alive():
+            worker.kill()
+        await asyncio.to_thread(worker.join, 5)
+        receiver.close()
+        WORKERS.discard(worker)
+
+
+def record_filename(table: Table) -> str:
+    return f"aceten-{table.game.rules.name}-{table.id}.tgn"
+
+
+def replay_payload(text: str) -> dict[str, Any]:
+    """A record's game step by step, and the record as aceten writes it."""
+    game = record.loads(text)
+    payload = replay_message(game)
+    payload["tgn"] = record.dumps(game)
+    return payload
+
+
+def games_catalogue() -> dict[str, Any]:
+    """The games, their player counts, variants and options, and the bots (for the create form)."""
+    games = []
+    for name, cls in GAMES.items():
+        rules = get_rules(name)
+        options = []
+        for spec in rules.option_specs:
+            if spec.name in ("deck", "stacked"):
+                continue
+            options.append({"name": spec.name, "default": _plain(spec.default), "doc": spec.doc,
+                            "choices": None if spec.choices is None else [_plain(c) for c in spec.choices]})
+        games.append({"name": name, "title": cls.title, "players": list(cls.player_counts),
+                      "variants": list(cls.variants), "options": options})
+    return {"games": games, "bots": agents.names()}
+
+
+async def _read_body(request: Request, limit: int) -> bytes:
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise HTTPException(413, f"the body is larger than {limit} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+@functools.lru_cache(maxsize=512)
+def card_svg(game: str, code: str) -> str:
+    rules = get_rules(game)
+    from aceten import svg
+
+    if code == "back":
+        return str(svg.card(rules.deck[0], face_down=True))
+    return str(svg.card(rules.parse_card(code)))
+
+
+def create_app(db_path: str | Path = "aceten.sqlite", *, bot_delay: float = 0.4,
+               max_connections: int = MAX_CONNECTIONS,
+               analysis_budget: float = ANALYSIS_BUDGET) -> FastAPI:
+    """The web table as an ASGI app, its tables kept in the SQLite file ``db_path``.
+
+    ``bot_delay`` is the pause in seconds before each bot move (so people can follow the play);
+    ``analysis_budget`` the seconds of solving spent on one game's analysis.
+    """
+    server = Server(db_path, bot_delay=bot_delay, max_connections=max_connections,
+                    analysis_budget=analysis_budget)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    app = FastAPI(title="aceten", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.server = server
+
+    def page() -> FileResponse:
+        return FileResponse(str(STATIC.joinpath("index.html")), media_type="text/html",
+                            headers={"Cache-Control": "no-cache"})
+
+    app.get("/", include_in_schema=False)(page)
+    app.get("/replay", include_in_schema=False)(page)
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> FileResponse:
+        return page()
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    @app.get("/healthz")
+    def healthz() -> dict[str, Any]:
+        return {"ok": True, "tables": len(server.tables), "connections": len(server.connections)}
+
+    @app.get("/api/games")
+    def api_games() -> dict[str, Any]:
+        return games_catalogue()
+
+    @app.post("/api/tables")
+    async def api_create(request: Request) -> JSONResponse:
+        body = await _read_body(request, MAX_MESSAGE)
+        try:
+            spec = json.loads(body or b"{}")
+            return JSONResponse(await server.create(spec))
+        except (ValueError, AcetenError) as err:  # JSONDecodeError is a ValueError
+            return JSONResponse({"type": "error", "error": _message(err)}, status_code=400)
+
+    @app.get("/api/tables/{table_id}")
+    async def api_table(table_id: str) -> JSONResponse:
+        try:
+            table = await server.table(table_id)
+        except AcetenError as err:
+            return JSONResponse({"type": "error", "error": str(err)}, status_code=404)
+        return JSONResponse(table.state(None, server.online(table)))
+
+    @app.get("/api/tables/{table_id}/record.tgn")
+    async def api_record(table_id: str) -> Response:
+        try:
+            table = await server.table(table_id)
+        except AcetenError as err:
+            return PlainTextResponse(f"error: {err}\n", status_code=404)
+        if not table.game.is_over():
+            return PlainTextResponse("error: the record is available when the deal is over\n",
+                                     status_code=409)
+        return PlainTextResponse(record.dumps(table.game), media_type="application/x-tgn",
+                                 headers={"Content-Disposition":
+                                          f'attachment; filename="{record_filename(table)}"'})
+
+    @app.post("/api/replay")
+    async def api_replay(request: Request) -> JSONResponse:
+        body = await _read_body(request, MAX_RECORD)
+        try:
+            return JSONResponse(await server.replay(body.decode("utf-8")))
+        except UnicodeDecodeError:
+            return JSONResponse({"type": "error", "error": "the record is not UTF-8 text"}, status_code=400)
+        except AcetenError as err:
+            return JSONResponse({"type": "error", "error": _message(err)}, status_code=400)
+
+    @app.get("/api/cards/{game}/{code}.svg")
+    def api_card(game: str, code: str) -> Response:
+        try:
+            text = card_svg(game.lower()[:20], code[:8])
+        except AcetenError as err:
+            return PlainTextResponse(f"error: {err}\n", status_code=404)
+        return Response(text, media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=86400"})
+
+    @app.websocket("/ws")
+    async def ws_endpoint(ws: WebSocket) -> None:
+        await ws.accept()
+        if len(server.connections) >= server.max_connections:
+            await ws.send_text(json.dumps({"type": "error", "error": "the server is full; try later"}))
+            await ws.close(code=1013)
+            return
+        conn = Connection(ws)
+        server.connections.add(conn)
+        writer = asyncio.create_task(conn.writer())
+        try:
+            await _serve(server, conn)
+        finally:
+            server.connections.discard(conn)
+            server.detach(conn)
+            conn.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 5)
+
+    return app
+
+
+async def _serve(server: Server, conn: Connection) -> None:
+    """Read one connection's messages until it closes; every bad message gets an error reply."""
+    while not conn.closed:
+        try:
+            frame = await conn.ws.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if frame.get("type") == "websocket.disconnect":
+            return
+        text = frame.get("text")
+        if text is None:
+            data = frame.get("bytes") or b""
+            _error(conn, None, "send JSON text messages, not binary ones" if len(data) <= MAX_MESSAGE
+                   else f"message too large (over {MAX_MESSAGE} bytes)")
+            continue
+        if len(text) > MAX_MESSAGE:
+            _error(conn, None, f"message too large (over {MAX_MESSAGE} bytes)")
+            continue
+        if not conn.bucket.take():
+            conn.refused += 1
+            if conn.refused > 200:
+                conn.close()
+                return
+            _error(conn, None, "too many messages; slow down")
+            continue
+        try:
+            message = json.loads(text)
+        except ValueError:
+            _error(conn, None, "malformed JSON")
+            continue
+        if not isinstance(message, dict):
+            _error(conn, None, "expected a JSON object with a \"type\"")
+            continue
+        rid = message.get("id")
+        if rid is not None and not (isinstance(rid, (int, str)) and len(str(rid)) <= 64):
+            rid = None
+            message["id"] = None
+        try:
+            await server.handle(conn, message)
+        except AcetenError as err:
+            _error(conn, rid, _message(err))
+        except Exception:
+            log.exception("error handling a %r message", message.get("type"))
+            _error(conn, rid, "internal error")
+
+
+def _message(err: Exception) -> str:
+    return " ".join(str(err).split())[:500] or type(err).__name__
+
+
+def _error(conn: Connection, rid: Any, text: str) -> None:
+    reply: dict[str, Any] = {"type": "error", "error": text}
+    if rid is not None:
+        reply["id"] = rid
+    if conn.table is not None:
+        reply["table"] = conn.table.id
+        reply["ply"] = len(conn.table.plays)
+    conn.send(reply)
+
+
+__all__ = ["Server", "create_app"]

@@ -1,0 +1,126 @@
+"""SQLite storage of the web tables: each table's set-up and its moves, one row per move.
+
+A move is committed (``synchronous=FULL``, write-ahead log) before the server acknowledges it,
+so a table survives ``kill -9``: on start the server reads the set-up (the deal itself, not only
+its seed) and replays the stored moves through the engine. Only the standard library is used.
+Seat tokens are stored as SHA-256 digests, never as given out.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id       TEXT PRIMARY KEY,
+    created  REAL NOT NULL,
+    game     TEXT NOT NULL,
+    players  INTEGER NOT NULL,
+    variant  TEXT NOT NULL,
+    options  TEXT NOT NULL,      -- JSON object of the rule options given
+    seed     INTEGER,            -- the deal's seed (never shown before the deal is over)
+    deal     TEXT NOT NULL,      -- JSON: [hand of P1, ..., stock], card codes
+    seats    TEXT NOT NULL,      -- JSON list: {kind, bot, name, token_sha256}
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    ply      INTEGER NOT NULL,   -- 0-based index in the game's move stack
+    seat     INTEGER NOT NULL,
+    move     TEXT NOT NULL,      -- move notation: AS, bid:2, trump:H, pass, swap:7O
+    reason   TEXT,               -- a bot's stated reason, as the bot gave it
+    created  REAL NOT NULL,
+    PRIMARY KEY (table_id, ply)
+);
+CREATE INDEX IF NOT EXISTS tables_unfinished ON tables(finished);
+"""
+
+
+@dataclass
+class TableRow:
+    """A table as stored: its set-up and its moves in order."""
+
+    id: str
+    created: float
+    game: str
+    players: int
+    variant: str
+    options: dict[str, Any]
+    seed: int | None
+    deal: list[list[str]]
+    seats: list[dict[str, Any]]
+    finished: bool = False
+    moves: list[tuple[int, str, str | None]] = field(default_factory=list)  # (seat, move, reason)
+
+
+class Store:
+    """One SQLite database file; safe to call from several threads (calls are serialized)."""
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def create_table(self, row: TableRow) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO tables (id, created, game, players, variant, options, seed, deal, seats)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.created, row.game, row.players, row.variant,
+                 json.dumps(row.options), row.seed, json.dumps(row.deal), json.dumps(row.seats)))
+
+    def add_move(self, table_id: str, ply: int, seat: int, move: str, reason: str | None,
+                 finished: bool) -> None:
+        """Commit one move (and the end of the deal with it) in one transaction."""
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("INSERT INTO moves (table_id, ply, seat, move, reason, created)"
+                           " VALUES (?, ?, ?, ?, ?, ?)", (table_id, ply, seat, move, reason, time.time()))
+                if finished:
+                    db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+    def load(self, table_id: str) -> TableRow | None:
+        with self._lock:
+            row = self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                return None
+            return self._with_moves(row)
+
+    def unfinished(self) -> list[TableRow]:
+        with self._lock:
+            rows = self._db.execute("SELECT * FROM tables WHERE finished = 0 ORDER BY created").fetchall()
+            return [self._with_moves(r) for r in rows]
+
+    def count(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+
+    def _with_moves(self, row: tuple[Any, ...]) -> TableRow:
+        (tid, created, game, players, variant, options, seed, deal, seats, finished) = row
+        moves = self._db.execute("SELECT seat, move, reason FROM moves WHERE table_id = ? ORDER BY ply",
+                                 (tid,)).fetchall()
+        return TableRow(tid, created, game, players, variant, json.loads(options), seed,
+                        json.loads(deal), json.loads(seats), bool(finished),
+                        [(int(s), str(m), r) for s, m, r in moves])

@@ -1,0 +1,538 @@
+"""The web tables: a game with its seats, and what each connection may be sent.
+
+Everything a connection receives about a table is built here from a
+:class:`~aceten.game.PlayerView` — the seat's own view, or for a spectator the
+:func:`public_view` (a view with no hand and only the events every seat saw). Nothing here
+reads a hand from the game itself, so no hidden card can reach a browser through this module.
+A bot's stated reason is shown with every card that is not yet public replaced by
+"a hidden card" (:func:`redact`). The deal's seed is never sent before the deal is over.
+
+This module needs only the standard library and the engine; :mod:`aceten.web.app` adds the
+server around it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from aceten import agents
+from aceten.cards import Card, CardSet, Suit
+from aceten.errors import AcetenError
+from aceten.game import Deal, Game, PlayerView, Trick
+from aceten.moves import Bid, Exchange, Move, TrumpCall
+from aceten.rules import GAMES
+from aceten.rules import get as get_rules
+from aceten.rules.base import _plain
+from aceten.web.store import TableRow
+
+MAX_NAME = 24
+MAX_OPTIONS = 16
+MAX_OPTION_TEXT = 400
+MAX_MOVE_TEXT = 32
+SEED_LIMIT = 2**63 - 1
+HIDDEN = "a hidden card"
+
+
+# -- seats and tokens ------------------------------------------------------------------------------
+def new_token() -> str:
+    """A seat's secret: 144 random bits, URL-safe."""
+    return secrets.token_urlsafe(18)
+
+
+def new_table_id() -> str:
+    """A table's public id (also its spectator link): 72 random bits, URL-safe."""
+    return secrets.token_urlsafe(9)
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class Seat:
+    """A seat: a person (who proves it with the seat's token) or a bot playing server-side."""
+
+    kind: str  # "human" or "bot"
+    bot: str | None = None
+    name: str = ""
+    token_sha256: str | None = None
+
+    def as_row(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def public(self, seat: int, online: int) -> dict[str, Any]:
+        return {"seat": seat, "label": f"P{seat + 1}", "kind": self.kind, "bot": self.bot,
+                "name": self.name, "online": online}
+
+
+@dataclass
+class Play:
+    """One move of the table as stored: who made it, its notation, and a bot's reason."""
+
+    seat: int
+    move: str
+    reason: str | None = None
+
+
+def _clean_name(value: Any, default: str) -> str:
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise AcetenError("a seat's name must be text")
+    text = " ".join("".join(ch for ch in value if ch.isprintable()).split())[:MAX_NAME]
+    return text or default
+
+
+def _bot_seed(seed: int, seat: int, ply: int) -> int:
+    """A bot's seed for one decision: the same after a restart as in an uninterrupted run."""
+    return ((seed * 1_000_003 + seat + 1) * 10_007 + ply) % 2**63
+
+
+# -- the table ---------------------------------------------------------------------------------
+class Table:
+    """A game at the server: its seats, its moves with the bots' reasons, and its set-up."""
+
+    def __init__(self, table_id: str, game: Game, seats: list[Seat], *, options: dict[str, Any],
+                 created: float | None = None):
+        self.id = table_id
+        self.game = game
+        self.seats = seats
+        self.options = options
+        self.created = time.time() if created is None else created
+        self.plays: list[Play] = []
+
+    # -- making and restoring ------------------------------------------------------------------
+    @classmethod
+    def create(cls, spec: Any) -> tuple[Table, list[str | None]]:
+        """A new table from a client's request (untrusted JSON); returns it and the seats' tokens.
+
+        ``spec``: ``{"game": "briscola", "players": 2, "variant": null, "options": {...},
+        "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}],
+        "seed": null}``. Without ``seats``, P1 is a person and the others are greedy bots.
+        """
+        if not isinstance(spec, dict):
+            raise AcetenError("create: expected an object with game, players, seats")
+        name = spec.get("game", "briscola")
+        if not isinstance(name, str) or name.strip().lower() not in GAMES:
+            raise AcetenError(f"unknown game {str(name)[:40]!r}: choose from {', '.join(GAMES)}")
+        players = spec.get("players")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, (int, str))):
+            raise AcetenError("players must be a number")
+        variant = spec.get("variant")
+        if variant is not None and not isinstance(variant, str):
+            raise AcetenError("variant must be text")
+        options = spec.get("options") or {}
+        if not isinstance(options, dict) or len(options) > MAX_OPTIONS:
+            raise AcetenError("options must be an object of at most 16 key: value pairs")
+        clean: dict[str, Any] = {}
+        for key, value in options.items():
+            if value is None or value == "":
+                continue
+            if not isinstance(value, (str, int, bool)) or len(str(value)) > MAX_OPTION_TEXT:
+                raise AcetenError(f"option {str(key)[:40]!r}: expected a short text, number or yes/no")
+            clean[str(key)] = value
+        rules = get_rules(name, players=players, variant=variant or None, **clean)
+        seed = spec.get("seed")
+        if seed is None or seed == "":
+            seed = secrets.randbelow(2**32)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_LIMIT:
+            raise AcetenError(f"seed must be a whole number from 0 to {SEED_LIMIT}")
+        seats_spec = spec.get("seats")
+        if seats_spec is None:
+            seats_spec = [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * (rules.players - 1)
+        if not isinstance(seats_spec, list) or len(seats_spec) != rules.players:
+            raise AcetenError(f"seats: expected a list of {rules.players} seats for {rules.players} players")
+        seats: list[Seat] = []
+        tokens: list[str | None] = []
+        for i, item in enumerate(seats_spec):
+            if not isinstance(item, dict):
+                raise AcetenError(f"seats[{i}]: expected an object like {{\"kind\": \"human\"}}")
+            kind = item.get("kind", "human")
+            if kind == "bot":
+                bot = item.get("bot") or "greedy"
+                if not isinstance(bot, str):
+                    raise AcetenError(f"seats[{i}]: the bot's name must be text")
+                bot = agents.get(bot).name  # checks the name
+                seats.append(Seat("bot", bot, _clean_name(item.get("name"), "")))
+                tokens.append(None)
+            elif kind == "human":
+                token = new_token()
+                seats.append(Seat("human", None, _clean_name(item.get("name"), ""),
+                                  token_digest(token)))
+                tokens.append(token)
+            else:
+                raise AcetenError(f"seats[{i}]: kind must be \"human\" or \"bot\", not {str(kind)[:20]!r}")
+        game = Game(rules, seed=seed)
+        return cls(new_table_id(), game, seats, options=rules.given_options), tokens
+
+    @classmethod
+    def from_row(cls, row: TableRow) -> Table:
+        """Rebuild a stored table by replaying its moves (each checked by the engine again)."""
+        rules = get_rules(row.game, players=row.players,
+                          variant=None if row.variant == "standard" else row.variant, **row.options)
+        hands = tuple(tuple(rules.parse_card(c) for c in hand) for hand in row.deal[:-1])
+        stock = tuple(rules.parse_card(c) for c in row.deal[-1])
+        game = Game(rules, seed=row.seed, deal=Deal(hands, stock))
+        table = cls(row.id, game, [Seat(**s) for s in row.seats], options=row.options,
+                    created=row.created)
+        for seat, move, reason in row.moves:
+            if seat != game.to_move:
+                raise AcetenError(f"table {row.id}: stored move {move} by P{seat + 1} out of turn")
+            game.push(game.parse_move(move))
+            table.plays.append(Play(seat, move, reason))
+        return table
+
+    def row(self) -> TableRow:
+        game = self.game
+        deal = [[str(c) for c in hand] for hand in game.deal.hands] + [[str(c) for c in game.deal.stock]]
+        return TableRow(self.id, self.created, game.rules.name, game.players, game.rules.variant,
+                        {k: _plain(v) for k, v in self.options.items()}, game.seed, deal,
+                        [s.as_row() for s in self.seats], game.is_over())
+
+    # -- seats -------------------------------------------------------------------------------------
+    def check_token(self, seat: Any, token: Any) -> int:
+        """The seat number if ``token`` is that seat's secret; otherwise an error that says no
+        more than that."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise AcetenError(f"no seat {str(seat)[:10]} at this table (seats 0 to {len(self.seats) - 1})")
+        kept = self.seats[seat]
+        if kept.kind != "human" or kept.token_sha256 is None:
+            raise AcetenError(f"P{seat + 1} is a bot's seat")
+        if not isinstance(token, str) or not hmac.compare_digest(
+                token_digest(token[:200]), kept.token_sha256):
+            raise AcetenError(f"wrong or missing token for P{seat + 1}")
+        return seat
+
+    def bot_to_move(self) -> int | None:
+        game = self.game
+        if game.is_over() or self.seats[game.to_move].kind != "bot":
+            return None
+        return game.to_move
+
+    # -- moves -------------------------------------------------------------------------------------
+    def push(self, seat: int, text: Any, reason: str | None = None) -> Move:
+        """Make ``seat``'s move (in notation); errors mention only the mover's own cards."""
+        game = self.game
+        if game.is_over():
+            raise AcetenError("the deal is over")
+        if seat != game.to_move:
+            raise AcetenError(f"not your turn: P{game.to_move + 1} is to move")
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_MOVE_TEXT:
+            raise AcetenError("a move is a short text: a card (rank then suit), bid:N, trump:SUIT, "
+                              "pass or swap:CARD")
+        move = game.parse_move(text)
+        game.push(move)
+        self.plays.append(Play(seat, str(move), reason))
+        return move
+
+    def pop(self) -> None:
+        """Take back the last move (when it could not be stored)."""
+        self.game.pop()
+        self.plays.pop()
+
+    def bot_move(self) -> tuple[Move, str]:
+        """The move of the bot to move, chosen from its seat's view only, and its reason."""
+        seat = self.bot_to_move()
+        assert seat is not None
+        name = self.seats[seat].bot or "greedy"
+        view = self.game.view(seat)
+        seed = _bot_seed(self.game.seed or 0, seat, len(self.plays))
+        agent = agents.get(name, seed=seed)
+        try:
+            move = agent.choose(view)
+            if move not in view.legal_moves:
+                raise AcetenError(f"{name} chose {move}, which is not legal")
+            reason = str(getattr(agent, "reason", "") or "")
+        except Exception as err:  # a faulty bot must not stop the table
+            move = view.legal_moves[0]
+            reason = f"(the {name} bot failed: {type(err).__name__}; played the first legal move)"
+        return move, reason[:300]
+
+    # -- what a connection may see -----------------------------------------------------------------
+    def view(self, seat: int | None) -> PlayerView:
+        """The seat's own view, or the public view for a spectator (``None``)."""
+        return self.game.view(seat) if seat is not None else public_view(self.game)
+
+    def state(self, seat: int | None, online: list[int] | None = None) -> dict[str, Any]:
+        return state_message(self, self.view(seat), online)
+
+
+# -- public view -------------------------------------------------------------------------------
+def public_view(game: Game) -> PlayerView:
+    """What every seat sees: no hand, no legal moves, and only the events all seats saw
+    (plays, the face-up trump, open cards, exchanges, bids) — a spectator's view."""
+    views = [game.view(s) for s in range(game.players)]
+    events = []
+    for parts in zip(*(v.events for v in views)):
+        kind, who, what = parts[0]
+        if any(p[2] is None for p in parts) or any(p[2] != what for p in parts):
+            what = None
+        events.append((kind, who, what))
+    base = views[0]
+    return dataclasses.replace(base, seat=-1, hand=CardSet(0, game.rules.family), legal_moves=(),
+                               events=tuple(events))
+
+
+def public_cards(view: PlayerView) -> set[Card]:
+    """The cards of a view's events that are face up for everyone (played, turned, exchanged,
+    dealt open, drawn face up)."""
+    shown: set[Card] = set()
+    for kind, _, what in view.events:
+        if isinstance(what, Card) and kind in ("play", "turn", "swap"):
+            shown.add(what)
+    for cards in view.open_cards:
+        shown.update(cards)
+    return shown
+
+
+def redact(text: str, visible: set[Card], deck: tuple[Card, ...]) -> str:
+    """``text`` with every card of ``deck`` not in ``visible`` replaced by "a hidden card"."""
+    if not text:
+        return text
+    for card in deck:
+        if card in visible:
+            continue
+        for form in {str(card), card.symbol}:
+            if form in text:
+                text = re.sub(rf"(?<![\w♠♥♦♣]){re.escape(form)}(?![\w♠♥♦♣])", HIDDEN, text)
+        if card.name.lower() in text.lower():
+            text = re.sub(re.escape(card.name), HIDDEN, text, flags=re.IGNORECASE)
+    return text
+
+
+# -- JSON --------------------------------------------------------------------------------------
+def suit_json(suit: Suit | None) -> dict[str, str] | None:
+    if suit is None:
+        return None
+    return {"letter": suit.letter, "name": suit.name, "symbol": suit.symbol}
+
+
+def deck_json(game: Game) -> dict[str, Any]:
+    """The deck (public: every player knows which cards are in the game)."""
+    rules = game.rules
+    return {
+        "family": rules.family.name.lower(),
+        "suits": [suit_json(Suit(rules.family, i)) for i in range(4)],
+        "cards": [{"code": str(c), "name": c.name, "suit": c.suit.letter, "rank": c.rank.letter,
+                   "symbol": c.symbol} for c in rules.deck],
+    }
+
+
+def trick_json(trick: Trick) -> dict[str, Any]:
+    return {"number": trick.number, "leader": trick.leader,
+            "cards": [{"seat": s, "card": str(c)} for s, c in trick],
+            "winner": trick.winner, "points": trick.points, "bonus": trick.bonus,
+            "notes": list(trick.notes)}
+
+
+def move_json(move: Move) -> dict[str, Any]:
+    """A legal move for the page: its notation and how to show it."""
+    if isinstance(move, Card):
+        return {"move": str(move), "kind": "card", "label": str(move)}
+    if isinstance(move, Bid):
+        return {"move": str(move), "kind": "bid", "label": "pass" if move.value == 0 else f"bid {move.value}"}
+    if isinstance(move, TrumpCall):
+        return {"move": str(move), "kind": "call",
+                "label": "pass" if move.suit is None else f"trump {move.suit.name}"}
+    if isinstance(move, Exchange):
+        return {"move": str(move), "kind": "swap", "label": f"exchange {move.card}"}
+    raise AcetenError(f"not a move: {move!r}")  # pragma: no cover
+
+
+def _name(seat: int | None) -> str:
+    return "--" if seat is None else f"P{seat + 1}"
+
+
+def log_entries(view: PlayerView, reasons: list[str | None]) -> list[dict[str, Any]]:
+    """The game's log as ``view``'s seat saw it, one entry per event, a trick summary after each
+    trick; ``reasons`` (per move, already redacted) go with the moves of bots."""
+    out: list[dict[str, Any]] = []
+    n = view.players
+    ply = 0
+    plays = 0
+    tricks = view.tricks
+    for kind, who, what in view.events:
+        if kind == "deal":
+            continue
+        entry: dict[str, Any] = {"kind": kind, "seat": who}
+        if kind == "turn":
+            entry["card"] = str(what)
+            entry["text"] = f"{what} is turned up: {what.suit.name} are trumps"
+        elif kind == "draw":
+            if what is None:
+                entry["text"] = f"{_name(who)} draws a card"
+            else:
+                entry["card"] = str(what)
+                mine = who == view.seat
+                entry["text"] = f"{_name(who)} draws {what}" + ("" if mine else " (it lay face up)")
+        elif kind == "bonus":
+            value, note = what if isinstance(what, tuple) else (what, "")
+            entry["text"] = f"{_name(who)} scores {note or value}"
+        elif kind in ("play", "swap", "bid", "call"):
+            reason = reasons[ply] if ply < len(reasons) else None
+            ply += 1
+            if kind == "play":
+                entry["card"] = str(what)
+                entry["text"] = f"{_name(who)} plays {what}"
+            elif kind == "swap":
+                entry["card"] = str(what)
+                entry["text"] = f"{_name(who)} exchanges {what} for the face-up trump"
+            elif kind == "bid":
+                entry["text"] = f"{_name(who)} " + ("passes" if not what else f"bids {what}")
+            else:
+                entry["text"] = f"{_name(who)} " + ("passes" if what is None else f"calls {what.name}")
+            if reason:
+                entry["reason"] = reason
+            entry["ply"] = ply - 1
+        else:
+            entry["text"] = f"{_name(who)} {kind} {'' if what is None else what}".strip()
+        out.append(entry)
+        if kind == "play":
+            plays += 1
+            if plays % n == 0 and plays // n <= len(tricks):
+                t = tricks[plays // n - 1]
+                text = f"Trick {t.number}: {_name(t.winner)} takes {t.points}"
+                if t.bonus:
+                    text += f" and {t.bonus} bonus"
+                if t.notes:
+                    text += " (" + "; ".join(t.notes) + ")"
+                out.append({"kind": "trick", "seat": t.winner, "text": text, "trick": t.number})
+    return out
+
+
+def state_message(table: Table, view: PlayerView, online: list[int] | None = None) -> dict[str, Any]:
+    """Everything a connection is sent about the table, built from ``view`` alone (plus the
+    seats, the public move list with redacted bot reasons, and the outcome once it is over)."""
+    game = table.game
+    rules = game.rules
+    seat = None if view.seat < 0 else view.seat
+    visible = public_cards(view)
+    reasons = [redact(p.reason, visible, rules.deck) if p.reason else None for p in table.plays]
+    card_plies = [i for i, p in enumerate(table.plays) if not (":" in p.move or p.move == "pass")]
+    trick = []
+    start = len(card_plies) - len(view.trick)
+    for i, card in enumerate(view.trick):
+        ply = card_plies[start + i]
+        trick.append({"seat": table.plays[ply].seat, "card": str(card), "reason": reasons[ply]})
+    last = None
+    if view.tricks and start >= n_cards(view.tricks[-1]):
+        t = view.tricks[-1]
+        plies = card_plies[start - len(t.cards):start]
+        last = trick_json(t) | {"reasons": [reasons[p] for p in plies]}
+    bonus = [0] * view.players
+    for kind, who, what in view.events:
+        if kind == "bonus" and who is not None:
+            bonus[who] += what[0] if isinstance(what, tuple) else int(what)
+    for t in view.tricks:
+        bonus[t.winner] += t.bonus
+    tricks_won = [0] * view.players
+    for t in view.tricks:
+        tricks_won[t.winner] += 1
+    outcome = game.outcome()
+    online = online or [0] * len(table.seats)
+    turned = next((what for kind, _, what in view.events if kind == "turn"), None)
+    return {
+        "type": "state",
+        "table": table.id,
+        "ply": len(table.plays),
+        "seat": seat,
+        "game": rules.name,
+        "title": rules.title,
+        "variant": rules.variant,
+        "players": view.players,
+        "teams": [list(t) for t in rules.teams],
+        "phase": view.phase,
+        "to_move": view.to_move,
+        "leader": view.leader,
+        "trump": suit_json(view.trump),
+        "trump_card": None if view.trump_card is None else str(view.trump_card),
+        "turned_card": None if turned is None else str(turned),
+        "stock_size": view.stock_size,
+        "hand": None if seat is None else [str(c) for c in _sorted_hand(view)],
+        "legal": [move_json(m) for m in view.legal_moves] if seat is not None else [],
+        "hand_sizes": list(view.hand_sizes),
+        "open_cards": [[str(c) for c in cards] for cards in view.open_cards],
+        "trick": trick,
+        "last_trick": last,
+        "tricks": [trick_json(t) for t in view.tricks],
+        "points": list(view.points),
+        "bonus": bonus,
+        "tricks_won": tricks_won,
+        "bids": [{"seat": who, "move": _bid_text(kind, what)} for kind, who, what in view.events
+                 if kind in ("bid", "call")],
+        "declarer": game.declarer,  # public once the bidding or the trump call is over
+        "contract": game.contract,
+        "moves": [{"ply": i, "seat": p.seat, "move": p.move, "reason": reasons[i]}
+                  for i, p in enumerate(table.plays)],
+        "log": log_entries(view, reasons),
+        "seats": [s.public(i, online[i]) for i, s in enumerate(table.seats)],
+        "outcome": None if outcome is None else outcome.as_dict(),
+    }
+
+
+def n_cards(trick: Trick) -> int:
+    return len(trick.cards)
+
+
+def _bid_text(kind: str, what: Any) -> str:
+    if kind == "bid":
+        return str(Bid(int(what)))
+    return str(TrumpCall(what))
+
+
+def _sorted_hand(view: PlayerView) -> list[Card]:
+    """The hand grouped by suit, trumps last, strongest first within a suit."""
+    rules, trump = view.rules, view.trump
+
+    def key(card: Card) -> tuple[int, int, int]:
+        is_trump = trump is not None and card.suit == trump
+        bit = int(card) & 63
+        strength = rules.trump_strength[bit] if is_trump else rules.plain_strength[bit]
+        return (1 if is_trump else 0, card.suit.index, -strength)
+
+    return sorted(view.hand, key=key)
+
+
+# -- replays -----------------------------------------------------------------------------------
+def full_state(game: Game) -> dict[str, Any]:
+    """A position with every hand face up (for replays of records, which show everything)."""
+    tricks = game.tricks
+    return {
+        "ply": len(game.moves),
+        "phase": game.phase,
+        "to_move": None if game.is_over() else game.to_move,
+        "leader": game.leader,
+        "trump": suit_json(game.trump),
+        "trump_card": None if game.trump_card is None else str(game.trump_card),
+        "stock_size": len(game.stock),
+        "hands": [[str(c) for c in _sorted_hand(game.view(s))] for s in range(game.players)],
+        "trick": [{"seat": (game.leader + i) % game.players, "card": str(c)}
+                  for i, c in enumerate(game.trick)],
+        "last_trick": trick_json(tricks[-1]) if tricks else None,
+        "points": list(game.points),
+        "bonus": list(game.bonus),
+        "tricks_won": list(game.tricks_won),
+        "outcome": None if game.outcome() is None else game.outcome().as_dict(),  # type: ignore[union-attr]
+    }
+
+
+def replay_message(game: Game) -> dict[str, Any]:
+    """Every step of a record's game, from the deal to the last move, for stepping through."""
+    copy = Game(game.rules, seed=game.seed, deal=game.deal)
+    steps = [{"move": None, "seat": None, "state": full_state(copy)}]
+    for move in game.moves:
+        seat = copy.to_move
+        copy.push(move)
+        steps.append({"move": str(move), "seat": seat, "state": full_state(copy)})
+    rules = game.rules
+    return {"type": "replay", "game": rules.name, "title": rules.title, "variant": rules.variant,
+            "players": game.players, "teams": [list(t) for t in rules.teams],
+            "deck": deck_json(game), "steps": steps,
+            "result": None if game.outcome() is None else game.outcome().result}  # type: ignore[union-attr]

@@ -1,0 +1,118 @@
+"""Helpers for the web table's tests: what each receiver may not see, and a leak check.
+
+The hidden cards are computed from the game's full state (the deal and the full log), not from
+views, so the check does not trust the code it tests.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from aceten.cards import Card
+from aceten.game import Game
+
+TOKEN = re.compile(r"[0-9A-Za-z♠♥♦♣]+")
+# Messages whose content may name unseen cards without revealing where they are: the deck
+# (which cards are in the game is public) and the knowledge panel (it lists what a seat does
+# not know: possibilities, built from the seat's own view).
+EXEMPT_TYPES = {"knowledge"}
+
+
+def replay_to(final: Game, ply: int) -> Game:
+    """The game as it stood after ``ply`` moves."""
+    game = Game(final.rules, seed=final.seed, deal=final.deal)
+    for move in final.moves[:ply]:
+        game.push(move)
+    return game
+
+
+def public_cards(game: Game) -> set[Card]:
+    """Cards everyone has seen: played, turned up, exchanged face up, dealt open."""
+    shown: set[Card] = set()
+    if game.turned_card is not None:
+        shown.add(game.turned_card)
+    for kind, _, what in game.log:
+        if kind in ("play", "swap") and isinstance(what, Card):
+            shown.add(what)
+    k = game.rules.options["open_cards"]
+    for hand in game.deal.hands:
+        shown.update(hand[:k])
+    return shown
+
+
+def hidden_cards(game: Game, seat: int | None) -> set[Card]:
+    """The cards ``seat`` (None: a spectator) has not seen at this point of the game."""
+    known = public_cards(game)
+    if seat is not None:
+        known.update(game.deal.hands[seat])
+        for kind, who, what in game.log:
+            if kind == "draw" and who == seat:
+                known.add(what)
+    return set(game.rules.deck) - known
+
+
+def strings(value: Any, skip_deck: bool) -> list[str]:
+    out: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if (skip_deck and key == "deck") or key == "_sent":
+                continue
+            out.append(str(key))
+            out.extend(strings(item, skip_deck))
+    elif isinstance(value, list):
+        for item in value:
+            out.extend(strings(item, skip_deck))
+    elif isinstance(value, str):
+        out.append(value)
+    return out
+
+
+def leaked(message: dict[str, Any], hidden: set[Card]) -> list[str]:
+    """The hidden cards a message names (by code, symbol or name)."""
+    if message.get("type") in EXEMPT_TYPES:
+        return []
+    texts = strings(message, skip_deck=message.get("type") in ("joined", "replay"))
+    tokens = {t for text in texts for t in TOKEN.findall(text)}
+    # an error may repeat what its receiver sent ("illegal move 2B ...: not in hand")
+    echoed = set(TOKEN.findall(str(message.get("_sent", "")))) if message.get("type") == "error" else set()
+    tokens -= echoed
+    lowered = " ".join(texts).lower()
+    found = []
+    for card in hidden:
+        named = card.name.lower() in lowered and str(card) not in echoed
+        if str(card) in tokens or card.symbol in tokens or named:
+            found.append(str(card))
+    return sorted(found)
+
+
+def mentions_cards(message: dict[str, Any], deck: tuple[Card, ...]) -> bool:
+    texts = strings(message, skip_deck=True)
+    tokens = {t for text in texts for t in TOKEN.findall(text)}
+    return any(str(c) in tokens for c in deck)
+
+
+def check_messages(final: Game, inbox: dict[Any, list[dict[str, Any]]],
+                   seat_of: dict[Any, int | None]) -> int:
+    """Assert no message in ``inbox`` (per receiver) names a card hidden from its receiver at
+    the ply it was sent; returns the number of messages checked."""
+    checked = 0
+    cache: dict[tuple[int, int | None], set[Card]] = {}
+    for receiver, messages in inbox.items():
+        seat = seat_of[receiver]
+        for message in messages:
+            checked += 1
+            if "ply" not in message:
+                assert not mentions_cards(message, final.rules.deck), \
+                    f"a message without a ply names cards: {json.dumps(message)[:300]}"
+                continue
+            ply = int(message["ply"])
+            key = (ply, seat)
+            if key not in cache:
+                cache[key] = hidden_cards(replay_to(final, ply), seat)
+            bad = leaked(message, cache[key])
+            assert not bad, (f"{message.get('type')} message at ply {ply} to "
+                             f"{'a spectator' if seat is None else f'P{seat + 1}'} names hidden "
+                             f"cards {bad}: {json.dumps(message)[:400]}")
+    return checked
