@@ -1,0 +1,209 @@
+"""The web table as a real server (``aceten serve`` under uvicorn, on a loopback port): a table
+survives SIGKILL with nothing lost, and 50 tables played at once all finish with valid records."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn")
+websockets = pytest.importorskip("websockets")
+httpx = pytest.importorskip("httpx")
+
+from websockets.sync.client import connect  # noqa: E402
+
+from aceten import record  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve(db: Path, port: int, bot_delay: float = 0.0):
+    """``aceten serve`` in a subprocess, until it answers on /healthz."""
+    command = [sys.executable, "-c", "from aceten.cli import main; main()", "serve", "--host", "127.0.0.1",
+               "--port", str(port), "--db", str(db), "--bot-delay", str(bot_delay)]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                out = proc.stdout.read().decode() if proc.stdout else ""
+                raise AssertionError(f"the server did not start: {out}")
+            time.sleep(0.1)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+class Conn:
+    """A scripted WebSocket client (synchronous)."""
+
+    def __init__(self, port: int):
+        self.ctx = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10)
+        self.ws = self.ctx.__enter__()
+        self.next_id = 1
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        rid = self.next_id
+        self.next_id += 1
+        self.ws.send(json.dumps({**message, "id": rid}))
+        while True:
+            reply = json.loads(self.ws.recv(timeout=20))
+            if reply.get("id") == rid:
+                return reply
+
+    def close(self) -> None:
+        self.ctx.__exit__(None, None, None)
+
+
+SPEC = {"game": "briscola", "players": 3, "seed": 2024,
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]}
+
+
+def play(port: int, created: dict[str, Any], stop_at: int | None = None) -> int:
+    """Play the human seats (each its first legal move) until ply ``stop_at`` or the end;
+    returns the ply of the last move the server acknowledged."""
+    table = created["table"]
+    watcher = Conn(port)
+    seats = {}
+    try:
+        assert watcher.request({"type": "spectate", "table": table})["type"] == "ok"
+        for entry in created["seats"]:
+            if "token" in entry:
+                seats[entry["seat"]] = conn = Conn(port)
+                reply = conn.request({"type": "join", "table": table, "seat": entry["seat"],
+                                      "token": entry["token"]})
+                assert reply["type"] == "ok", reply
+        acked = -1
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            state = watcher.request({"type": "view"})
+            if state["outcome"] is not None or (stop_at is not None and state["ply"] >= stop_at):
+                return max(acked, state["ply"])
+            mover = state["to_move"]
+            if mover not in seats:
+                time.sleep(0.01)
+                continue
+            mine = seats[mover].request({"type": "view"})
+            if mine["ply"] != state["ply"]:
+                continue
+            move = {"type": "move", "move": mine["legal"][0]["move"], "ply": mine["ply"]}
+            reply = seats[mover].request(move)
+            assert reply["type"] == "ok", reply
+            acked = reply["ply"]
+        raise AssertionError("the game did not finish in time")
+    finally:
+        watcher.close()
+        for conn in seats.values():
+            conn.close()
+
+
+def test_a_table_survives_sigkill_and_finishes_as_an_uninterrupted_run(tmp_path):
+    db = tmp_path / "tables.sqlite"
+    port = free_port()
+    with serve(db, port) as proc:
+        created = httpx.post(f"http://127.0.0.1:{port}/api/tables", json=SPEC).json()
+        acked = play(port, created, stop_at=19)
+        assert acked >= 19
+        proc.send_signal(signal.SIGKILL)  # no shutdown, no flush: whatever was acknowledged is on disk
+        proc.wait()
+    with serve(db, port):
+        state = httpx.get(f"http://127.0.0.1:{port}/api/tables/{created['table']}").json()
+        assert state["ply"] >= acked  # nothing acknowledged was lost
+        play(port, created)
+        text = httpx.get(f"http://127.0.0.1:{port}/api/tables/{created['table']}/record.tgn").text
+    restarted = record.loads(text)
+    assert restarted.is_over()
+    # the same table, same seed and same choices, on a server never stopped
+    other_db = tmp_path / "uninterrupted.sqlite"
+    port2 = free_port()
+    with serve(other_db, port2):
+        again = httpx.post(f"http://127.0.0.1:{port2}/api/tables", json=SPEC).json()
+        play(port2, again)
+        reference = httpx.get(f"http://127.0.0.1:{port2}/api/tables/{again['table']}/record.tgn").text
+    assert text == reference
+
+
+TABLES = 50
+
+
+async def _seat(port: int, table: str, seat: int, token: str, errors: list, rng: random.Random) -> None:
+    from websockets.asyncio.client import connect as aconnect
+
+    async with aconnect(f"ws://127.0.0.1:{port}/ws", open_timeout=30) as ws:
+        await ws.send(json.dumps({"type": "join", "table": table, "seat": seat, "token": token}))
+        sent = -1
+        async for raw in ws:
+            message = json.loads(raw)
+            if message["type"] == "error":
+                errors.append(message)
+            if message["type"] != "state":
+                continue
+            if message["outcome"] is not None:
+                return
+            if message["to_move"] == seat and message["ply"] > sent:
+                sent = message["ply"]
+                move = rng.choice(message["legal"])["move"]
+                await ws.send(json.dumps({"type": "move", "move": move, "ply": sent}))
+
+
+async def _load(port: int) -> tuple[list, list[str], float]:
+    games = [("briscola", 2), ("brisca", 2), ("cruce", 4), ("klaverjas", 4), ("briscola", 4)]
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+        created = []
+        for i in range(TABLES):
+            game, players = games[i % len(games)]
+            seats = [{"kind": "human"} if s % 2 == 0 or i % 2 else {"kind": "bot", "bot": "greedy"}
+                     for s in range(players)]
+            reply = await http.post("/api/tables", json={"game": game, "players": players, "seed": i,
+                                                          "seats": seats})
+            assert reply.status_code == 200, reply.text
+            created.append(reply.json())
+        errors: list = []
+        start = time.perf_counter()
+        clients = [_seat(port, c["table"], s["seat"], s["token"], errors, random.Random(n))
+                   for n, c in enumerate(created) for s in c["seats"] if "token" in s]
+        await asyncio.wait_for(asyncio.gather(*clients), timeout=120)
+        seconds = time.perf_counter() - start
+        texts = [(await http.get(f"/api/tables/{c['table']}/record.tgn")).text for c in created]
+    return errors, texts, seconds
+
+
+def test_fifty_tables_at_once_on_loopback(tmp_path):
+    port = free_port()
+    with serve(tmp_path / "load.sqlite", port):
+        errors, texts, seconds = asyncio.run(_load(port))
+    assert errors == []
+    games = [record.loads(t) for t in texts]
+    assert len(games) == TABLES and all(g.is_over() for g in games)
+    moves = sum(len(g.moves) for g in games)
+    print(f"{TABLES} tables, {moves} moves in {seconds:.1f} s ({moves / seconds:.0f} moves/s)")
+    assert seconds < 120
