@@ -17,7 +17,8 @@ const el = (tag, attrs = {}, ...children) => {
 };
 const P = (seat) => (seat === null || seat === undefined ? "--" : `P${seat + 1}`);
 const params = new URLSearchParams(location.search);
-const HOLD = Math.max(0, Number(params.get("hold") ?? 1100)); // ms a finished trick stays in view
+// ms a finished trick stays in view (?hold=ms, or localStorage "aceten:hold")
+const HOLD = Math.max(0, Number(params.get("hold") ?? localStorage.getItem("aceten:hold") ?? 1100));
 
 let toastTimer = null;
 function toast(text, kind = "error") {
@@ -315,6 +316,7 @@ const Table = {
 
     // the trick
     const trickBox = $("t-trick");
+    trickBox.className = `trick n${n}`;
     trickBox.replaceChildren();
     const plays = justFinished ? justFinished.cards.map((c, i) => ({ ...c, reason: (justFinished.reasons || [])[i] })) : s.trick;
     for (const p of plays) {
@@ -567,6 +569,7 @@ const Replay = {
         el("div", { class: "cards" }, ...hand.map((c) => cardImg(game, c, "card", this.names[c])))));
     });
     const trick = $("r-trick");
+    trick.className = `trick n${n}`;
     const shown = s.trick.length ? s.trick : (cur.move && s.last_trick && !s.trick.length ? s.last_trick.cards : []);
     const winner = !s.trick.length && s.last_trick ? s.last_trick.winner : null;
     trick.replaceChildren(...shown.map((p) => el("div", { class: `trick-slot pos-${spot(p.seat)}` + (p.seat === winner ? " win" : "") },

@@ -1,0 +1,106 @@
+"""The page in a real browser (Debian's Chromium driven by Playwright, no browser download):
+create a table, play a whole 2-player Briscola deal by clicking, open the knowledge panel, see
+the analysis, download the record, replay it; the table's picture goes to docs/images."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+playwright = pytest.importorskip("playwright.sync_api")
+if not os.path.exists(CHROMIUM):  # pragma: no cover - .ci/run installs it
+    pytest.skip(f"no browser at {CHROMIUM} (apt-get install -y chromium)", allow_module_level=True)
+
+from aceten import record  # noqa: E402
+from test_web_server import free_port, serve  # noqa: E402
+
+SCREENSHOT = Path(__file__).resolve().parent.parent / "docs" / "images" / "web-table.png"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def test_play_a_briscola_deal_in_the_browser(browser, tmp_path):
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with serve(tmp_path / "browser.sqlite", port, bot_delay=0.05):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "/")
+        page.evaluate("localStorage.setItem('aceten:hold', '120')")
+        page.goto(base + "/")
+        page.select_option("#f-game", "briscola")
+        page.select_option("#f-players", "2")
+        page.click("details.options summary")
+        page.fill("#f-seed", "7")
+        page.click("#f-create")
+        page.wait_for_url("**/table/**")
+        assert "#seat=0&token=" in page.url
+        table_id = page.url.split("/table/")[1].split("#")[0]
+        # a spectator sees the table with no hand
+        spectator = browser.new_page(viewport={"width": 1200, "height": 900})
+        spectator.goto(f"{base}/table/{table_id}")
+        spectator.wait_for_selector("#t-status:not(:empty)")
+        clicks = 0
+        while True:
+            page.wait_for_selector("#t-hand button.legal, #t-result:not([hidden])", timeout=15000)
+            if page.is_visible("#t-result"):
+                break
+            legal = page.locator("#t-hand button.legal")
+            # only legal cards are enabled
+            assert page.locator("#t-hand button:not(.legal):enabled").count() == 0
+            legal.first.click()
+            clicks += 1
+            if clicks == 8:
+                page.click("#t-last-btn")
+                page.wait_for_selector("#t-last .lt")
+                page.wait_for_timeout(300)
+                SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(SCREENSHOT))
+        assert clicks == 20  # P1 plays each of its 20 cards
+        assert page.locator("#t-hand button").count() == 0
+        assert "wins" in page.inner_text("#t-result-text") or "draw" in page.inner_text("#t-result-text")
+        assert spectator.locator("#t-hand button").count() == 0
+        spectator.wait_for_selector("#t-result:not([hidden])")
+        # the knowledge panel and the analysis section
+        page.click("#p-knowledge summary")
+        page.wait_for_selector("#t-knowledge :is(.unavailable, .kn-opp)")
+        assert page.is_visible("#p-analysis")
+        page.wait_for_selector("#t-analysis :is(.unavailable, table)")
+        # the record
+        with page.expect_download() as download:
+            page.click("#t-download")
+        path = tmp_path / "game.tgn"
+        download.value.save_as(path)
+        game = record.loads(path.read_text())
+        assert game.is_over() and game.seed == 7 and len(game.moves) == 40
+        assert page.locator("#t-log li").count() > 40
+        # and its replay, step by step
+        page.goto(base + "/replay")
+        page.set_input_files("#r-file", str(path))
+        page.wait_for_function("document.querySelector('#r-text').value.length > 0")
+        page.click("#replay-form button[type=submit]")
+        page.wait_for_selector("#r-view:not([hidden])")
+        assert page.inner_text("#r-step") == "the deal"
+        page.click("#r-next")
+        page.click("#r-next")
+        assert page.inner_text("#r-step").startswith("move 2 of 40")
+        page.click("#r-last")
+        assert "wins" in page.inner_text("#r-status") or "draw" in page.inner_text("#r-status")
+        assert errors == []
+        spectator.close()
+        page.close()
+    assert SCREENSHOT.stat().st_size > 10_000
+    shutil.copy(SCREENSHOT, tmp_path / "web-table.png")
