@@ -47,15 +47,16 @@ def knowledge(view: PlayerView, card: Card | None = None) -> dict[str, Any]:
 
     Payload when available::
 
-        {"available": true, "seat": 0, "worlds": "1234" | null,
+        {"available": true, "seat": 0, "worlds": "1234", "holdings": "56",
          "opponents": [{"seat": 1, "held": ["AS"], "not_held": ["3C"], "voids": ["C"],
-                        "probabilities": {"KB": 0.5, ...}}, ...],
+                        "probabilities": {"KB": 0.5, ...}}, ...],   # unseen cards only
+         "stock": {"KB": 0.25, ...},
          "card": "AS" | null, "kripke_svg": "<svg ...>" | null}
 
-    Expected of :mod:`aceten.knowledge` (issue 4): ``Knowledge.from_view(view)`` (or
-    ``Knowledge(view)``) with ``known_held(seat)``, ``known_not_held(seat)``, ``voids(seat)``
-    (suits), ``marginals()`` (``{card: {seat or "stock": probability}}``), optionally
-    ``count()`` and ``kripke_svg(card)``.
+    Uses :class:`aceten.knowledge.Knowledge` (issue 4): ``from_view(view)``, ``held(seat)``,
+    ``not_held(seat)``, ``voids(seat)``, ``marginals()`` (``{card: {seat | "stock" |
+    "played": probability}}``), ``count()`` and ``card_svg(card)`` — never with the actual
+    location, which the seat does not know.
     """
     if not isinstance(view, PlayerView):  # the panel is only ever built from a seat's view
         raise TypeError("knowledge() takes a PlayerView")
@@ -64,36 +65,43 @@ def knowledge(view: PlayerView, card: Card | None = None) -> dict[str, Any]:
         return _unavailable("the knowledge layer (aceten.knowledge) is not available yet",
                             seat=view.seat)
     kind = getattr(module, "Knowledge", None)
-    if kind is None:
-        return _unavailable("aceten.knowledge has no Knowledge class yet", seat=view.seat)
+    if kind is None or not hasattr(kind, "from_view"):
+        return _unavailable("aceten.knowledge has no Knowledge.from_view yet", seat=view.seat)
     try:
-        known = kind.from_view(view) if hasattr(kind, "from_view") else kind(view)
+        known = kind.from_view(view)
+        marginals = known.marginals()
         opponents = []
-        marginals = known.marginals() if hasattr(known, "marginals") else {}
         for seat in range(view.players):
             if seat == view.seat:
                 continue
+            held = {str(c) for c in known.held(seat)}
             probabilities = {}
-            for c, where in dict(marginals).items():
-                p = where.get(seat, 0.0) if isinstance(where, dict) else 0.0
-                if p:
-                    probabilities[str(c)] = round(float(p), 4)
+            for c, where in marginals.items():
+                p = float(where.get(seat, 0))
+                if 0 < p < 1:
+                    probabilities[str(c)] = round(p, 4)
             opponents.append({
                 "seat": seat,
-                "held": sorted(str(c) for c in known.known_held(seat)),
-                "not_held": sorted(str(c) for c in known.known_not_held(seat)),
-                "voids": sorted(getattr(s, "letter", str(s)) for s in known.voids(seat)),
+                "held": sorted(held),
+                "not_held": sorted(str(c) for c in known.not_held(seat)),
+                "voids": [getattr(s, "letter", str(s)) for s in known.voids(seat)],
                 "probabilities": probabilities,
             })
-        worlds = None
-        if hasattr(known, "count"):
-            worlds = str(known.count())
-        svg = None
-        if card is not None and hasattr(known, "kripke_svg"):
-            svg = str(known.kripke_svg(card))
-        return {"available": True, "seat": view.seat, "worlds": worlds, "opponents": opponents,
+        stock = {str(c): round(float(where["stock"]), 4) for c, where in marginals.items()
+                 if 0 < float(where.get("stock", 0)) < 1}
+        count = known.count()
+        svg, svg_note = None, None
+        if card is not None:
+            try:
+                svg = str(known.card_svg(card))
+            except (ImportError, AttributeError, NotImplementedError, AcetenError) as err:
+                svg_note = f"the Kripke picture is not available yet ({type(err).__name__}: {err})"
+        return {"available": True, "seat": view.seat, "kripke_note": svg_note,
+                "worlds": str(getattr(count, "deals", count)),
+                "holdings": str(getattr(count, "holdings", "")) or None,
+                "opponents": opponents, "stock": stock,
                 "card": None if card is None else str(card), "kripke_svg": svg}
-    except (AttributeError, TypeError, NotImplementedError) as err:
+    except (AttributeError, TypeError, NotImplementedError, KeyError, AcetenError) as err:
         return _unavailable(f"aceten.knowledge does not answer the panel's questions yet "
                             f"({type(err).__name__}: {err})", seat=view.seat)
 
@@ -152,7 +160,8 @@ def _analyse_with_solve(game: Game, solve: Any,
         row: dict[str, Any] = {"ply": ply, "seat": seat, "move": str(move), "value": None,
                                "best": None, "best_value": None, "lost": None}
         elapsed = time.perf_counter() - start
-        if before is not None and complete and budget is not None and elapsed + 4 * last > budget:
+        if before is not None and complete and budget is not None and last \
+                and elapsed + 4 * last > budget:
             complete = False
         if before is not None and complete:
             t0 = time.perf_counter()

@@ -469,7 +469,8 @@ const Table = {
       return;
     }
     const parts = [];
-    if (m.worlds) parts.push(el("div", { class: "hint", text: `${m.worlds} deals are consistent with what you have seen.` }));
+    if (m.worlds) parts.push(el("div", { class: "hint", text: `${Number(m.worlds) > 1e9 ? Number(m.worlds).toExponential(2) : m.worlds} deals`
+      + (m.holdings ? ` (${m.holdings} ways the unseen cards can lie now)` : "") + " fit what you have seen." }));
     for (const o of m.opponents) {
       const tags = (list) => list.length ? list.map((c) => el("span", { class: "tag", title: this.names[c] || c, text: c })) : [el("span", { class: "hint", text: "none" })];
       const probs = Object.entries(o.probabilities).sort((a, b) => b[1] - a[1]).slice(0, 12)
@@ -485,6 +486,7 @@ const Table = {
       ...this.deck.cards.map((c) => el("option", { value: c.code, text: `${c.code} ${c.name}`, selected: c.code === m.card })));
     pick.addEventListener("change", () => { this.knowledgeCard = pick.value || null; this.askKnowledge(); });
     parts.push(pick);
+    if (m.kripke_note) parts.push(el("div", { class: "unavailable", text: m.kripke_note }));
     if (m.kripke_svg) parts.push(el("div", { class: "kripke" }, el("img", { alt: `Kripke model for ${m.card}`,
       src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(m.kripke_svg) })));
     box.replaceChildren(...parts);
