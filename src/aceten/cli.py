@@ -619,6 +619,9 @@ def _root(
 # Each layer keeps its commands in its own module (``aceten/cli_<layer>.py``) with a
 # ``register(app)`` function, and imports its heavy dependencies inside the commands.
 # One line per layer below.
+from aceten import cli_knowledge  # noqa: E402  (the knowledge layer: `aceten knows`)
+
+cli_knowledge.register(app)
 from aceten import cli_arena  # noqa: E402  (the arena layer: `aceten arena`)
 
 cli_arena.register(app)

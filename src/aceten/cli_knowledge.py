@@ -1,0 +1,209 @@
+"""``aceten knows``: what one seat knows at a moment of a recorded game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from aceten.game import Game
+    from aceten.knowledge import Knowledge
+
+# As in aceten.cli (Typer reads the annotations by name, from this module).
+JsonOpt = Annotated[bool, typer.Option("--json", help="print one JSON object instead of tables")]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``knows`` command to the ``aceten`` application."""
+    from aceten.cli import user_errors
+
+    @app.command("knows")
+    def knows(
+        file: Annotated[Path, typer.Argument(help="a game record (.tgn): a full record, or one written "
+                                             "from the seat's view (with ??)", show_default=False)],
+        seat: Annotated[int, typer.Option("--seat", "-s", help="whose knowledge, 1-based")] = 1,
+        after: Annotated[int | None, typer.Option(
+            "--after", help="after this many moves (cards, bids, exchanges); default: all")] = None,
+        query: Annotated[list[str] | None, typer.Option(
+            "--query", "-q", help="a question, repeatable, e.g. 'knows(P3, void(P2, clubs))'")] = None,
+        card: Annotated[str | None, typer.Option("--card", help="one card: where it may be, who knows "
+                                                 "it, and its Kripke picture with --svg")] = None,
+        svg: Annotated[Path | None, typer.Option(
+            "--svg", help="write a Kripke picture: of --card, or of the whole (small) model")] = None,
+        explain: Annotated[bool, typer.Option("--explain/--no-explain",
+                                              help="say why, for each query")] = True,
+        max_worlds: Annotated[int, typer.Option(
+            "--max-worlds", help="largest explicit Kripke model to build")] = 200_000,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """What a seat knows about the hidden cards: per opponent the cards known held and not
+        held, voids and probabilities; answers to queries; Kripke pictures."""
+        with user_errors(json_out):
+            from aceten.errors import AcetenError
+            from aceten.knowledge.records import knowledge_from_text
+
+            try:
+                text = file.read_text(encoding="utf-8")
+            except UnicodeDecodeError:
+                raise AcetenError(f"{file}: not a text file") from None
+            except OSError as err:
+                raise AcetenError(f"cannot read {file}: {err.strerror or err}") from None
+            if after is not None and after < 0:
+                raise AcetenError(f"--after {after}: give 0 or more moves")
+            try:
+                pos = knowledge_from_text(text, seat - 1, after)
+            except AcetenError as err:
+                raise AcetenError(f"{file}: {err}") from None
+            kn = pos.knowledge
+            report = _report(kn, pos.moves)
+            answers = []
+            for q in query or ():
+                if explain:
+                    ex = kn.explain(q)
+                    answers.append((ex.answer, ex.lines))
+                else:
+                    answers.append((kn.ask(q, max_worlds=max_worlds), []))
+            card_info = None
+            picture = None
+            if card is not None:
+                c = kn.rules.parse_card(card)
+                card_info = _card_report(kn, c)
+                if svg is not None:
+                    picture = kn.card_svg(c, actual=_actual_place(pos.game, c))
+            elif svg is not None:
+                model = kn.kripke(max_worlds=max_worlds)
+                actual = None
+                if pos.game is not None:
+                    actual = model.find({s: pos.game.hand(s).mask for s in range(pos.game.players)})
+                picture = model.svg(actual=actual)
+            if picture is not None and svg is not None:
+                svg.write_text(picture, encoding="utf-8")
+            if json_out:
+                out: dict[str, Any] = {"ok": True, **report}
+                out["queries"] = [{**a.as_dict(), "because": lines} for a, lines in answers]
+                if card_info is not None:
+                    out["card"] = card_info
+                if svg is not None:
+                    out["svg"] = str(svg)
+                print(json.dumps(out, ensure_ascii=False))
+                return
+            _print_report(report)
+            for a, lines in answers:
+                print()
+                print(f"? {a.asked or a.query}")
+                print(f"  {_verdict(a)}")
+                for line in lines:
+                    print(f"    {line}")
+            if card_info is not None:
+                print()
+                places = "  ".join(f"{k} {v:.1%}" for k, v in card_info["places"].items())
+                print(f"{card_info['card']}: {places}")
+                knowers = card_info["known_by"]
+                print(f"  knows where it is: {', '.join(knowers) if knowers else 'no seat'}")
+            if svg is not None:
+                print(f"\nwrote {svg}")
+
+
+def _verdict(a: Any) -> str:
+    if a.value is True:
+        return f"true: P{a.seat + 1} knows it ({a.method})"
+    if a.value is False:
+        return f"false: P{a.seat + 1} knows it is not so ({a.method})"
+    share = float(a.probability)
+    return f"unknown to P{a.seat + 1}: true in {share:.1%} of the consistent deals ({a.method})"
+
+
+def _report(kn: Knowledge, moves: int) -> dict[str, Any]:
+    """Everything the text and JSON outputs show about the seat's knowledge."""
+    rules = kn.rules
+    counts = kn.count()
+    marg = kn.marginals()
+    me = kn.seat
+    seats = []
+    for s in range(rules.players):
+        if s == me:
+            continue
+        held = [str(c) for c, pr in marg.items() if pr.get(s) == 1]
+        maybe = {str(c): float(pr[s]) for c, pr in sorted(marg.items(), key=lambda kv: -kv[1].get(s, 0))
+                 if 0 < pr.get(s, 0) < 1}
+        not_held = [str(c) for c, pr in marg.items() if "played" not in pr and not pr.get(s)]
+        seats.append({"seat": s + 1, "hand_size": kn.timeline.hand_size[s], "known": held,
+                      "not_held": not_held, "voids": [x.name for x in kn.voids(s)],
+                      "probabilities": maybe})
+    stock = None
+    if kn.timeline.stock_left:
+        stock = {"size": kn.timeline.stock_left,
+                 "known": [str(c) for c, pr in marg.items() if pr.get("stock") == 1],
+                 "probabilities": {str(c): float(pr["stock"]) for c, pr in
+                                   sorted(marg.items(), key=lambda kv: -kv[1].get("stock", 0))
+                                   if 0 < pr.get("stock", 0) < 1}}
+    own = [str(c) for c, pr in marg.items() if pr.get(me) == 1]
+    return {"game": rules.name, "variant": rules.variant, "players": rules.players,
+            "title": rules.title, "seat": me + 1, "moves": moves,
+            "trump": kn.trump.name if kn.trump is not None else None,
+            "counts": counts.as_dict(), "hand": own, "seats": seats, "stock": stock}
+
+
+def _print_report(r: dict[str, Any]) -> None:
+    from aceten.knowledge.facts import big
+
+    print(f"{r['title']}, {r['variant']}, {r['players']} players: what P{r['seat']} knows after "
+          f"{r['moves']} moves")
+    c = r["counts"]
+    print(f"trump: {r['trump'] or 'not known yet'}   consistent deals: {big(c['deals'])} "
+          f"(holdings {big(c['holdings'])}, stock orders {big(c['stock_orders'])})")
+    print(f"P{r['seat']} holds: {' '.join(r['hand']) or '-'}")
+    for s in r["seats"]:
+        print()
+        print(f"P{s['seat']} ({s['hand_size']} cards)")
+        print(f"  holds for sure: {' '.join(s['known']) or '-'}")
+        print(f"  voids:          {', '.join(s['voids']) or '-'}")
+        print(f"  cannot hold:    {' '.join(s['not_held']) or '-'}")
+        probs = "  ".join(f"{k} {v:.0%}" for k, v in s["probabilities"].items())
+        print(f"  may hold:       {probs or '-'}")
+    if r["stock"]:
+        st = r["stock"]
+        print()
+        print(f"stock ({st['size']} cards)")
+        if st["known"]:
+            print(f"  known: {' '.join(st['known'])}")
+        probs = "  ".join(f"{k} {v:.0%}" for k, v in st["probabilities"].items())
+        print(f"  may hold: {probs or '-'}")
+
+
+def _card_report(kn: Knowledge, card: Any) -> dict[str, Any]:
+    from aceten.knowledge.facts import Formula, Holds, InStock, Knows, Or
+    from aceten.knowledge.knowledge import location_name
+
+    places = kn.marginals()[card]
+    pub_places = [p for p in kn.public().marginals()[card] if p != "played"]
+    knowers = []
+    if "played" in places:
+        knowers = [f"P{s + 1}" for s in range(kn.rules.players)]
+    else:
+        for s in range(kn.rules.players):
+            if s == kn.seat:
+                if len(places) == 1:
+                    knowers.append(f"P{s + 1}")
+                continue
+            options: list[Formula] = [Holds(p, card) if isinstance(p, int) else InStock(card)
+                                      for p in pub_places]
+            # s knows where the card is: for one of the places, s knows it is there
+            if kn.ask(Or(tuple(Knows(s, f) for f in options))).value is True:
+                knowers.append(f"P{s + 1}")
+    return {"card": str(card), "places": {location_name(p): float(v) for p, v in places.items()},
+            "known_by": knowers}
+
+
+def _actual_place(game: Game | None, card: Any) -> Any:
+    if game is None:
+        return None
+    for s in range(game.players):
+        if card in game.hand(s):
+            return s
+    if card in game.stock:
+        return "stock"
+    return "played"
