@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING
 
 from aceten.agents.base import Agent
 from aceten.agents.greedy import GreedyAgent
+from aceten.agents.pimc import PimcAgent
 from aceten.agents.random_agent import RandomAgent
+from aceten.agents.tactics import TacticsAgent
 from aceten.errors import AcetenError
 
 if TYPE_CHECKING:
@@ -28,6 +30,8 @@ if TYPE_CHECKING:
 AGENTS: dict[str, type[Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    "tactics": TacticsAgent,
+    "pimc": PimcAgent,
 }
 
 
@@ -37,7 +41,7 @@ def names() -> list[str]:
 
 
 def get(name: str, seed: int | None = None) -> Agent:
-    """A new bot by name ("random", "greedy"); the same seed gives the same choices."""
+    """A new bot by name ("random", "greedy", "tactics", "pimc"); the same seed gives the same choices."""
     key = str(name).strip().lower()
     try:
         cls = AGENTS[key]
@@ -65,4 +69,5 @@ def play(game: Game, seats: Sequence[Agent],
     return outcome
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "get", "names", "play"]
+__all__ = ["AGENTS", "Agent", "GreedyAgent", "PimcAgent", "RandomAgent", "TacticsAgent", "get", "names",
+           "play"]

@@ -1,0 +1,142 @@
+"""The PIMC bot: Perfect Information Monte Carlo, from the seat's view only.
+
+For each decision it draws ``samples`` full deals exactly uniformly from the deals consistent
+with what the seat has seen (:meth:`aceten.knowledge.Knowledge.sample`), replays the public
+moves on each to reach a perfect-information copy of the position, solves each exactly with
+the double-dummy solver (:mod:`aceten.search`: the value of every legal move), and plays the
+move with the best average value (ties go to the first such move in ``view.legal_moves``).
+
+- The values are those of ``aceten.search.solve``: the card points (and bonuses) the side to
+  move ends the deal with; in 3-player games the mover against the other two.
+- Exact solves early in a deal with a long stock take seconds, so while more than
+  ``max_cards`` cards are unplayed (hands and stock together; a per-game default measured on
+  this project's reference machine, see ``docs/players.md``) the decision is delegated to the
+  :class:`~aceten.agents.tactics.TacticsAgent`, and so are bids (Cruce) and trump calls
+  (Klaverjas). ``reason`` says so.
+- ``time_budget`` (seconds, off by default) stops sampling once the budget is spent (at least
+  one deal is solved); with it the choice may depend on the machine's speed. Without it the
+  choice is a function of the view and the seed alone.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from aceten.agents.base import Agent
+from aceten.agents.tactics import TacticsAgent
+from aceten.cards import Card
+from aceten.moves import Bid, Exchange, TrumpCall
+
+if TYPE_CHECKING:
+    from aceten.game import PlayerView
+    from aceten.moves import Move
+
+DEFAULT_SAMPLES = 20
+# Unplayed cards (hands + stock) above which PIMC hands the decision to tactics: exact solves
+# of 20 deals then take about a second or more (measured, docs/benchmarks.md "Players").
+MAX_CARDS: dict[tuple[str, int], int] = {
+    ("briscola", 2): 19, ("briscola", 3): 16, ("briscola", 4): 17,
+    ("brisca", 2): 19, ("brisca", 3): 16, ("brisca", 4): 17,
+    ("cruce", 2): 17, ("cruce", 3): 18, ("cruce", 4): 24,
+    ("klaverjas", 4): 23,
+}
+
+
+def public_moves(view: PlayerView) -> list[Move]:
+    """The moves made so far, read from the view's events (they are all public)."""
+    moves: list[Move] = []
+    for kind, _who, what in view.events:
+        if kind == "play":
+            moves.append(what)
+        elif kind == "bid":
+            moves.append(Bid(what))
+        elif kind == "call":
+            moves.append(TrumpCall(what))
+        elif kind == "swap":
+            moves.append(Exchange(what))
+    return moves
+
+
+class PimcAgent(Agent):
+    """Samples consistent deals, solves each double dummy, plays the best average move."""
+
+    name = "pimc"
+
+    def __init__(self, seed: int | None = None, samples: int = DEFAULT_SAMPLES,
+                 time_budget: float | None = None, max_cards: int | None = None,
+                 tt_bits: int = 18):
+        super().__init__(seed)
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.samples = samples
+        self.time_budget = time_budget
+        self.max_cards = max_cards
+        self.tt_bits = tt_bits
+        self.tactics = TacticsAgent(seed=seed)
+        self._solver: Any = None
+        self.last: dict[str, Any] = {}
+
+    def _delegate(self, view: PlayerView, why: str) -> Move:
+        move = self.tactics.choose(view)
+        self.reason = f"{why}: tactics decides; {self.tactics.reason}"
+        self.last = {"delegated": True}
+        return move
+
+    def choose(self, view: PlayerView) -> Move:
+        self._check(view)
+        if view.phase == "bid":
+            return self._delegate(view, "bidding is not searched")
+        if view.phase == "call":
+            return self._delegate(view, "the trump call is not searched")
+        legal = list(view.legal_moves)
+        if len(legal) == 1:
+            self.reason = f"{legal[0]}: the only legal move"
+            self.last = {"delegated": False, "deals": 0}
+            return legal[0]
+        left = sum(view.hand_sizes) + view.stock_size
+        limit = self.max_cards
+        if limit is None:
+            limit = MAX_CARDS.get((view.game, view.players), 24)
+        if left > limit:
+            return self._delegate(view, f"{left} cards unplayed, more than the {limit} pimc solves")
+        return self._search(view, legal)
+
+    def _search(self, view: PlayerView, legal: list[Move]) -> Move:
+        from aceten.game import Game
+        from aceten.knowledge import Knowledge
+        from aceten.search import Solver
+
+        if self._solver is None:
+            self._solver = Solver(tt_bits=self.tt_bits)
+        start = time.perf_counter()
+        knowledge = Knowledge.from_view(view)
+        rng = random.Random(self.rng.getrandbits(64))
+        deals = knowledge.sample(self.samples, rng=rng)
+        history = public_moves(view)
+        totals = dict.fromkeys(legal, 0)
+        solved = 0
+        for deal in deals:
+            game = Game(view.rules, deal=deal)
+            for move in history:
+                game.push(move)
+            solution = self._solver.solve(game)
+            for mv in solution.moves:
+                if mv.move in totals:
+                    totals[mv.move] += mv.value
+            solved += 1
+            if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
+                break
+        best = max(legal, key=lambda m: totals[m])  # max keeps the first of equal totals
+        average = totals[best] / solved
+        ranked = sorted(legal, key=lambda m: -totals[m])
+        runner = (f"; next {ranked[1]} {totals[ranked[1]] / solved:+.1f}"
+                  if len(ranked) > 1 else "")
+        what = "card points" if isinstance(best, Card) else "value"
+        self.reason = (f"{best}: best average {average:+.1f} {what} over {solved} deals"
+                       f"{runner}")
+        self.last = {"delegated": False, "deals": solved,
+                     "averages": {str(m): totals[m] / solved for m in legal},
+                     "seconds": time.perf_counter() - start}
+        return best
