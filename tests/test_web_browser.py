@@ -63,9 +63,11 @@ def test_play_a_briscola_deal_in_the_browser(browser, tmp_path):
             assert page.locator("#t-hand button:not(.legal):enabled").count() == 0
             legal.first.click()
             clicks += 1
-            if clicks == 8:
+            if clicks == 8:  # the last trick and the knowledge panel, in the picture for the docs
                 page.click("#t-last-btn")
                 page.wait_for_selector("#t-last .lt")
+                page.click("#p-knowledge summary")
+                page.wait_for_selector("#t-knowledge :is(.unavailable, .kn-opp)")
                 page.wait_for_timeout(300)
                 SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=str(SCREENSHOT))
@@ -74,9 +76,8 @@ def test_play_a_briscola_deal_in_the_browser(browser, tmp_path):
         assert "wins" in page.inner_text("#t-result-text") or "draw" in page.inner_text("#t-result-text")
         assert spectator.locator("#t-hand button").count() == 0
         spectator.wait_for_selector("#t-result:not([hidden])")
-        # the knowledge panel and the analysis section
-        page.click("#p-knowledge summary")
-        page.wait_for_selector("#t-knowledge :is(.unavailable, .kn-opp)")
+        # after the deal: the knowledge panel says every card is known; the analysis section
+        assert "The deal is over" in page.inner_text("#t-knowledge")
         assert page.is_visible("#p-analysis")
         page.wait_for_selector("#t-analysis :is(.unavailable, table)")
         # the record

@@ -70,6 +70,8 @@ def knowledge(view: PlayerView, card: Card | None = None) -> dict[str, Any]:
     try:
         known = kind.from_view(view)
         marginals = known.marginals()
+        # the seat's own cards and the face-up trump are trivially not in another hand
+        obvious = set(view.hand) | ({view.trump_card} if view.trump_card is not None else set())
         opponents = []
         for seat in range(view.players):
             if seat == view.seat:
@@ -83,7 +85,7 @@ def knowledge(view: PlayerView, card: Card | None = None) -> dict[str, Any]:
             opponents.append({
                 "seat": seat,
                 "held": sorted(held),
-                "not_held": sorted(str(c) for c in known.not_held(seat)),
+                "not_held": sorted(str(c) for c in known.not_held(seat) if c not in obvious),
                 "voids": [getattr(s, "letter", str(s)) for s in known.voids(seat)],
                 "probabilities": probabilities,
             })

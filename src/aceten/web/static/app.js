@@ -457,6 +457,10 @@ const Table = {
 
   askKnowledge(card = this.knowledgeCard) {
     if (this.seat === null) return;
+    if (this.state && this.state.outcome) {
+      $("t-knowledge").replaceChildren(el("div", { class: "hint", text: "The deal is over: every card is known now. See the analysis below." }));
+      return;
+    }
     const msg = { type: "knowledge" };
     if (card) msg.card = card;
     Net.send(msg);
