@@ -423,3 +423,23 @@ def test_hidden_cards_helper_agrees_with_views():
         assert not set(game.view(seat).hand) & hidden_cards(game, seat)
         assert set(game.hand(1 - seat)) - public_cards(game) <= hidden_cards(game, seat)
         assert hidden_cards(game, seat) <= hidden_cards(game, None)
+
+
+def test_searching_bots_think_in_a_worker_process(tmp_path):
+    from aceten import agents
+
+    heavy = [name for name in agents.names() if name not in ("random", "greedy", "tactics")]
+    if not heavy:
+        pytest.skip("no searching bot yet")
+    app = create_app(tmp_path / "pool.sqlite", bot_delay=0)
+    with TestClient(app) as client:
+        try:
+            final, inbox, seat_of = play_table(client, "briscola", 2, None,
+                                               {"deck": "AS 3S KS 2S AC 3C KC 2C"}, seed=4,
+                                               bots={1: heavy[0]}, hostile=False)
+            assert app.state.server.bot_pool is not None
+        finally:
+            close_all()
+    check_messages(final, inbox, seat_of)
+    moves = [m for m in inbox[0] if m.get("type") == "state"][-1]["moves"]
+    assert all(m["reason"] for m in moves if m["seat"] == 1)

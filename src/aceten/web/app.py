@@ -19,7 +19,8 @@ import logging
 import multiprocessing
 import time
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -36,7 +37,7 @@ from aceten.rules import get as get_rules
 from aceten.rules.base import _plain
 from aceten.web import analysis as adapter
 from aceten.web.store import Store
-from aceten.web.tables import Table, deck_json, replay_message
+from aceten.web.tables import Table, bot_move_of, deck_json, replay_message
 
 log = logging.getLogger("aceten.web")
 T = TypeVar("T")
@@ -49,6 +50,8 @@ SEND_QUEUE = 200  # messages waiting for a slow client before it is dropped
 RATE = 20.0  # messages per second a connection may send, on average
 BURST = 60.0
 CREATE_COST = 10.0  # creating a table counts as this many messages
+LIGHT_BOTS = frozenset({"random", "greedy", "tactics"})  # bots quick enough to think on a thread
+BOT_WORKERS = 1  # processes for the other bots (the machine's cores are shared with the tables)
 ANALYSIS_BUDGET = 20.0  # seconds of solving for one game's analysis
 ANALYSIS_GRACE = 120.0  # more for the solver process to start (and compile, the first time)
 
@@ -139,6 +142,7 @@ class Server:
         self.analysis_budget = analysis_budget
         self.analysis_slot = asyncio.Semaphore(1)  # one solver process at a time
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="aceten-db")
+        self.bot_pool: ProcessPoolExecutor | None = None
         self.store: Store | None = None
 
     # -- database ----------------------------------------------------------------------------------
@@ -167,6 +171,10 @@ class Server:
             conn.close()
         for worker in list(WORKERS):
             worker.kill()
+        if self.bot_pool is not None:
+            for process in list(getattr(self.bot_pool, "_processes", {}).values()):
+                process.kill()
+            self.bot_pool.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             await self.db(self.store.close)
         self.executor.shutdown(wait=True)
@@ -258,12 +266,30 @@ class Server:
                     seat = table.bot_to_move()
                     if seat is None:
                         break
-                    move, reason = await asyncio.to_thread(table.bot_move)
+                    move, reason = await self.bot_decision(table, seat)
                     await self.move(table, seat, str(move), reason)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %s: the bots stopped", table.id)
+
+    async def bot_decision(self, table: Table, seat: int) -> tuple[Any, str]:
+        """The bot's move: quick bots think on a thread; the others (which search, holding the
+        interpreter) in a worker process kept warm, so the other tables are not held up."""
+        if table.seats[seat].bot in LIGHT_BOTS:
+            return await asyncio.to_thread(table.bot_move)
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
+            if self.bot_pool is None:
+                context = multiprocessing.get_context("spawn")
+                self.bot_pool = ProcessPoolExecutor(max_workers=BOT_WORKERS, mp_context=context)
+            try:
+                return await loop.run_in_executor(self.bot_pool, bot_move_of, table.row())
+            except BrokenProcessPool:
+                self.bot_pool = None
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     # -- one connection's requests -----------------------------------------------------------------
     def attach(self, conn: Connection, table: Table, seat: int | None) -> None:
@@ -489,7 +515,9 @@ def games_catalogue() -> dict[str, Any]:
                             "choices": None if spec.choices is None else [_plain(c) for c in spec.choices]})
         games.append({"name": name, "title": cls.title, "players": list(cls.player_counts),
                       "variants": list(cls.variants), "options": options})
-    return {"games": games, "bots": agents.names()}
+    names = agents.names()
+    default = getattr(agents, "DEFAULT", "greedy")  # the players' layer may name its strongest
+    return {"games": games, "bots": names, "default_bot": default if default in names else names[0]}
 
 
 async def _read_body(request: Request, limit: int) -> bytes:

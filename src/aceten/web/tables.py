@@ -194,7 +194,8 @@ class Table:
         deal = [[str(c) for c in hand] for hand in game.deal.hands] + [[str(c) for c in game.deal.stock]]
         return TableRow(self.id, self.created, game.rules.name, game.players, game.rules.variant,
                         {k: _plain(v) for k, v in self.options.items()}, game.seed, deal,
-                        [s.as_row() for s in self.seats], game.is_over())
+                        [s.as_row() for s in self.seats], game.is_over(),
+                        [(p.seat, p.move, p.reason) for p in self.plays])
 
     # -- seats -------------------------------------------------------------------------------------
     def check_token(self, seat: Any, token: Any) -> int:
@@ -262,6 +263,13 @@ class Table:
 
     def state(self, seat: int | None, online: list[int] | None = None) -> dict[str, Any]:
         return state_message(self, self.view(seat), online)
+
+
+def bot_move_of(row: TableRow) -> tuple[str, str]:
+    """The move (in notation) and reason of the bot to move at a stored table: a job for a worker
+    process, for bots that search (they hold the interpreter while they think)."""
+    move, reason = Table.from_row(row).bot_move()
+    return str(move), reason
 
 
 # -- public view -------------------------------------------------------------------------------

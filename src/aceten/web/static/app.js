@@ -102,7 +102,7 @@ const Lobby = {
       const kind = el("select", { "data-seat": i });
       kind.append(el("option", { value: "human", text: i === 0 ? "you" : "a person" }));
       for (const b of this.catalogue.bots) kind.append(el("option", { value: "bot:" + b, text: `bot: ${b}` }));
-      kind.value = i === 0 ? "human" : "bot:" + (this.catalogue.bots.includes("greedy") ? "greedy" : this.catalogue.bots[0]);
+      kind.value = i === 0 ? "human" : "bot:" + this.catalogue.default_bot;
       const name = el("input", { type: "text", maxlength: 24, placeholder: "name", "data-name": i });
       box.append(el("div", { class: "seat-form" }, el("b", { text: P(i) }), el("label", {}, "seat", kind),
         el("label", {}, "name", name)));
