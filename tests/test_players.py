@@ -1,0 +1,171 @@
+"""The tactics and pimc players: views only, determinism, every game played to the end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import aceten
+from aceten import agents
+from aceten.agents.pimc import PimcAgent, public_moves
+from aceten.agents.tactics import TacticsAgent
+from aceten.errors import AcetenError
+from aceten.game import Deal, Game
+
+GAMES = [("briscola", 2), ("briscola", 3), ("briscola", 4), ("brisca", 2), ("brisca", 3),
+         ("brisca", 4), ("cruce", 2), ("cruce", 3), ("cruce", 4), ("klaverjas", 4)]
+
+
+def quick_pimc(seed: int = 1) -> PimcAgent:
+    return PimcAgent(seed=seed, samples=3)
+
+
+def bots_for(name: str) -> agents.Agent:
+    return quick_pimc() if name == "pimc" else agents.get(name, seed=1)
+
+
+def positions(name: str, players: int, seed: int, every: int = 3):
+    """Positions of a tactics-played deal: (game copy, seat to move), every few moves."""
+    game = aceten.new_game(name, players=players, seed=seed)
+    bots = [TacticsAgent(seed=s) for s in range(players)]
+    i = 0
+    while not game.is_over():
+        if i % every == 0:
+            yield game.copy(), game.to_move
+        game.push(bots[game.to_move].choose(game.view(game.to_move)))
+        i += 1
+
+
+def unseen_cards(game: Game, seat: int) -> set:
+    """Cards ``seat`` has never seen: not its own, not played, not face up, not drawn by it."""
+    view = game.view(seat)
+    seen = set()
+    for _kind, _who, what in view.events:
+        if isinstance(what, aceten.Card):
+            seen.add(what)
+    return set(game.rules.deck) - seen
+
+
+def scrambled(game: Game, seat: int, rng: random.Random) -> Game | None:
+    """The same history with two cards ``seat`` never saw swapped in the deal, or None when the
+    swap makes a played move illegal or shows the seat something different."""
+    hidden = sorted(unseen_cards(game, seat))
+    if len(hidden) < 2:
+        return None
+    a, b = rng.sample(hidden, 2)
+    swap = {a: b, b: a}
+    deal = game.deal
+    new = Deal(tuple(tuple(swap.get(c, c) for c in hand) for hand in deal.hands),
+               tuple(swap.get(c, c) for c in deal.stock))
+    other = Game(game.rules, deal=new)
+    try:
+        for move in game.moves:
+            other.push(move)
+    except AcetenError:
+        return None
+    before, after = game.view(seat), other.view(seat)
+    if (before.events, before.hand, before.legal_moves) != (after.events, after.hand, after.legal_moves):
+        return None
+    return other
+
+
+@pytest.mark.parametrize("bot", ["tactics", "pimc"])
+@pytest.mark.parametrize(("name", "players"), [("briscola", 2), ("brisca", 4), ("cruce", 2),
+                                               ("cruce", 3), ("klaverjas", 4)])
+def test_decisions_depend_only_on_what_the_seat_sees(bot, name, players):
+    rng = random.Random(f"{bot}{name}{players}")
+    checked = 0
+    for game, seat in positions(name, players, seed=4):
+        for _ in range(4):
+            other = scrambled(game, seat, rng)
+            if other is None:
+                continue
+            assert other.deal != game.deal
+            first, second = bots_for(bot), bots_for(bot)
+            move = first.choose(game.view(seat))
+            assert second.choose(other.view(seat)) == move, (game.moves, seat)
+            assert second.reason == first.reason
+            checked += 1
+            break
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("bot", ["tactics", "pimc"])
+def test_same_seed_same_decisions(bot):
+    for name, players in [("briscola", 2), ("klaverjas", 4), ("cruce", 3)]:
+        for game, seat in positions(name, players, seed=9, every=5):
+            view = game.view(seat)
+            make = (lambda: PimcAgent(seed=5, samples=4)) if bot == "pimc" else (lambda: TacticsAgent(seed=5))
+            a, b = make(), make()
+            assert a.choose(view) == b.choose(view)
+            assert a.reason == b.reason and a.reason
+
+
+def test_registry_knows_the_new_players():
+    assert {"tactics", "pimc"} <= set(agents.names())
+    assert isinstance(agents.get("tactics", seed=1), TacticsAgent)
+    assert isinstance(agents.get("PIMC", seed=1), PimcAgent)
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES)
+def test_every_game_plays_to_the_end_with_each_new_bot(name, players):
+    for bot in ("tactics", "pimc"):
+        for seed in (1,):
+            game = aceten.new_game(name, players=players, seed=seed)
+            seats = [quick_pimc(s) if bot == "pimc" else TacticsAgent(seed=s) for s in range(players)]
+            reasons = []
+
+            def note(g, seat, move, seats=seats, reasons=reasons):
+                reasons.append(seats[seat].reason)
+
+            outcome = agents.play(game, seats, on_move=note)
+            assert outcome is not None and game.is_over()
+            assert all(reasons)
+
+
+def test_tactics_reasons_name_the_rule():
+    game = aceten.new_game("briscola", players=2, seed=3)
+    bot = TacticsAgent(seed=1)
+    seen = set()
+    while not game.is_over():
+        move = bot.choose(game.view(game.to_move))
+        assert bot.reason.startswith(f"playing {move}") or bot.reason.startswith(f"leading {move}") \
+            or bot.reason.startswith("exchanging")
+        seen.add(bot.reason.split(":")[0].split()[0])
+        game.push(move)
+    assert seen <= {"playing", "leading", "exchanging"}
+
+
+def test_pimc_delegates_bids_and_calls_to_tactics_and_summarises_searches():
+    game = aceten.new_game("cruce", players=3, seed=2, bidding=True)
+    bot = PimcAgent(seed=1, samples=3)
+    if game.phase == "bid":
+        bot.choose(game.view(game.to_move))
+        assert "tactics decides" in bot.reason
+    game = aceten.new_game("klaverjas", seed=2)
+    assert game.phase == "call"
+    bot.choose(game.view(game.to_move))
+    assert "tactics decides" in bot.reason
+    # late in a deal pimc searches: "MOVE: best average +x over k deals"
+    game = aceten.new_game("briscola", players=2, seed=3)
+    tactics = TacticsAgent(seed=1)
+    while sum(game.view(0).hand_sizes) + game.view(0).stock_size > 8:
+        game.push(tactics.choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    move = bot.choose(view)
+    assert move in view.legal_moves
+    assert bot.reason.startswith(f"{move}: best average") and "over 3 deals" in bot.reason
+
+
+def test_pimc_replays_the_public_moves_onto_sampled_deals():
+    from aceten.knowledge import Knowledge
+
+    for game, seat in positions("brisca", 2, seed=5, every=7):
+        view = game.view(seat)
+        for deal in Knowledge.from_view(view).sample(3, seed=1):
+            copy = Game(view.rules, deal=deal)
+            for move in public_moves(view):
+                copy.push(move)
+            assert copy.view(seat).events == view.events
+            assert copy.hand(seat) == view.hand
