@@ -660,9 +660,14 @@ def assemble_deal(tl: Timeline, group_cards: dict[int, list[Card]], stock: list[
                   draw_log: list[tuple[int, int | None, Card | None]]) -> Deal:
     """A full deal from the cards of each hidden group and the hidden undrawn stock in order."""
     hands = []
+    size = tl.rules.hand_size
+    rest = iter(stock[:tl.undealt])  # hands not dealt yet take the first undealt cards
+    stock = stock[tl.undealt:]
     for s in range(tl.n):
         hidden = iter(group_cards.get(tl.deal_group[s], ()) if tl.deal_group[s] is not None else ())
-        hands.append(tuple(c if c is not None else next(hidden) for c in tl.dealt[s]))
+        hand = [c if c is not None else next(hidden) for c in tl.dealt[s]]
+        hand += [next(rest) for _ in range(size - len(hand))]
+        hands.append(tuple(hand))
     positions: list[Card] = []
     for _, group, card in draw_log:
         positions.append(group_cards[group][0] if group is not None else card)  # type: ignore[arg-type]

@@ -391,8 +391,18 @@ class Timeline:
 
     @property
     def stock_hidden(self) -> int:
-        """Undrawn stock positions whose card is unknown (all but the face-up one)."""
-        return self.stock_left - (1 if self.face_up is not None and self.stock_left else 0)
+        """Undrawn stock positions whose card is unknown (all but the face-up one), and the
+        places of hands not dealt yet (the deal in progress: they take cards from the same
+        undealt rest)."""
+        face_up = 1 if self.face_up is not None and self.stock_left else 0
+        return self.stock_left - face_up + self.undealt
+
+    @property
+    def undealt(self) -> int:
+        """Cards of the hands not dealt yet (only while the deal events are still arriving)."""
+        if self.plays or self.draws:
+            return 0
+        return sum(max(self.rules.hand_size - len(d), 0) for d in self.dealt)
 
     def cards_text(self, mask: int) -> str:
         return " ".join(str(c) for c in cards_of(mask, self.family))

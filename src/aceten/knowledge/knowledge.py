@@ -196,14 +196,23 @@ class Knowledge:
         stock_bit = len(tl.groups)
         if len(deal.hands) != tl.n:
             return False
+        k = self.rules.options["open_cards"]
         for s, hand in enumerate(deal.hands):
-            if len(hand) != len(tl.dealt[s]):
+            if len(hand) != self.rules.hand_size:
                 return False
-            for seen, card in zip(tl.dealt[s], hand):
-                if seen is not None:
-                    if seen != card:
+            dealt = len(tl.dealt[s])
+            for card in hand[dealt:]:  # not dealt yet: from the undealt rest, like the stock
+                origin[card] = stock_bit
+            hand = hand[:dealt]
+            # a hand is a set, apart from its first k cards, which were dealt face up
+            for lo, hi in ((0, k), (k, len(hand))):
+                part = set(hand[lo:hi])
+                seen = {c for c in tl.dealt[s][lo:hi] if c is not None}
+                if not seen <= part:
+                    return False
+                for card in part - seen:
+                    if tl.deal_group[s] is None:
                         return False
-                elif tl.deal_group[s] is not None:
                     origin[card] = tl.deal_group[s]  # type: ignore[assignment]
         if len(deal.stock) != tl.stock_total:
             return False

@@ -1,0 +1,71 @@
+"""The query language: formulas print as they are read, errors are one line naming the column."""
+
+from __future__ import annotations
+
+import pytest
+
+import aceten
+from aceten.knowledge import Knowledge
+from aceten.knowledge.facts import common, has_trump, holds, in_stock, knows, possible, void
+from aceten.knowledge.query import QueryError, parse_query
+
+RULES = aceten.rules.get("klaverjas")
+
+
+@pytest.mark.parametrize("text", [
+    "holds(P4, AS)",
+    "void(P2, clubs)",
+    "has_trump(P3)",
+    "in_stock(7H)",
+    "not holds(P1, AS) and (void(P2, hearts) or holds(P3, JC))",
+    "knows(P1, knows(P3, holds(P3, AS)))",
+    "possible(P2, void(P4, spades))",
+    "common(P1+P3, not holds(P2, AS))",
+    "common(all, true)",
+    "holds(P1, AS) -> knows(P1, holds(P1, AS))",
+])
+def test_formulas_print_as_they_are_read(text):
+    f = parse_query(text, RULES)
+    assert parse_query(str(f), RULES) == f
+
+
+def test_symbols_words_and_case():
+    a = parse_query("KNOWS(p1, ¬holds(P2, A♠) ∧ void(P3, ♣))", RULES)
+    b = parse_query("knows(P1, not holds(P2, AS) and void(P3, C))", RULES)
+    assert a == b
+    assert parse_query("common({P1, P3}, true)", RULES) == parse_query("common(P1+P3, true)", RULES)
+
+
+def test_python_constructors_match_the_text():
+    f = knows(0, knows(2, holds(2, "AS"))) & ~void("P2", "clubs") | possible(3, in_stock("7H"))
+    assert str(f) == ("knows(P1, knows(P3, holds(P3, AS))) and not void(P2, clubs) or "
+                      "possible(P4, in_stock(7H))")
+    assert str(common("all", has_trump(1))) == "common(all, has_trump(P2))"
+
+
+@pytest.mark.parametrize("text, column, words", [
+    ("holds(P4 AS)", 10, "expected ','"),
+    ("holds(P4, AS", 13, "expected ')'"),
+    ("holds(P9, AS)", 7, "no seat P9"),
+    ("holds(P4, XX)", 11, "malformed card"),
+    ("void(P2, swords)", 10, "unknown suit"),
+    ("frobnicate(P1)", 1, "expected a fact"),
+    ("holds(P1, AS) holds(P2, AS)", 15, "unexpected 'holds'"),
+    ("", 1, "empty"),
+    ("knows(P1, )", 11, "expected a fact"),
+    ("not", 4, "ends here"),
+])
+def test_errors_name_the_column(text, column, words):
+    with pytest.raises(QueryError) as err:
+        parse_query(text, RULES)
+    message = str(err.value)
+    assert message.startswith(f"query: column {column}:"), message
+    assert words in message
+    assert "\n" not in message
+
+
+def test_has_trump_needs_a_known_trump():
+    game = aceten.new_game("klaverjas", seed=1)
+    kn = Knowledge.from_view(game.view(0))  # trump not called yet
+    with pytest.raises(aceten.AcetenError, match="trump suit is not known"):
+        kn.ask("has_trump(P2)")

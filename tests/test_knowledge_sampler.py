@@ -1,0 +1,92 @@
+"""The sampler draws every consistent deal with the same probability (chi-square tests with fixed
+seeds) and every sample replays to the same view."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import pytest
+
+import aceten
+from aceten import Game
+from aceten.knowledge import Knowledge
+from knowledge_support import consistent_deals, deal_key, play_random, replay
+
+
+def critical(df: int, z: float = 3.09) -> float:
+    """The chi-square value exceeded with probability about 0.001 (Wilson-Hilferty)."""
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+@pytest.mark.parametrize("game_name, players, options, moves", [
+    ("briscola", 2, {"deck": "AS 3S KS HS AC 3C KC HC AO 3O KO HO"}, 3),
+    ("cruce", 2, {"deck": "9R JR QR KR TR AR 9V QV KV TV AV JG QG KG AG 9D JD QD"}, 3),
+    ("klaverjas", 4, {"deck": "7C JC AC 7D 9D AD 7H JH AH 8S 9S AS"}, 6),
+])
+def test_every_consistent_deal_is_equally_likely(game_name, players, options, moves):
+    game = aceten.new_game(game_name, players=players, seed=5, **options)
+    play_random(game, moves, 5)
+    deals = consistent_deals(game, 0)
+    assert 10 <= len(deals) <= 400
+    kn = Knowledge.from_view(game.view(0))
+    n = 40 * len(deals)
+    counts = Counter(deal_key(d) for d in kn.sample(n, seed=12345))
+    assert set(counts) <= {deal_key(d) for d in deals}
+    expected = n / len(deals)
+    chi2 = sum((counts.get(deal_key(d), 0) - expected) ** 2 / expected for d in deals)
+    assert chi2 < critical(len(deals) - 1)
+
+
+@pytest.mark.parametrize("game_name, players, variant, moves", [
+    ("klaverjas", 4, "amsterdam", 13),
+    ("briscola", 4, None, 14),
+    ("briscola", 2, None, 9),
+])
+def test_sample_frequencies_match_exact_marginals_on_a_full_deck(game_name, players, variant, moves):
+    game = aceten.new_game(game_name, players=players, variant=variant, seed=8)
+    while game.phase != "play":
+        game.push(game.legal_moves()[0])
+    play_random(game, moves, 8)
+    kn = Knowledge.from_view(game.view(0))
+    marginals = kn.marginals()
+    n = 3000
+    seen: dict[aceten.Card, Counter[object]] = {c: Counter() for c in marginals}
+    for deal in kn.sample(n, seed=777):
+        g = replay(game, deal)
+        for card, probs in marginals.items():
+            if len(probs) > 1:
+                where = next((s for s in range(players) if card in g.hand(s)), "stock")
+                seen[card][where] += 1
+    chi2, df = 0.0, 0
+    for card, probs in marginals.items():
+        if len(probs) < 2:
+            continue
+        df += len(probs) - 1
+        for where, p in probs.items():
+            expected = n * float(p)
+            chi2 += (seen[card][where] - expected) ** 2 / expected
+    assert df > 0
+    # cards are not independent, so this is a sanity bound rather than an exact test
+    assert chi2 < critical(df)
+
+
+@pytest.mark.parametrize("game_name, players, variant, options", [
+    ("briscola", 2, None, {}), ("briscola", 4, None, {}), ("brisca", 2, None, {}),
+    ("brisca", 4, None, {"arrastre": "yes"}), ("cruce", 2, None, {}), ("cruce", 3, None, {}),
+    ("klaverjas", 4, "rotterdam", {}), ("klaverjas", 4, "amsterdam", {}),
+    ("briscola", 3, None, {"open_cards": 1}),
+])
+def test_samples_replay_to_the_same_view(game_name, players, variant, options):
+    for seed in (1, 2):
+        game = aceten.new_game(game_name, players=players, variant=variant, seed=seed, **options)
+        play_random(game, 7 + 5 * seed, seed)
+        for seat in range(players):
+            view = game.view(seat)
+            kn = Knowledge.from_view(view)
+            for deal in kn.sample(5, seed=seat):
+                g = Game(game.rules, deal=deal)
+                for move in game.moves:
+                    g.push(move)
+                assert g.view(seat).events == view.events
+                assert kn.is_consistent(deal)
