@@ -86,9 +86,20 @@ def _ask(kn: Knowledge, query: str | Formula, *, max_worlds: int | None = None) 
     if _symbolic(f, o):
         worlds = Classes(kn, f).count()
         return _answer(f, o, worlds * scale, total * scale, "classes")
+    if isinstance(f, Common) and not f.arg.modal and _valid_in_public(kn, f.arg):
+        # true in every deal of the public history: common knowledge everywhere
+        return _answer(f, o, total * scale, total * scale, "counting")
     model = kn.kripke(max_worlds=max_worlds or DEFAULT_MAX_WORLDS)
     worlds, total_w = model.evaluate(f)
     return Answer(f, o, _value(worlds, total_w), worlds, total_w, "kripke", len(model.worlds))
+
+
+def _valid_in_public(kn: Knowledge, f: Formula) -> bool:
+    pub = kn.public()
+    if pub.problem.error:
+        return False
+    frame = Frame(pub.problem, labels_for(f, kn.rules))
+    return frame.count(f) == frame.solver().total
 
 
 def _value(worlds: int, total: int) -> bool | None:

@@ -180,11 +180,19 @@ class _Why:
         lines = []
         others = [s for s in range(self.tl.n) if s != seat]
         for other in others:
-            if self.p.location_index(other) is None:
-                continue
-            lines += self.not_at(card, other)
-        if seat != STOCK and self.tl.stock_hidden:
-            lines += self.not_at(card, STOCK)
+            if other == self.me:
+                lines.append(f"{card} is not in {_who(self.me)}'s own hand")
+            elif self.p.location_index(other) is None:
+                lines.append(f"every card {_who(other)} holds is known")
+            else:
+                lines += self.not_at(card, other)
+        if seat != STOCK:
+            if self.tl.stock_hidden:
+                lines += self.not_at(card, STOCK)
+            elif self.tl.stock_total:
+                face = self.tl.face_up
+                lines.append("the stock is empty" if not self.tl.stock_left else
+                             f"the stock holds only the face-up {face}")
         place = "the stock" if seat == STOCK else _who(seat)
         lines.append(f"so {card} can only be with {place}")
         return lines

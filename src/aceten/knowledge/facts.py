@@ -345,6 +345,11 @@ class Answer:
     def __str__(self) -> str:
         who = f"P{self.seat + 1}"
         text = self.asked or str(self.query)
+        q = self.query
+        if isinstance(q, Knows) and q.seat == self.seat:  # the seat's own knowledge: yes or no
+            return f"{who} {'knows' if self.value else 'does not know'} that {q.arg}"
+        if isinstance(q, Possible) and q.seat == self.seat:
+            return f"{who} {'considers possible' if self.value else 'rules out'} that {q.arg}"
         if self.value is True:
             return f"{who} knows that {text}"
         if self.value is False:

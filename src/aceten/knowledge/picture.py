@@ -154,8 +154,8 @@ def card_picture(kn: Knowledge, card: Card, *, actual: Location | None = None,
     places, relations = card_relations(kn, card)
     mine = set(kn.marginals()[card])
     n = len(places)
-    width, height = 560.0, 470.0
-    cx, cy, ring = width / 2, 250.0, 140.0 if n > 2 else 120.0
+    width, height = 560.0, 500.0
+    cx, cy, ring = width / 2, 275.0, 140.0 if n > 2 else 120.0
     radius = 40.0
     pos = []
     for i in range(n):
@@ -215,9 +215,9 @@ def model_picture(model: KripkeModel, *, actual: int | None = None, size: float 
     box_w = max(70.0, 7.2 * longest + 12)
     box_h = 14.0 * max(1, max(len(lines) for lines in lines_per)) + 10
     ring = max(150.0, count * (box_w + box_h) / (2 * math.pi) * 0.75)
-    width = 2 * ring + box_w + 60
-    height = 2 * ring + box_h + 140
-    cx, cy = width / 2, 80 + ring + box_h / 2
+    width = max(600.0, 2 * ring + box_w + 60)
+    height = 2 * ring + box_h + 170
+    cx, cy = width / 2, 100 + ring + box_h / 2
     pos = [(cx + ring * math.cos(-math.pi / 2 + 2 * math.pi * i / count),
             cy + ring * math.sin(-math.pi / 2 + 2 * math.pi * i / count)) if count > 1 else (cx, cy)
            for i in range(count)]

@@ -1,0 +1,176 @@
+"""The knowledge layer's speed mid-game on full decks (issue 4's Performance section).
+
+    python bench/bench_knowledge.py [--positions N] [--json]
+
+For each game, N positions (seeded random play, greedy bots for Klaverjas's trump call) at the
+start of trick 5 for 4 players (16 cards played) and of trick 8 for 2 players, from P1's view:
+
+- update: push the last play into a seat's knowledge that has already answered (marginals
+  computed), then compute every card's marginals again — the cost of following a game;
+- 1000 samples: ``kn.sample(1000)`` once the counting is done (the first call, which also
+  prepares the arrangement patterns), and a second call;
+- nested: ``knows(P1, knows(P3, void(P2, trump)))`` and ``knows(P1, possible(P4, holds(P2, c)))``
+  for a card c P1 has not seen (P2 in both places with 2 players), on a fresh knowledge;
+- kripke: the size of the explicit Kripke model of the position (worlds), without building it;
+
+and one Klaverjas deal trick by trick: the explicit model's size, a nested query decided by
+classes, and one that needs the explicit model (refused past 200,000 worlds).
+
+Baseline in the same run: ``game.view(0)`` (the engine building the view the knowledge starts
+from). Figures are CPU time of this process (``time.process_time``, so that other work on the
+machine does not inflate them), medians (and maxima) in milliseconds over the positions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import time
+
+import aceten
+from aceten.knowledge import Knowledge
+from aceten.knowledge.count import Solver
+
+CONFIGS = [("briscola", 4, None, 16), ("klaverjas", 4, "rotterdam", 16), ("briscola", 2, None, 14),
+           ("brisca", 4, None, 16), ("cruce", 4, None, 16)]
+
+
+def position(name: str, players: int, variant: str | None, plays: int, seed: int) -> aceten.Game:
+    game = aceten.new_game(name, players=players, variant=variant, seed=seed)
+    rng = random.Random(seed)
+    while game.phase != "play":
+        game.push(game.legal_moves()[0])
+    while len(game.moves) < plays + (1 if name == "klaverjas" else 0):
+        game.push(rng.choice(game.legal_moves()))
+    return game
+
+
+def ms(seconds: float) -> float:
+    return round(seconds * 1000, 2)
+
+
+def bench(name: str, players: int, variant: str | None, plays: int, count: int) -> dict[str, object]:
+    update, sample_first, sample_again, nested1, nested2, view_times = [], [], [], [], [], []
+    worlds, models = [], []
+    for seed in range(count):
+        game = position(name, players, variant, plays, seed)
+        t = time.process_time()
+        view = game.view(0)
+        view_times.append(time.process_time() - t)
+        events = view.events
+        kn = Knowledge(view.rules, 0, events[:-1])
+        kn.marginals()
+        t = time.process_time()
+        kn.push(events[-1])
+        kn.marginals()
+        update.append(time.process_time() - t)
+        worlds.append(kn.count().deals)
+        t = time.process_time()
+        kn.sample(1000, seed=seed)
+        sample_first.append(time.process_time() - t)
+        t = time.process_time()
+        kn.sample(1000, seed=seed + 1)
+        sample_again.append(time.process_time() - t)
+        trump = game.trump.letter
+        hidden = sorted(kn.hidden())
+        card = next(c for c in hidden if kn.marginals()[c].get(1))
+        fresh = Knowledge.from_view(view)
+        t = time.process_time()
+        other = 3 if players > 2 else 2
+        fresh.ask(f"knows(P1, knows(P{other}, void(P2, {trump})))")
+        nested1.append(time.process_time() - t)
+        fresh = Knowledge.from_view(view)
+        t = time.process_time()
+        fresh.ask(f"knows(P1, possible(P4, holds(P2, {card})))" if players > 2
+                  else f"knows(P1, possible(P2, holds(P2, {card})))")
+        nested2.append(time.process_time() - t)
+        pub = kn.public().problem
+        models.append(Solver(pub, pub.types(), holdings=True).total)
+
+    def stats(values: list[float]) -> dict[str, float]:
+        return {"median_ms": ms(statistics.median(values)), "max_ms": ms(max(values))}
+
+    base = statistics.median(view_times)
+    return {
+        "game": name, "players": players, "variant": variant or "standard", "cards_played": plays,
+        "positions": count, "view_ms": ms(base),
+        "update_and_marginals": stats(update), "update_x_view": round(statistics.median(update) / base, 1),
+        "sample_1000_first": stats(sample_first), "sample_1000_again": stats(sample_again),
+        "nested_knows_knows": stats(nested1), "nested_knows_possible": stats(nested2),
+        "deals_median": f"{statistics.median(worlds):.3g}",
+        "kripke_worlds_median": f"{statistics.median(models):.3g}",
+    }
+
+
+def limits(seed: int = 4) -> list[dict[str, object]]:
+    """One Klaverjas deal trick by trick: how big the explicit Kripke model of the public history
+    is, how long a query needing it takes (a seat's knowledge of another's knowledge asked by a
+    third), and how long a nested query decided by classes takes at the same moment."""
+    from aceten import agents
+
+    game = aceten.new_game("klaverjas", seed=seed)
+    bots = [agents.get("greedy", seed=seed * 10 + s) for s in range(4)]
+    while not game.is_over():
+        game.push(bots[game.to_move].choose(game.view(game.to_move)))
+    rows = []
+    for tricks in range(8):
+        g = aceten.Game(game.rules, seed=game.seed, deal=game.deal)
+        for move in game.moves[:1 + 4 * tricks]:
+            g.push(move)
+        trump = g.trump.letter
+        kn = Knowledge.from_view(g.view(0))
+        pub = kn.public().problem
+        size = Solver(pub, pub.types(), holdings=True).total
+        row: dict[str, object] = {"tricks_played": tricks, "kripke_worlds": size}
+        t = time.process_time()
+        kn.ask(f"knows(P1, knows(P3, void(P2, {trump})))")
+        row["classes_ms"] = ms(time.process_time() - t)
+        if size <= 200_000:
+            t = time.process_time()
+            kn.ask(f"knows(P2, knows(P3, void(P1, {trump})))")
+            row["kripke_ms"] = ms(time.process_time() - t)
+        rows.append(row)
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = [bench(*config, args.positions) for config in CONFIGS]
+    limit_rows = limits()
+    if args.json:
+        print(json.dumps({"positions": rows, "klaverjas_by_trick": limit_rows}, indent=2))
+        return
+    print(f"python {platform.python_version()}, one core; {args.positions} positions per game; "
+          "CPU time, median (max) in ms")
+    head = (f"{'game':10s} {'n':>2s} {'variant':10s} {'view':>6s} {'update+marg':>15s} "
+            f"{'1000 samples':>15s} {'again':>15s} {'knows-knows':>15s} {'knows-possible':>15s} "
+            f"{'deals':>9s} {'kripke':>9s}")
+    print(head)
+
+    def cell(d: dict[str, float]) -> str:
+        return f"{d['median_ms']:.1f} ({d['max_ms']:.1f})"
+
+    for r in rows:
+        print(f"{r['game']:10s} {r['players']:>2d} {r['variant']:10s} {r['view_ms']:>6.2f} "
+              f"{cell(r['update_and_marginals']):>15s} {cell(r['sample_1000_first']):>15s} "
+              f"{cell(r['sample_1000_again']):>15s} {cell(r['nested_knows_knows']):>15s} "
+              f"{cell(r['nested_knows_possible']):>15s} {r['deals_median']:>9s} "
+              f"{r['kripke_worlds_median']:>9s}")
+    print()
+    print("klaverjas seed 4 (greedy bots), P1's view at the start of each trick: explicit model size;")
+    print("knows(P1, knows(P3, void(P2, trump))) by classes; knows(P2, knows(P3, void(P1, trump)))")
+    print("asked by P1, which needs the explicit model (up to 200,000 worlds); CPU ms")
+    print(f"{'tricks':>6s} {'kripke worlds':>14s} {'classes':>9s} {'kripke':>9s}")
+    for r in limit_rows:
+        kripke = f"{r['kripke_ms']:.0f}" if "kripke_ms" in r else "refused"
+        print(f"{r['tricks_played']:>6d} {r['kripke_worlds']:>14,d} {r['classes_ms']:>9.1f} {kripke:>9s}")
+
+
+if __name__ == "__main__":
+    main()
