@@ -13,6 +13,9 @@ move with the best average value (ties go to the first such move in ``view.legal
   this project's reference machine, see ``docs/players.md``) the decision is delegated to the
   :class:`~aceten.agents.tactics.TacticsAgent`, and so are bids (Cruce) and trump calls
   (Klaverjas). ``reason`` says so.
+- ``node_budget`` (solver nodes, 200,000 by default) stops sampling once the solves so far
+  searched that many nodes (at least one deal is solved): hard positions get fewer deals, and
+  the choice stays a function of the view and the seed.
 - ``time_budget`` (seconds, off by default) stops sampling once the budget is spent (at least
   one deal is solved); with it the choice may depend on the machine's speed. Without it the
   choice is a function of the view and the seed alone.
@@ -34,6 +37,9 @@ if TYPE_CHECKING:
     from aceten.moves import Move
 
 DEFAULT_SAMPLES = 20
+# Solver nodes after which no further deal is solved (at least one is): a deterministic stand-in
+# for a time budget, about half a second at the solver's few hundred thousand nodes a second.
+DEFAULT_NODE_BUDGET = 200_000
 # Unplayed cards (hands + stock) above which PIMC hands the decision to tactics: exact solves
 # of 20 deals then take about a second or more (measured, docs/benchmarks.md "Players").
 MAX_CARDS: dict[tuple[str, int], int] = {
@@ -66,13 +72,14 @@ class PimcAgent(Agent):
 
     def __init__(self, seed: int | None = None, samples: int = DEFAULT_SAMPLES,
                  time_budget: float | None = None, max_cards: int | None = None,
-                 tt_bits: int = 18):
+                 node_budget: int | None = DEFAULT_NODE_BUDGET, tt_bits: int = 18):
         super().__init__(seed)
         if samples < 1:
             raise ValueError("samples must be at least 1")
         self.samples = samples
         self.time_budget = time_budget
         self.max_cards = max_cards
+        self.node_budget = node_budget
         self.tt_bits = tt_bits
         self.tactics = TacticsAgent(seed=seed)
         self._solver: Any = None
@@ -116,7 +123,7 @@ class PimcAgent(Agent):
         deals = knowledge.sample(self.samples, rng=rng)
         history = public_moves(view)
         totals = dict.fromkeys(legal, 0)
-        solved = 0
+        solved = nodes = 0
         for deal in deals:
             game = Game(view.rules, deal=deal)
             for move in history:
@@ -126,6 +133,9 @@ class PimcAgent(Agent):
                 if mv.move in totals:
                     totals[mv.move] += mv.value
             solved += 1
+            nodes += solution.nodes
+            if self.node_budget is not None and nodes >= self.node_budget:
+                break
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                 break
         best = max(legal, key=lambda m: totals[m])  # max keeps the first of equal totals
@@ -138,5 +148,5 @@ class PimcAgent(Agent):
                        f"{runner}")
         self.last = {"delegated": False, "deals": solved,
                      "averages": {str(m): totals[m] / solved for m in legal},
-                     "seconds": time.perf_counter() - start}
+                     "nodes": nodes, "seconds": time.perf_counter() - start}
         return best
