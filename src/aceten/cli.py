@@ -127,8 +127,8 @@ def play(
     seat: Annotated[int, typer.Option(
         "--seat", "-s", help="your seat, 1-based (P1 leads the first trick)")] = 1,
     opponent: Annotated[str, typer.Option(
-        "--opponent", "-b", help=f"the bot: {', '.join(agents.names())} (pimc, the strongest, "
-        "decides within about a second a move)")] = "pimc",
+        "--opponent", "-b", help=f"the bot: {', '.join(agents.names())} (tactics answers at "
+        "once; pimc is stronger but can take seconds a move)")] = "tactics",
     variant: VariantOpt = None,
     seed: Annotated[int | None, typer.Option("--seed", help="deal seed (same seed, same cards)")] = None,
     option: OptionOpt = None,

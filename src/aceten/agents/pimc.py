@@ -13,7 +13,7 @@ move with the best average value (ties go to the first such move in ``view.legal
   this project's reference machine, see ``docs/players.md``) the decision is delegated to the
   :class:`~aceten.agents.tactics.TacticsAgent`, and so are bids (Cruce) and trump calls
   (Klaverjas). ``reason`` says so.
-- ``node_budget`` (solver nodes, 200,000 by default) stops sampling once the solves so far
+- ``node_budget`` (solver nodes, 120,000 by default) stops sampling once the solves so far
   searched that many nodes (at least one deal is solved): hard positions get fewer deals, and
   the choice stays a function of the view and the seed.
 - ``time_budget`` (seconds, off by default) stops sampling once the budget is spent (at least
@@ -39,13 +39,13 @@ if TYPE_CHECKING:
 DEFAULT_SAMPLES = 20
 # Solver nodes after which no further deal is solved (at least one is): a deterministic stand-in
 # for a time budget, about half a second at the solver's few hundred thousand nodes a second.
-DEFAULT_NODE_BUDGET = 200_000
+DEFAULT_NODE_BUDGET = 120_000
 # Unplayed cards (hands + stock) above which PIMC hands the decision to tactics: exact solves
 # of 20 deals then take about a second or more (measured, docs/benchmarks.md "Players").
 MAX_CARDS: dict[tuple[str, int], int] = {
-    ("briscola", 2): 19, ("briscola", 3): 16, ("briscola", 4): 17,
-    ("brisca", 2): 19, ("brisca", 3): 16, ("brisca", 4): 17,
-    ("cruce", 2): 17, ("cruce", 3): 18, ("cruce", 4): 24,
+    ("briscola", 2): 17, ("briscola", 3): 14, ("briscola", 4): 16,
+    ("brisca", 2): 17, ("brisca", 3): 14, ("brisca", 4): 16,
+    ("cruce", 2): 16, ("cruce", 3): 18, ("cruce", 4): 24,
     ("klaverjas", 4): 23,
 }
 
