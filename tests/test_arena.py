@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import sqlite3
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
@@ -372,3 +374,10 @@ def test_bad_run_arguments(tmp_path):
                             ({"deals": 2, "address": "1.2.3.4:6379"}, "--address is for")):
         with pytest.raises(AcetenError, match=message):
             arena.run(config, db=tmp_path / "x.sqlite", **kwargs)
+
+
+def test_importing_the_arena_loads_neither_ray_nor_rich():
+    code = ("import sys, aceten.arena; "
+            "print(','.join(m for m in ('ray', 'rich', 'typer') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
