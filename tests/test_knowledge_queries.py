@@ -75,7 +75,11 @@ def test_common_knowledge_of_a_played_card_and_its_absence_elsewhere():
     kn = Knowledge.from_view(game.view(0))
     played = game.tricks[0].cards[0]
     assert kn.ask(f"common(all, not holds(P1, {played}) and not holds(P2, {played}))").value is True
-    assert kn.ask(f"common(all, not in_stock({played}))").method == "kripke"
+    # a fact settled by the public history is common knowledge at any size: decided by counting
+    assert kn.ask(f"common(all, not in_stock({played}))").method == "counting"
+    hidden = next(iter(game.hand(1)))
+    answer = kn.ask(f"common(all, not holds(P1, {hidden}))")
+    assert answer.method == "kripke" and answer.value is False
 
 
 def test_nested_knowledge_on_full_decks_by_classes():
