@@ -262,3 +262,23 @@ def test_bad_arguments():
         solve(g, moves=True).value_of("ZZ")
     with pytest.raises(AcetenError, match="Game"):
         solve("briscola")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_adversarial_value_never_beats_the_logic_layers_cooperative_optimum(players):
+    """``aceten ask`` answers "maximize points(P1)" over every play (all seats free): the
+    solver's cooperative value is that optimum, and its adversarial value is at most that."""
+    logic = pytest.importorskip("aceten.logic")
+    pytest.importorskip("ortools")
+    from aceten.logic import position
+
+    for seed in range(3):
+        g = aceten.new_game("briscola", players=players, seed=seed, deck=LATIN_12)
+        data = {"game": "briscola", "players": players, "options": {"deck": LATIN_12},
+                "leader": f"P{g.to_move + 1}", "trump": str(g.turned_card),
+                "hands": {f"P{s + 1}": " ".join(map(str, g.deal.hands[s])) for s in range(players)},
+                "stock": " ".join(map(str, g.deal.stock))}
+        answer = logic.ask(position.from_dict(data), f"maximize points(P{g.to_move + 1})")
+        assert answer.status == "optimum" and answer.proven
+        assert solve(g, cooperative=True).value == answer.value
+        assert solve(g).value <= answer.value

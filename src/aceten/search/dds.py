@@ -60,6 +60,7 @@ from aceten.search.encoding import (
     S_WON,
     T_PLAIN_STRENGTH,
     T_SEQ,
+    T_SEQ_RANK,
     T_TRUMP_STRENGTH,
 )
 
@@ -124,14 +125,17 @@ def canonical_key(S, R, T, ORD, SUF, F, ply):
     of each suit are renamed to the highest point-less ranks, in order (with objective tricks,
     every card of a suit is renamed by its place among the live ones). Once the stock is drawn
     out, the plain suits are also put in a fixed order by their contents. Positions that differ
-    only by such names play the same, and share one table entry."""
+    only by such names play the same, and share one table entry. With roem, a suit keeps its
+    names while one of its point-less cards may still be part of a sequence; the suits that
+    kept them are returned, for the key."""
     n = R[R_N]
     for seat in range(n):
         F[ply, F_KEY + seat] = S[S_HAND + seat]
     for seat in range(n, 4):
         F[ply, F_KEY + seat] = 0
     if R[R_MERGE] == 0:
-        return
+        return 0
+    kept = 0  # suits whose names roem still needs: a key renamed elsewhere must not match
     obj = S[S_OBJ]
     trump = S[S_TRUMP]
     live = -1
@@ -150,6 +154,9 @@ def canonical_key(S, R, T, ORD, SUF, F, ply):
             block |= 1 << ORD[row, suit, k]
         if live & block == block:
             continue  # none of them played: the names are already canonical
+        if R[R_MERGE] == 2 and not _block_inert(S, R, T, block & live, live):
+            kept |= 1 << suit  # roem still looks at these ranks
+            continue
         for seat in range(n):
             F[ply, F_KEY + seat] &= ~block
         slot = 0
@@ -164,8 +171,9 @@ def canonical_key(S, R, T, ORD, SUF, F, ply):
                 if S[S_HAND + seat] & bit:
                     F[ply, F_KEY + seat] |= 1 << c
                     break
-    if trump >= 0 and S[S_DRAWN] >= S[S_SLEN]:
+    if trump >= 0 and S[S_DRAWN] >= S[S_SLEN] and kept & ~(1 << trump) == 0:
         _sort_plain_suits(F, ply, n, trump)
+    return kept
 
 
 @njit(cache=True, _nrt=False)
@@ -420,6 +428,45 @@ def _roem_bound(S, R, T, SUF):
 
 
 @njit(cache=True, _nrt=False)
+def roem_inert(T, b, live, own):
+    """Whether card b, held in hand ``own``, can never be part of a roem sequence: each run of
+    three places of the sequence 7 8 9 T J Q K A through it has another card that is gone or
+    is in the same hand (a trick holds one card of each hand)."""
+    place = T[T_SEQ, b]
+    if place < 0:
+        return True
+    base = b & 48
+    for start in range(max(place - 2, 0), min(place, 5) + 1):
+        open_run = True
+        for k in range(start, start + 3):
+            if k == place:
+                continue
+            other = 1 << (base | T[T_SEQ_RANK, k])
+            if not live & other or own & other:
+                open_run = False
+                break
+        if open_run:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def _block_inert(S, R, T, cards, live):
+    m = cards
+    while m:
+        b = low_bit(m)
+        m &= m - 1
+        own = 0
+        for seat in range(R[R_N]):
+            if S[S_HAND + seat] & (1 << b):
+                own = S[S_HAND + seat]
+                break
+        if not roem_inert(T, b, live, own):
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
 def merge_cards(S, legal, R, T, ORD, SUF, rep, fill):
     """One card of each group of equivalent legal cards: same suit, same points, no live card
     between them in the suit's order. With ``fill``, rep[b] names each card's representative.
@@ -462,7 +509,8 @@ def merge_cards(S, legal, R, T, ORD, SUF, rep, fill):
                 continue
             r = b & 15
             fixed = (R[R_MARRIAGE] == 1 and (r == 13 or r == 14)) or \
-                (exchange and suit == trump and (r == 7 or r == 2))
+                (exchange and suit == trump and (r == 7 or r == 2)) or \
+                (R[R_MERGE] == 2 and not roem_inert(T, b, live, S[S_HAND + S[S_TOMOVE]]))
             pts = 0 if tricks_only else card_points(T, b, trump)
             if fixed:
                 out |= bit
@@ -633,8 +681,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
         if left == 1 and S[S_DRAWN] >= S[S_SLEN]:
             return _last_trick(S, R, T, SV, ply)
         stats[1] += 1
-        meta = position_meta(S, R)
-        canonical_key(S, R, T, ORD, SUF, F, ply)
+        meta = position_meta(S, R) | (canonical_key(S, R, T, ORD, SUF, F, ply) << 34)
         h = position_hash(F, ply, meta)
         base = np.int64(h & np.uint64(TD.shape[0] - 1)) & ~3
         found = tt_find(TD, F, ply, meta, base, gen)

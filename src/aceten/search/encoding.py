@@ -49,7 +49,7 @@ R_CALL_FREE = 33  # Klaverjas trump_choice=free
 R_SCORING = 34  # 0 Latin points, 1 Latin tricks, 2 Cruce, 3 Klaverjas
 R_TIE_LAST = 35  # Latin tie=last-trick
 R_TOTAL = 36  # rules.total_points (Klaverjas nat)
-R_MERGE = 37  # equivalent cards may be merged in the search
+R_MERGE = 37  # equivalent cards may be merged in the search: 0 no, 1 yes, 2 those roem ignores
 R_SIZE = 40
 
 # -- the tables T (rows of 64, indexed by bit) -------------------------------------------------
@@ -60,7 +60,8 @@ T_TRUMP_PTS = 3
 T_SEQ = 4  # Klaverjas: place in the roem sequence 7 8 9 T J Q K A (0..7), -1 elsewhere
 T_EXCH = 5  # indexed by the face-up card's rank: the rank of the trump that may swap for it
 T_RANK = 6  # rank of the bit (bit & 15), for readability in kernels
-T_ROWS = 7
+T_SEQ_RANK = 7  # the rank at each place (0..7) of the roem sequence
+T_ROWS = 8
 
 # -- the state vector S ------------------------------------------------------------------------
 S_HAND = 0  # 4 slots
@@ -193,6 +194,8 @@ def _encode(rules: Rules) -> Encoded:
         T[T_RANK, b] = int(card.rank)
         if rules.has_trick_bonus and card.rank in _SEQUENCE:
             T[T_SEQ, b] = _SEQUENCE.index(card.rank)
+    for place, rank in enumerate(_SEQUENCE):
+        T[T_SEQ_RANK, place] = int(rank)
     T[T_EXCH, :] = 0
     if rules.has_extra_moves:
         from aceten.rules.brisca import EXCHANGES
@@ -223,12 +226,13 @@ def _encode(rules: Rules) -> Encoded:
                     ORD[row, suit, k] = suit << 4 | int(rank)
                 ORD[row, suit, 16] = len(rename)
     # Merging equivalent cards is exact unless a rule looks at exact ranks beyond the order:
-    # roem (sequences) does; so does a first-lead trump whose two orders differ.
-    merge = not rules.has_trick_bonus
+    # roem (sequences) does, so with roem only cards that can no longer be part of a sequence
+    # are merged (2); a first-lead trump whose two orders differ turns merging off.
+    merge = 2 if rules.has_trick_bonus else 1
     if rules.trump_mode == "first-lead" and (rules.plain_order != rules.trump_order
                                              or rules.plain_points != rules.trump_points):
-        merge = False
-    R[R_MERGE] = int(merge)
+        merge = 0
+    R[R_MERGE] = merge
     deck = np.array([int(c) & 63 for c in rules.deck], dtype=np.int64)
     return Encoded(rules, R, T, ORD, deck)
 

@@ -5,10 +5,10 @@
     >>> g = aceten.new_game("briscola", players=2, seed=7, deck="AS 3S KS 2S AC 3C KC 2C")
     >>> result = solve(g)
     >>> result.value, str(result.best_move)
-    (36, 'AS')
+    (15, 'KS')
     >>> [(str(m.move), m.value, m.loss) for m in result.moves]
-    [('AS', 36, 0), ('KS', 29, 7), ('2S', 25, 11)]
-    >>> bool(solve(g, target=37))
+    [('KS', 15, 0), ('2C', 0, 15), ('KC', 4, 11)]
+    >>> bool(solve(g, target=16))
     False
 
 What the value is, for each game, is in :class:`Solution` and ``docs/search.md``.
