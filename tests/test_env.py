@@ -589,6 +589,15 @@ def test_single_agent_env_is_reproducible_and_ends_on_illegal_actions():
         env.step(0)
 
 
+def test_single_agent_env_takes_any_bot_of_the_registry_by_name():
+    env = SingleAgentEnv("klaverjas", opponents="tactics")
+    obs, _ = env.reset(seed=4)
+    done = False
+    while not done:
+        obs, _reward, done, _, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert "outcome" in info
+
+
 def test_single_agent_env_checks_its_arguments():
     with pytest.raises(aceten.AcetenError, match="unknown bot"):
         SingleAgentEnv("briscola", opponents="smart")
