@@ -291,3 +291,15 @@ def test_cardset_str_reparses():
         full = CardSet(full_deck(family), family)
         assert len(full) == len(full_deck(family))
         assert CardSet.parse(str(full), family) == full
+
+
+def test_cards_and_suits_pickle_to_the_same_shared_objects():
+    import pickle
+
+    from aceten.cards import Family, full_deck
+
+    for family in Family:
+        for card in full_deck(family):
+            again = pickle.loads(pickle.dumps(card))
+            assert again is card
+            assert pickle.loads(pickle.dumps(card.suit)) is card.suit

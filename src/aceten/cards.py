@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
+from typing import Any
 
 from aceten.errors import AcetenError
 
@@ -116,6 +117,9 @@ class Suit(int):
     def _make(cls, code: int) -> Suit:
         return int.__new__(cls, code)
 
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return _suit_from_code, (int(self),)
+
     @property
     def family(self) -> Family:
         return Family(int(self) >> 2)
@@ -156,6 +160,11 @@ class Suit(int):
         return f"Suit.parse({self.name!r}, Family.{self.family.name})"
 
 
+def _suit_from_code(code: int) -> Suit:
+    """Unpickle a suit: the shared instance with this code."""
+    return _SUIT_TABLE[code]
+
+
 _SUIT_TABLE = {fam << 2 | i: Suit._make(fam << 2 | i) for fam in Family for i in range(4)}
 
 
@@ -170,6 +179,9 @@ class Card(int):
     @classmethod
     def _make(cls, code: int) -> Card:
         return int.__new__(cls, code)
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return Card.from_code, (int(self),)
 
     @classmethod
     def from_code(cls, code: int) -> Card:
