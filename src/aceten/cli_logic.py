@@ -125,7 +125,8 @@ def register(app: typer.Typer) -> None:
                                             show_default=False)],
         condition: Annotated[str, typer.Argument(help="e.g. 'sum(points) == 15'", show_default=False)],
         size: Annotated[int | None, typer.Option("--size", "-k", help="sets of this many cards")] = None,
-        all_: Annotated[bool, typer.Option("--all", help="list every set (default: the first 20)")] = False,
+        all_: Annotated[bool, typer.Option("--all", help="list every set, up to 100,000 (default: "
+                                           "the first 20 shown, up to 1,000 counted)")] = False,
         players: PlayersOpt = None,
         variant: VariantOpt = None,
         option: OptionOpt = None,
@@ -143,9 +144,8 @@ def register(app: typer.Typer) -> None:
                 options.setdefault("bidding", "no")
             rules = aceten.rules.get(game, players=players, variant=variant, **options)
             suit = rules.parse_suit(trump) if trump else None
-            if size is None and not all_:
-                pass
-            found = find(rules, condition, size=size, trump=suit)
+            found = find(rules, condition, size=size, trump=suit,
+                         limit=100_000 if all_ else 1_000)
             shown = found.sets if all_ else found.sets[:20]
             count = f"{len(found.sets)}" + ("" if found.complete else "+")
             if json_out:

@@ -305,9 +305,11 @@ def smtlib(sp: TrickSpec) -> str:
            "(define-fun beats ((y Card) (x Card)) Bool (or (and (trumpcard y) (not (trumpcard x))) "
            "(and (= (suit y) (suit x)) (ite (trumpcard x) (> (trump_rank y) (trump_rank x)) "
            "(> (plain_rank y) (plain_rank x))))))",
-           "; the card winning the trick so far",
+           "; the card winning the trick so far: for all y, played(y) -> not beats(y, x)",
+           "; (the quantifier written out over the finitely many cards, so get-value evaluates)",
            "(define-fun best ((x Card)) Bool (and (played x) (or (led (suit x)) (trumpcard x)) "
-           "(forall ((y Card)) (=> (played y) (not (beats y x))))))",
+           + " ".join(f"(not (and (played {card_name(y)}) (beats {card_name(y)} x)))" for y in cards)
+           + "))",
            ]
     for name, value in context.items():
         out.append(f"(define-fun {name} () Bool {'true' if value else 'false'})")

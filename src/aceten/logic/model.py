@@ -50,7 +50,7 @@ class _Moment:
     def __init__(self, model: GameModel, t: int, k: int):
         self.m = model
         self.rules = model.rules
-        self.cards = tuple(model.cards)
+        self.cards = model.card_tuple
         self.t, self.k = t, k
         cp = model.cp
         self.and_, self.or_, self.not_ = cp.and_, cp.or_, cp.not_
@@ -92,6 +92,7 @@ class GameModel:
         self.R = S // n if S else 0
         self.bottom = S - 1
         self.cards: list[Card] = list(rules.deck)
+        self.card_tuple: tuple[Card, ...] = tuple(self.cards)
         # Every suit of the deck's family: a suit without cards in a custom deck can still be
         # named trump (given, or called in Klaverjas).
         self.suits: list[Suit] = [Suit(rules.family, i) for i in range(4)]
@@ -117,6 +118,10 @@ class GameModel:
                                     f"led[{t + 1},{s}]") for s in self.suits} for t in range(T)]
         self._best: dict[tuple[int, int], dict[Card, Lit]] = {}
         self._cache: dict[tuple[Any, ...], Any] = {}
+        self._by_suit: dict[Suit, list[Card]] = {}
+        for c in C:
+            self._by_suit.setdefault(c.suit, []).append(c)
+        self._beaters = {c: self._cards_above(c) for c in C}
         self._props()
         self._structure()
         self._trump_rule()
@@ -400,41 +405,47 @@ class GameModel:
             name = "best"
         result = {c: cp.bool(f"{name}[{c},{t + 1}" + (f",{k}]" if k < n else "]")) for c in C}
         self._best[key] = result
-        rules = self.rules
         with cp.group(("rule", "winner"), "a trick is won by its highest trump, or else by the "
                       "highest card of the suit led",
                       form="wins(c,t) → in(c,t) ∧ (led(t,suit c) ∨ trump(suit c)) ∧ no card in "
                       "the trick beats c; exactly one card wins"):
             cp.exactly_one(list(result.values()))
+            by_suit = self._by_suit
             for c in C:
                 w = result[c]
                 cp.implies(w, members[c])
                 cp.clause([self.led[t][c.suit], self.trump[c.suit]], when=[w])
-                bit = int(c) & 63
-                always, in_trump, in_plain = [], [], []
-                for d in C:
-                    if d == c or d.suit != c.suit:
-                        continue
-                    db = int(d) & 63
-                    over_t = rules.trump_strength[db] > rules.trump_strength[bit]
-                    over_p = rules.plain_strength[db] > rules.plain_strength[bit]
-                    if over_t and over_p:
-                        always.append(members[d])
-                    elif over_t:
-                        in_trump.append(members[d])
-                    elif over_p:
-                        in_plain.append(members[d])
-                cp.all_false(always, when=[w])
-                cp.all_false(in_trump, when=[w, self.trump[c.suit]])
-                cp.all_false(in_plain, when=[w, cp.not_(self.trump[c.suit])])
+                always, in_trump, in_plain = self._beaters[c]
+                cp.all_false([members[d] for d in always], when=[w])
+                cp.all_false([members[d] for d in in_trump], when=[w, self.trump[c.suit]])
+                cp.all_false([members[d] for d in in_plain], when=[w, cp.not_(self.trump[c.suit])])
                 for s in self.suits:
-                    if s != c.suit:
-                        cp.all_false([members[d] for d in C if d.suit == s], when=[w, self.trump[s]])
+                    if s != c.suit and by_suit.get(s):
+                        cp.all_false([members[d] for d in by_suit[s]], when=[w, self.trump[s]])
             if k == n:
                 for c in C:
                     for p in range(n):
                         cp.clause([self.lead[t + 1][p]], when=[result[c], self.owner[c][p]])
         return result
+
+    def _cards_above(self, c: Card) -> tuple[list[Card], list[Card], list[Card]]:
+        """Cards of c's suit above it in both orders, in the trump order only, in the plain only."""
+        rules = self.rules
+        bit = int(c) & 63
+        always, in_trump, in_plain = [], [], []
+        for d in self._by_suit[c.suit]:
+            if d == c:
+                continue
+            db = int(d) & 63
+            over_t = rules.trump_strength[db] > rules.trump_strength[bit]
+            over_p = rules.plain_strength[db] > rules.plain_strength[bit]
+            if over_t and over_p:
+                always.append(d)
+            elif over_t:
+                in_trump.append(d)
+            elif over_p:
+                in_plain.append(d)
+        return always, in_trump, in_plain
 
     def _winner_rule(self) -> None:
         for t in range(self.T):
@@ -911,6 +922,7 @@ class GameModel:
                 self._project(lits)
                 return self.deal_won(self.team_of(a.side))
             lits = [self.lead[a.trick + 1][p] for p in seats]
+            self._project([self.play[c][a.trick][k] for c in self.cards for k in range(n)])
         elif a.name == "leads":
             lits = [self.lead[a.trick][p] for p in seats]
         elif a.name == "plays":

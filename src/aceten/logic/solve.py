@@ -14,6 +14,10 @@ from aceten.logic.trace import Trace
 from aceten.logic.witness import EncodingMismatch, check
 
 DEFAULT_WORKERS = 2
+# CP-SAT presolve without probing and symmetry detection: on these models they cost more than
+# they save (bench/bench_logic.py; docs/benchmarks.md). ``params`` of ask() override these.
+DEFAULT_PARAMS = {"symmetry_level": 0, "cp_model_probing_level": 0, "max_presolve_iterations": 1}
+HINT_SECONDS = 0.25
 
 
 @dataclass
@@ -45,19 +49,21 @@ def _solver(time_limit: float | None, workers: int, params: dict[str, Any] | Non
     solver.parameters.num_workers = workers
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = float(time_limit)
-    for key, value in (params or {}).items():
+    for key, value in {**DEFAULT_PARAMS, **(params or {})}.items():
         setattr(solver.parameters, key, value)
     return solver
 
 
 def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
         explain: bool = False, show_model: bool = False, time_limit: float | None = None,
-        workers: int = DEFAULT_WORKERS, params: dict[str, Any] | None = None) -> Answer:
+        workers: int = DEFAULT_WORKERS, params: dict[str, Any] | None = None,
+        hint: bool = True) -> Answer:
     """Answer ``goal`` (text or parsed) about ``position``; see :class:`Answer`.
 
     ``all``: up to this many witnesses, distinct in the plays the goal mentions (who wins
     which trick for counts and points, the cards of a named trick, ...). ``params``: CP-SAT
-    parameters to set (names of ``SatParameters`` fields).
+    parameters to set (names of ``SatParameters`` fields). ``hint``: start the solver from the
+    best of a few random engine playouts (see :mod:`aceten.logic.hint`).
     """
     from ortools.sat.python import cp_model
 
@@ -83,6 +89,14 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
         else:
             model.cp.model.minimize(objective)
     timings["encode"] = time.perf_counter() - start
+    if hint:
+        from aceten.logic.hint import add_hint, best_playout
+
+        start = time.perf_counter()
+        found = best_playout(position, goal, seconds=HINT_SECONDS)
+        if found is not None:
+            add_hint(model, found)
+        timings["hint"] = time.perf_counter() - start
     variables, constraints = model.cp.counts()
     info = {"variables": variables, "constraints": constraints}
     answer = Answer("unknown", goal, position, model=info, timings=timings)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from aceten.cards import Card, Suit, suit_mask
@@ -84,12 +85,20 @@ class Encoded:
 
 
 # -- shared pieces of the encode faces --------------------------------------------------------
-def _suit_cards(enc: Encoder, suit: Suit) -> list[Card]:
-    return [c for c in enc.cards if c.suit == suit]
+@lru_cache(maxsize=64)
+def _grouped(cards: tuple[Card, ...]) -> dict[Suit, tuple[Card, ...]]:
+    out: dict[Suit, list[Card]] = {}
+    for c in cards:
+        out.setdefault(c.suit, []).append(c)
+    return {s: tuple(out[s]) for s in sorted(out)}
+
+
+def _suit_cards(enc: Encoder, suit: Suit) -> tuple[Card, ...]:
+    return _grouped(enc.cards).get(suit, ())
 
 
 def _suits(enc: Encoder) -> list[Suit]:
-    return sorted({c.suit for c in enc.cards})
+    return list(_grouped(enc.cards))
 
 
 def _holds_suit(enc: Encoder, suit: Suit) -> Lit:

@@ -1,0 +1,188 @@
+"""``aceten ask``, ``aceten cards`` and ``aceten export trick``: answers, output formats, and one
+clear line (exit code 2) for every kind of bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import aceten
+from aceten.cli import app
+
+runner = CliRunner()
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+STUDENT = str(EXAMPLES / "student.toml")
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args), catch_exceptions=False)
+
+
+def assert_one_line_error(result, *fragments: str) -> None:
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    assert "Traceback" not in result.stdout + result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+
+
+# -- answers -----------------------------------------------------------------------------------------
+def test_ask_student_question_prints_tricks_and_a_record_that_rereads():
+    result = run("ask", STUDENT)
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "answer: possible" in out and " 1. P1 leads:" in out and "10. " in out
+    record = out.split("-- record (.tgn)\n")[1].split("\nnote:")[0]
+    game = aceten.record.loads(record)
+    assert game.tricks_won[0] >= 4
+    assert "does not mean a player can force it" in out
+
+
+def test_ask_json_has_status_witness_model_size_and_timings():
+    result = run("ask", STUDENT, "--json", "--all", "2")
+    data = json.loads(result.stdout)
+    assert data["ok"] and data["status"] == "possible" and len(data["witnesses"]) == 2
+    witness = data["witnesses"][0]
+    assert len(witness["tricks"]) == 10 and witness["tricks_won"][0] >= 4
+    assert aceten.record.loads(witness["tgn"]).tricks_won == tuple(witness["tricks_won"])
+    assert data["model"]["variables"] > 0 and {"encode", "solve", "replay"} <= set(data["timings"])
+
+
+def test_ask_impossible_with_explain_names_the_reasons():
+    result = run("ask", STUDENT, "--goal", "tricks(P1) >= 10", "--explain")
+    assert result.exit_code == 0
+    assert "answer: impossible (proven)" in result.stdout
+    assert "P3 is dealt AS" in result.stdout and "at most 9" in result.stdout
+
+
+def test_ask_optimum_and_show_model():
+    result = run("ask", STUDENT, "--goal", "maximize tricks(P1)", "--show-model")
+    assert "= 9 (proven optimal)" in result.stdout
+    assert "propositions:" in result.stdout and "play(c,t,k)" in result.stdout
+    assert "constraints by group:" in result.stdout and "[rule]" in result.stdout
+
+
+def test_ask_position_from_flags_only_and_tgn_file(tmp_path):
+    out = tmp_path / "w.tgn"
+    result = run("ask", "--game", "briscola", "--players", "2", "--trump", "AS", "--leader", "P2",
+                 "--hand", "P1=3S 2C KO", "--goal", "wins(P1, trick=1)", "--all", "2",
+                 "--tgn", str(out))
+    assert result.exit_code == 0, result.stderr
+    games = aceten.record.load(out)
+    assert len(games) == 2 and all(g.tricks[0].winner == 0 for g in games)
+    assert all(g.turned_card == aceten.Card.parse("AS") for g in games)
+
+
+@pytest.mark.parametrize(("name", "goal", "status"), [
+    ("briscola", "points(P1) >= 61 and tricks(P1) <= 2", "impossible"),
+    ("brisca", None, "possible"),
+    ("cruce", None, "possible"),
+    ("klaverjas", "points(team 1) >= 120 and wins(P2, trick=1)", "possible"),
+])
+def test_each_example_answers(name, goal, status):
+    args = ["ask", str(EXAMPLES / f"{name}.toml"), "--json"] + (["--goal", goal] if goal else [])
+    data = json.loads(run(*args).stdout)
+    assert data["status"] == status
+
+
+def test_ask_with_history_file(tmp_path):
+    game = aceten.new_game("cruce", players=4, seed=2, bidding="no")
+    for _ in range(5):
+        game.push(game.legal_moves()[0])
+    (tmp_path / "h.tgn").write_text(aceten.record.dumps(game, seat=1))
+    (tmp_path / "p.toml").write_text('history = "h.tgn"\ngoal = "tricks(team 2) >= 1"\n')
+    result = run("ask", str(tmp_path / "p.toml"), "--json")
+    data = json.loads(result.stdout)
+    assert data["status"] in ("possible", "impossible")
+    for witness in data["witnesses"]:
+        assert [c for t in witness["tricks"] for c in t["cards"]][:5] == [str(m) for m in game.moves]
+
+
+def test_cards_pairs_worth_fifteen_points():
+    result = run("cards", "brisca", "sum(points) == 15", "--size", "2", "--all")
+    lines = result.stdout.strip().splitlines()
+    assert lines[-1] == "16 sets" and len(lines) == 17
+    assert all(sum(aceten.rules.get("brisca").points(c) for c in line.split()) == 15
+               for line in lines[:-1])
+    data = json.loads(run("cards", "klaverjas", "sum(points) >= 45 and count(suit=trump) == 3",
+                          "--size", "3", "--trump", "H", "--json").stdout)
+    assert data["count"] == 1 and set(data["sets"][0]) == {"JH", "9H", "AH"}
+
+
+def test_export_trick_formats():
+    smt = run("export", "trick", "--game", "cruce", "--players", "4", "--played", "AV 9V",
+              "--hand", "TV KR 9G", "--format", "smtlib")
+    assert smt.exit_code == 0 and "(define-fun legal" in smt.stdout and "(check-sat)" in smt.stdout
+    ladr = run("export", "trick", "--game", "klaverjas", "--trump", "H", "--played", "7C",
+               "--hand", "8C JH", "--format", "ladr")
+    assert "formulas(assumptions)." in ladr.stdout and "legal(c_8C) <->" in ladr.stdout
+
+
+# -- bad input -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("goal", "fragments"), [
+    ("foo(P1)", ("goal column 1", "unknown atom 'foo'")),
+    ("tricks(P5) >= 1", ("goal column 8", "unknown player P5")),
+    ("plays(P1, ZZ)", ("goal column 11", "unknown card 'ZZ'")),
+    ("wins(P1, trick=11)", ("goal column 16", "trick 11 does not exist")),
+    ("tricks(P1) = 4", ("goal column 12", "write ==")),
+    ("tricks(P1) >=", ("goal column 14", "ends too early")),
+    ("tricks(team 5) >= 1", ("unknown team 5",)),
+    ("holds(P1, 2O)", ()),
+])
+def test_bad_goals_name_the_column(goal, fragments):
+    result = run("ask", STUDENT, "--goal", goal)
+    if goal == "holds(P1, 2O)":
+        assert result.exit_code == 0
+        return
+    assert_one_line_error(result, *fragments)
+
+
+def test_bad_positions_get_one_line(tmp_path):
+    dup = run("ask", STUDENT, "--hand", "P2=7C")
+    assert_one_line_error(dup, "7C is given twice")
+    many = run("ask", STUDENT, "--hand", "P1=7C 2S 2O 3S")
+    assert_one_line_error(many, "4 cards", "deals 3")
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "briscola"\n[hands\nP1 = "AS"\n')
+    assert_one_line_error(run("ask", str(bad), "--goal", "tricks(P1) >= 1"), "malformed TOML")
+    bad.write_text('game = "briscola"\nhand = "AS"\n')
+    assert_one_line_error(run("ask", str(bad), "--goal", "tricks(P1) >= 1"), "unknown key 'hand'")
+    bad.write_text('game = "briscola"\nplayers = 3\n[hands]\nP1 = "2O"\n')
+    assert_one_line_error(run("ask", str(bad), "--goal", "tricks(P1) >= 1"), "2O is not in the deck")
+    bad.write_text('game = "cruce"\nplayers = 4\ngoal = "tricks(P1) >= 1"\n')
+    assert_one_line_error(run("ask", str(bad)), "bidding")
+    bad.write_text('game = "briscola"\n[hands]\nP7 = "AS"\n')
+    assert_one_line_error(run("ask", str(bad), "--goal", "tricks(P1) >= 1"), "no player P7")
+    bad.write_text('game = "briscola"\n')
+    assert_one_line_error(run("ask", str(bad)), "no goal given")
+    assert_one_line_error(run("ask", str(tmp_path / "missing.toml")), "missing.toml")
+    assert_one_line_error(run("ask", STUDENT, "--hand", "P1 7C"), "bad --hand")
+    assert_one_line_error(run("ask", "--goal", "tricks(P1) >= 1"), "--game")
+    assert_one_line_error(run("ask", STUDENT, "--stock", "AS 3S"), "stock lists 2 cards")
+    assert_one_line_error(run("ask", STUDENT, "--moves", "7C XX"), "malformed card 'XX'")
+
+
+def test_bad_input_with_json_prints_ok_false():
+    result = run("ask", STUDENT, "--goal", "bogus(P1)", "--json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout) == {"ok": False, "error": json.loads(result.stdout)["error"]}
+    assert "unknown atom" in json.loads(result.stdout)["error"]
+
+
+def test_cards_and_export_bad_input():
+    assert_one_line_error(run("cards", "brisca", "sum(points) = 15"), "condition column 13")
+    assert_one_line_error(run("cards", "brisca", "has(ZZ)"), "unknown card 'ZZ'")
+    assert_one_line_error(run("cards", "nope", "size == 1"), "unknown game")
+    assert_one_line_error(run("export", "trick", "--game", "cruce", "--players", "4", "--hand", "TV",
+                              "--played", "AV 9V TR KR"), "trick already has 4 cards")
+    assert_one_line_error(run("export", "trick", "--game", "cruce", "--hand", "TV AV",
+                              "--played", "AV"), "AV is given twice")
+    assert_one_line_error(run("export", "trick", "--game", "cruce", "--hand", "TV",
+                              "--format", "dimacs"), "unknown format")
+    assert_one_line_error(run("export", "trick", "--game", "klaverjas", "--hand", "7C"),
+                          "trump")
