@@ -93,8 +93,26 @@ F_BOUNDARY = 15
 F_KEY = 16  # 4 slots: the hands as the table keys them
 F_WIDTH = 20
 
-# Roem one run of L live cards in sequence can still give, at best (tricks of 3 or 4 cards).
-_BLOCK_ROEM = np.array([0, 0, 0, 20, 50, 50, 50, 70, 100, 100, 120, 150, 150], dtype=np.int64)
+# Roem one run of L live cards in sequence can still give, at best (tricks of 3 or 4 cards),
+# and, for each set of the 8 places of the sequence, the sum over its runs.
+_BLOCK_ROEM = (0, 0, 0, 20, 50, 50, 50, 70, 100)
+
+
+def _run_roem_table() -> np.ndarray:
+    table = np.zeros(256, dtype=np.int64)
+    for places in range(256):
+        run = total = 0
+        for k in range(9):
+            if k < 8 and places >> k & 1:
+                run += 1
+            else:
+                total += _BLOCK_ROEM[run]
+                run = 0
+        table[places] = total
+    return table
+
+
+_RUN_ROEM = _run_roem_table()
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -392,38 +410,31 @@ def _marriage_bound(S, R, SUF):
     return total
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _sequence_places(suit_bits):
+    """A French suit's cards (rank bits) as places 0..7 of the roem sequence 7 8 9 T J Q K A."""
+    return ((suit_bits >> 7) & 0x1F) | ((suit_bits >> 8) & 0x60) | ((suit_bits & 2) << 6)
+
+
 @njit(cache=True, _nrt=False)
 def _roem_bound(S, R, T, SUF):
+    """An upper bound on the roem still to be scored: runs of live cards in sequence, stuk, and
+    four of a kind (roem is a Klaverjas rule: the French deck)."""
     live = live_cards(S, R, SUF)
     total = 0
+    trump = S[S_TRUMP]
+    every = -1
     for suit in range(4):
-        seq = 0
-        m = live & suit_mask(suit)
-        while m:
-            b = low_bit(m)
-            m &= m - 1
-            idx = T[T_SEQ, b]
-            if idx >= 0:
-                seq |= 1 << idx
-        run = 0
-        for idx in range(17):
-            if idx < 16 and seq & (1 << idx):
-                run += 1
-            else:
-                if run > 0:
-                    total += _BLOCK_ROEM[min(run, 12)]
-                run = 0
-        trump = S[S_TRUMP]
-        if suit == trump and live & (1 << ((suit << 4) | 14)) and live & (1 << ((suit << 4) | 13)):
+        bits = (live >> (suit << 4)) & SUIT_BLOCK
+        every &= bits
+        total += _RUN_ROEM[_sequence_places(bits)]
+        if suit == trump and bits & (1 << 14) and bits & (1 << 13):
             total += 20
-    for rank in (11, 1, 10, 13, 14):
-        every = True
-        for suit in range(4):
-            if not live & (1 << ((suit << 4) | rank)):
-                every = False
-                break
-        if every:
-            total += 200 if rank == 11 else 100
+    if every & (1 << 11):
+        total += 200  # four jacks
+    for rank in (1, 10, 13, 14):
+        if every & (1 << rank):
+            total += 100
     return total
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from aceten.cards import FAMILY_RANKS, Card, Rank, full_deck
+from aceten.cards import FAMILY_RANKS, Card, Family, Rank, full_deck
 from aceten.errors import AcetenError
 from aceten.game import Game
 from aceten.moves import Bid, Exchange, Move, TrumpCall
@@ -228,6 +228,8 @@ def _encode(rules: Rules) -> Encoded:
     # Merging equivalent cards is exact unless a rule looks at exact ranks beyond the order:
     # roem (sequences) does, so with roem only cards that can no longer be part of a sequence
     # are merged (2); a first-lead trump whose two orders differ turns merging off.
+    if rules.has_trick_bonus and (rules.family != Family.FRENCH or len(rules.deck) > 32):
+        raise AcetenError("the search kernels know roem in the French deck only")
     merge = 2 if rules.has_trick_bonus else 1
     if rules.trump_mode == "first-lead" and (rules.plain_order != rules.trump_order
                                              or rules.plain_points != rules.trump_points):
