@@ -177,3 +177,44 @@ def test_a_time_limit_gives_an_honest_unproven_answer(student):
     assert answer.status in ("optimum", "unknown")
     if answer.status == "optimum" and not answer.proven:
         assert answer.bound >= answer.value
+
+
+FULL_DECK_LATE = [
+    ("cruce", 2, None, {"bidding": "no"}, 8),         # 24 cards, 8-card stock, obligations after it
+    ("klaverjas", 4, "amsterdam", {"trump": "D"}, 5),
+    ("klaverjas", 4, "rotterdam", {}, 5),             # trump called by the first player
+    ("brisca", 2, None, {"arrastre": "yes"}, 16),     # 40 cards, exchanges while the stock lasts
+    ("briscola", 4, None, {"draw": "after-play"}, 7),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "variant", "options", "tricks"), FULL_DECK_LATE)
+def test_full_decks_late_in_the_deal_equal_exhaustive_search(game, players, variant, options, tricks):
+    import aceten
+
+    rng = random.Random(f"late-{game}-{variant}")
+    deal_game = aceten.new_game(game, players=players, variant=variant, seed=rng.randrange(10**6),
+                                **options)
+    while len(deal_game.tricks) < tricks:
+        deal_game.push(rng.choice(deal_game.legal_moves()))
+    rules = deal_game.rules
+    data = {"game": game, "players": players, "variant": variant,
+            "options": {k: (v.letter if hasattr(v, "letter") else v)
+                        for k, v in rules.given_options.items() if k != "dealer"},
+            "leader": f"P{(rules.options['dealer'] + 1) % players + 1}",
+            "hands": {f"P{p + 1}": " ".join(map(str, h)) for p, h in enumerate(deal_game.deal.hands)},
+            "moves": " ".join(map(str, deal_game.moves))}
+    if deal_game.deal.stock:
+        data["stock"] = " ".join(map(str, deal_game.deal.stock))
+    pos = from_dict(data)
+    texts = random_goals(rng, pos, 10)
+    goals = [g.parse(t, pos.rules) for t in texts]
+    oracle = brute_force(pos, goals, limit=300_000)
+    for i, goal in enumerate(goals):
+        answer = ask(pos, goal, workers=1)
+        if goal.objective is None:
+            assert (answer.status == "possible") == oracle.exists[i], goal.text
+        elif oracle.exists[i]:
+            assert (answer.status, answer.value) == ("optimum", oracle.best[i]), goal.text
+        else:
+            assert answer.status == "impossible", goal.text
