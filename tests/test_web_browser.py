@@ -55,10 +55,10 @@ def test_play_a_briscola_deal_in_the_browser(browser, tmp_path):
         spectator.wait_for_selector("#t-status:not(:empty)")
         clicks = 0
         while True:
-            page.wait_for_selector("#t-hand button.legal, #t-result:not([hidden])", timeout=15000)
+            page.wait_for_selector("#t-hand button.legal:enabled, #t-result:not([hidden])", timeout=15000)
             if page.is_visible("#t-result"):
                 break
-            legal = page.locator("#t-hand button.legal")
+            legal = page.locator("#t-hand button.legal:enabled")
             # only legal cards are enabled
             assert page.locator("#t-hand button:not(.legal):enabled").count() == 0
             legal.first.click()
