@@ -302,7 +302,6 @@ class GameModel:
                       form="x7(s,t) → trump(s) ∧ face-up high ∧ 7 held; x2(s,t) → trump(s) ∧ "
                       "face-up 4..7 ∧ 2 held"):
             for s in self.suits:
-                seven, two = by.get((Rank.SEVEN, s)), by.get((Rank.TWO, s))
                 if s in self.x7:
                     cp.at_most_one(self.x7[s])
                 if s in self.x2:
@@ -342,7 +341,7 @@ class GameModel:
                 s = c.suit
                 seven, two = by.get((Rank.SEVEN, s)), by.get((Rank.TWO, s))
                 if s in self.x7:
-                    for p in range(n):  # F goes to the 7's holder
+                    for p in range(n):  # the face-up card goes to the 7's holder
                         cp.clause([self.owner[c][p]], when=[face[c], e1[s], self.io[seven][p]])
                     for t, x in enumerate(self.x7[s]):
                         for t0 in range(t):
@@ -632,14 +631,11 @@ class GameModel:
                             if t < end[0]:
                                 cp.fix(x, False)
                             elif t == end[0] and end[1] > 0:
-                                holder = self.io[self._card(Rank.SEVEN if kind == "7" else Rank.TWO, s)]
+                                holder = self.io[Card(Rank.SEVEN if kind == "7" else Rank.TWO, s)]
                                 for lead in range(n):
                                     for p in range(n):
                                         if (p - lead) % n < end[1]:
                                             cp.clause([], when=[x, self.lead[t][lead], holder[p]])
-
-    def _card(self, rank: Rank, suit: Suit) -> Card:
-        return Card(rank, suit)
 
     def _history_swap(self, i: int, event: Swap, swaps: set[tuple[str, Suit, int]]) -> None:
         cp, n = self.cp, self.n
