@@ -303,3 +303,10 @@ def test_cards_and_suits_pickle_to_the_same_shared_objects():
             again = pickle.loads(pickle.dumps(card))
             assert again is card
             assert pickle.loads(pickle.dumps(card.suit)) is card.suit
+
+
+def test_every_suit_is_true_even_the_one_coded_zero():
+    from aceten.cards import Family, Suit
+
+    assert int(Suit(Family.LATIN, 0)) == 0
+    assert all(Suit(family, i) for family in Family for i in range(4))

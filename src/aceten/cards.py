@@ -120,6 +120,10 @@ class Suit(int):
     def __reduce__(self) -> tuple[Any, tuple[int]]:
         return _suit_from_code, (int(self),)
 
+    def __bool__(self) -> bool:
+        """A suit is always true, though swords (Latin suit 0) is the integer 0."""
+        return True
+
     @property
     def family(self) -> Family:
         return Family(int(self) >> 2)
