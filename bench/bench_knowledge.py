@@ -13,8 +13,9 @@ start of trick 5 for 4 players (16 cards played) and of trick 8 for 2 players, f
   for a card c P1 has not seen (P2 in both places with 2 players), on a fresh knowledge;
 - kripke: the size of the explicit Kripke model of the position (worlds), without building it;
 
-and one Klaverjas deal trick by trick: the explicit model's size, a nested query decided by
-classes, and one that needs the explicit model (refused past 200,000 worlds).
+and one Klaverjas deal trick by trick: the explicit model's size, nested queries decided by
+classes, and a common-knowledge query that needs the explicit model (refused past 200,000
+worlds).
 
 Baseline in the same run: ``game.view(0)`` (the engine building the view the knowledge starts
 from). Figures are CPU time of this process (``time.process_time``, so that other work on the
@@ -106,9 +107,9 @@ def bench(name: str, players: int, variant: str | None, plays: int, count: int) 
 
 
 def limits(seed: int = 4) -> list[dict[str, object]]:
-    """One Klaverjas deal trick by trick: how big the explicit Kripke model of the public history
-    is, how long a query needing it takes (a seat's knowledge of another's knowledge asked by a
-    third), and how long a nested query decided by classes takes at the same moment."""
+    """One Klaverjas deal trick by trick, from P1's view: the size of the explicit Kripke model of
+    the public history, a common-knowledge query that needs it, and nested queries decided by
+    classes: asked about P1's own knowledge, about another seat's (asked by P1), three deep."""
     from aceten import agents
 
     game = aceten.new_game("klaverjas", seed=seed)
@@ -125,12 +126,20 @@ def limits(seed: int = 4) -> list[dict[str, object]]:
         pub = kn.public().problem
         size = Solver(pub, pub.types(), holdings=True).total
         row: dict[str, object] = {"tricks_played": tricks, "kripke_worlds": size}
-        t = time.process_time()
-        kn.ask(f"knows(P1, knows(P3, void(P2, {trump})))")
-        row["classes_ms"] = ms(time.process_time() - t)
-        if size <= 200_000:
+        card = sorted(kn.hidden())[0]
+        for key, query in (("classes_ms", f"knows(P1, knows(P3, void(P2, {trump})))"),
+                           ("other_seat_ms", f"knows(P2, possible(P3, holds(P4, {card})) "
+                                             f"or knows(P3, not holds(P4, {card})))"),
+                           ("three_deep_ms", f"knows(P1, knows(P2, possible(P3, holds(P4, {card})) "
+                                             f"or possible(P3, not holds(P4, {card}))))")):
+            fresh = Knowledge.from_view(g.view(0))
             t = time.process_time()
-            kn.ask(f"knows(P2, knows(P3, void(P1, {trump})))")
+            fresh.ask(query)
+            row[key] = ms(time.process_time() - t)
+        if size <= 200_000:
+            fresh = Knowledge.from_view(g.view(0))
+            t = time.process_time()
+            fresh.ask(f"common(P2+P3, not holds(P4, {card}))")
             row["kripke_ms"] = ms(time.process_time() - t)
         rows.append(row)
     return rows
@@ -163,13 +172,17 @@ def main() -> None:
               f"{cell(r['nested_knows_possible']):>15s} {r['deals_median']:>9s} "
               f"{r['kripke_worlds_median']:>9s}")
     print()
-    print("klaverjas seed 4 (greedy bots), P1's view at the start of each trick: explicit model size;")
-    print("knows(P1, knows(P3, void(P2, trump))) by classes; knows(P2, knows(P3, void(P1, trump)))")
-    print("asked by P1, which needs the explicit model (up to 200,000 worlds); CPU ms")
-    print(f"{'tricks':>6s} {'kripke worlds':>14s} {'classes':>9s} {'kripke':>9s}")
+    print("klaverjas seed 4 (greedy bots), P1's view at the start of each trick, CPU ms; c: a card P1")
+    print("has not seen. classes: knows(P1, knows(P3, void(P2, trump))); other seat: knows(P2,")
+    print("possible(P3, holds(P4, c)) or knows(P3, not holds(P4, c))); three deep: knows(P1, knows(P2,")
+    print("possible(P3, holds(P4, c)) or possible(P3, not holds(P4, c)))); common(P2+P3, not holds(P4,")
+    print("c)) on the explicit model (refused above 200,000 worlds)")
+    print(f"{'tricks':>6s} {'kripke worlds':>26s} {'classes':>9s} {'other seat':>11s} {'three deep':>11s} "
+          f"{'common':>9s}")
     for r in limit_rows:
         kripke = f"{r['kripke_ms']:.0f}" if "kripke_ms" in r else "refused"
-        print(f"{r['tricks_played']:>6d} {r['kripke_worlds']:>14,d} {r['classes_ms']:>9.1f} {kripke:>9s}")
+        print(f"{r['tricks_played']:>6d} {r['kripke_worlds']:>26,d} {r['classes_ms']:>9.1f} "
+              f"{r['other_seat_ms']:>11.1f} {r['three_deep_ms']:>11.1f} {kripke:>9s}")
 
 
 if __name__ == "__main__":

@@ -121,7 +121,10 @@ def klaverjas(out: list[str], write: bool) -> None:
     trump = g.trump
     queries = ["has_trump(P2)", f"knows(P1, knows(P3, void(P2, {trump.name})))",
                f"knows(P1, possible(P4, void(P2, {trump.name})))",
-               f"common(all, not holds(P1, {g.tricks[0].cards[0]}))"]
+               f"knows(P2, knows(P3, void(P1, {trump.name})))",
+               f"knows(P1, knows(P2, knows(P3, has_trump(P4) or void(P4, {trump.name}))))",
+               f"common(all, not holds(P1, {g.tricks[0].cards[0]}))",
+               "common(P2+P3, has_trump(P4))"]
     out.append("After four tricks, P1 asks (`kn.ask(...)`; the method is the one that decided):\n")
     out.append("```")
     for q in queries:
@@ -130,9 +133,9 @@ def klaverjas(out: list[str], write: bool) -> None:
             a = kn.ask(q)
             dt = time.perf_counter() - t
             value = {True: "true", False: "false", None: f"unknown ({float(a.probability):.1%})"}[a.value]
-            out.append(f"{q:55s} {value:18s} {a.method} {dt * 1000:.0f} ms")
+            out.append(f"{q}\n    {value}, by {a.method}, {dt * 1000:.0f} ms")
         except aceten.AcetenError as err:
-            out.append(f"{q:55s} {err}")
+            out.append(f"{q}\n    {err}")
     out.append("```\n")
     late = next(i for i in range(len(game.moves), 0, -1)
                 if sum(1 for m in game.moves[:i] if isinstance(m, aceten.Card)) == 24)

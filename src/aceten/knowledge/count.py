@@ -426,16 +426,18 @@ class Problem:
 class Solver:
     """The location-level programme for one list of types: counts, marginals, sampling."""
 
-    def __init__(self, problem: Problem, types: list[CardType], *, first: int | None = None,
-                 holdings: bool = False):
+    def __init__(self, problem: Problem, types: list[CardType], *,
+                 first: int | tuple[int, ...] | None = None, holdings: bool = False):
         self.problem = problem
         self.types = types
         self.holdings = holdings  # count holdings (arrangement counts as 0/1) instead of deals
         nloc = len(problem.caps)
         order = list(range(nloc))
-        if first is not None:
-            order.remove(first)
-            order.insert(0, first)
+        # ``first``: the location(s) to take first (the stock stays last)
+        prefix = () if first is None else (first,) if isinstance(first, int) else first
+        for loc in reversed(prefix):
+            order.remove(loc)
+            order.insert(0, loc)
         self.order = order  # location indices in processing order
         self.allowed = [[i in t.locs for t in types] for i in order]
         # whether a type may still go to a later location

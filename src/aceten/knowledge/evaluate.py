@@ -11,18 +11,21 @@ Three methods, tried in this order (the answer says which one decided):
     stay interchangeable). Exact on every deck; milliseconds.
 
 ``classes``
-    ``knows(Q, f)`` / ``possible(Q, f)`` for another seat Q with ``f`` free of knowledge
-    operators, inside any combination, and the asking seat's own ``knows``/``possible`` around
-    that. What Q knows depends only on the cards Q holds (the rest of Q's information is
-    public), and, up to interchangeable cards, on how many of each type Q holds. For every such
-    class the question "does some deal of the public history in which Q holds these cards make
-    ``f`` false?" is one counting run. Exact on every deck; its cost grows with the number of
-    classes of Q's hand (see ``docs/benchmarks.md``).
+    Anything with knowledge operators but without ``common``. What a seat Q knows depends only on
+    the cards Q holds (the rest of Q's information is public), and, up to interchangeable cards,
+    on how many of each kind it holds. So ``knows(Q, f)`` is decided once per class of Q's hand:
+    "does some deal of the public history in which Q holds these cards make ``f`` false?" — one
+    counting run when ``f`` speaks only of cards; when ``f`` speaks of knowledge itself, the
+    classes of the seats it names are listed in turn (the other places need only be
+    completable). The asking seat's own ``knows`` is a constant over its deals. Exact on every
+    deck; its cost grows with the number of classes (see ``docs/benchmarks.md``); past
+    ``CLASS_LIMIT`` listed classes the explicit model is tried instead.
 
 ``kripke``
-    Everything else (``common``, knowledge three levels deep, a seat reasoning about what another
-    seat knows of a third): the explicit Kripke model of the public history — every holding a
-    world, each seat's accessibility "holds the same cards" — up to ``max_worlds`` worlds.
+    ``common`` (unless the fact is settled by the public history, which counting decides), and
+    what the classes method gives up on: the explicit Kripke model of the public history —
+    every holding a world, each seat's accessibility "holds the same cards" — up to
+    ``max_worlds`` worlds.
 """
 
 from __future__ import annotations
@@ -55,6 +58,11 @@ if TYPE_CHECKING:
     from aceten.knowledge.knowledge import Knowledge
 
 PATH_LIMIT = 2_000_000
+CLASS_LIMIT = 200_000  # partial paths a nested query may list before it is out of reach
+
+
+class OutOfReach(AcetenError):
+    """Too many classes for the classes method."""
 DEFAULT_MAX_WORLDS = 200_000
 Takes = list[tuple[int, ...]]
 
@@ -84,8 +92,16 @@ def _ask(kn: Knowledge, query: str | Formula, *, max_worlds: int | None = None) 
         worlds = frame.count(f)
         return _answer(f, o, worlds * scale, total * scale, "counting")
     if _symbolic(f, o):
-        worlds = Classes(kn, f).count()
-        return _answer(f, o, worlds * scale, total * scale, "classes")
+        try:
+            worlds = Classes(kn, f).count()
+            return _answer(f, o, worlds * scale, total * scale, "classes")
+        except OutOfReach as err:
+            try:
+                model = kn.kripke(max_worlds=max_worlds or DEFAULT_MAX_WORLDS)
+            except AcetenError as also:
+                raise AcetenError(f"{err}; {also}") from None
+            worlds, total_w = model.evaluate(f)
+            return Answer(f, o, _value(worlds, total_w), worlds, total_w, "kripke", len(model.worlds))
     if isinstance(f, Common) and not f.arg.modal and _valid_in_public(kn, f.arg):
         # true in every deal of the public history: common knowledge everywhere
         return _answer(f, o, total * scale, total * scale, "counting")
@@ -133,14 +149,8 @@ def _propositional(f: Formula) -> bool:
 
 
 def _symbolic(f: Formula, o: int) -> bool:
-    """Whether ``f`` can be decided over the seat's deals without an explicit model."""
-    if isinstance(f, (Knows, Possible)):
-        if f.seat == o:
-            return _symbolic(f.arg, o)
-        return _propositional(f.arg)
-    if isinstance(f, Common):
-        return False
-    return all(_symbolic(c, o) for c in f.children())
+    """Whether ``f`` can be decided by classes (without an explicit model): no ``common``."""
+    return not any(isinstance(g, Common) for g in f.walk())
 
 
 def _negate(f: Formula) -> Formula:
@@ -418,6 +428,8 @@ class Classes:
         return lambda takes: decide(vector(takes))
 
     def _exists(self, pf: Frame, pub_loc: int | None, v: tuple[int, ...], target: Formula) -> bool:
+        if target.modal:
+            return self._exists_nested(pub_loc, v, target)
         base = pf.solver()
         state = tuple(c - n for c, n in zip(base.start, v))
         if pub_loc is None:  # q holds no hidden card in any public deal
@@ -453,6 +465,85 @@ class Classes:
             return False
 
         return rec(1, state)
+
+
+    # -- knowledge inside knowledge: evaluated on the public model ---------------------------------
+    def _deps(self, f: Formula) -> set[int] | None:
+        """The public locations whose holdings decide ``f`` (None: it may depend on all)."""
+        if isinstance(f, (Knows, Possible)):
+            loc = self.pub.location_index(f.seat)
+            return set() if loc is None else {loc}
+        if isinstance(f, (Holds, InStock, Void)):
+            return None
+        out: set[int] = set()
+        for c in f.children():
+            d = self._deps(c)
+            if d is None:
+                return None
+            out |= d
+        return out
+
+    def _exists_nested(self, pub_loc: int | None, v: tuple[int, ...], target: Formula) -> bool:
+        """Some public deal in which q holds ``v`` makes ``target`` (which speaks of knowledge)
+        true: the locations ``target`` depends on are listed class by class, the rest need only
+        be completable."""
+        deps = self._deps(target)
+        nloc = len(self.pub.caps)
+        rest = list(range(nloc)) if deps is None else sorted(deps)
+        prefix = ([pub_loc] if pub_loc is not None else []) + [i for i in rest if i != pub_loc]
+        frame = self._pub_frames.get(tuple(prefix))  # type: ignore[call-overload]
+        if frame is None:
+            frame = Frame(self.pub, self.pub_labels, first=tuple(prefix))
+            self._pub_frames[tuple(prefix)] = frame  # type: ignore[index]
+        fn = frame.compile(target, self._pub_modal)
+        base = frame.solver()
+        takes: Takes = [()] * nloc
+        start = 0
+        state = base.start
+        if pub_loc is not None:
+            takes[pub_loc] = v
+            state = tuple(c - n for c, n in zip(state, v))
+            start = 1
+        count = 0
+
+        def rec(pos: int, st: tuple[int, ...]) -> bool:
+            nonlocal count
+            if pos == len(prefix):
+                count += 1
+                if count > CLASS_LIMIT:
+                    raise OutOfReach(f"out of reach for classes: more than {CLASS_LIMIT:,} classes of "
+                                     "hands to go through")
+                return base.paths(pos, st) > 0 and (fn if isinstance(fn, bool) else fn(takes))
+            for take, _, nxt in base.edges(pos, st):
+                if base.paths(pos + 1, nxt):
+                    takes[base.order[pos]] = take
+                    if rec(pos + 1, nxt):
+                        return True
+            return False
+
+        return rec(start, state)
+
+    def _pub_modal(self, g: Formula) -> Callable[[Takes], bool] | bool:
+        """A knowledge operator inside another seat's knowledge, on public-model paths."""
+        if isinstance(g, Common):
+            raise OutOfReach("common knowledge inside knowledge needs the explicit model")
+        assert isinstance(g, (Knows, Possible))
+        q = g.seat
+        loc = self.pub.location_index(q)
+        target = g.arg if isinstance(g, Possible) else _negate(g.arg)
+        pf = self.pub_frame(q)
+        zero = tuple([0] * len(pf.types))
+        want = isinstance(g, Possible)
+
+        def value(takes: Takes) -> bool:
+            v = (takes[loc] or zero) if loc is not None else zero
+            key = (q, str(target), v)
+            found = self._memo.get(key)
+            if found is None:
+                found = self._memo[key] = self._exists(pf, loc, v, target)
+            return found == want
+
+        return value
 
 
 def _dynamic_parts(f: Formula, o: int) -> list[Formula]:
