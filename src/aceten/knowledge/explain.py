@@ -57,6 +57,10 @@ def _neg(f: Formula) -> Formula:
     return f.arg if isinstance(f, Not) else Not(f)
 
 
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
 def _who(seat: int) -> str:
     return f"P{seat + 1}"
 
@@ -127,7 +131,7 @@ class _Why:
     def has_suit(self, seat: int, suit: Suit) -> list[str]:
         for card in self.tl.cards:
             if card.suit == suit and self.kn.ask(Holds(seat, card)).value is True:
-                return [f"{_who(seat)} holds {card} of {suit.name}:", *self.at(card, seat)]
+                return [f"{_who(seat)} holds {card}:", *self.at(card, seat)]
         return [f"{_who(seat)} must hold a {suit.name} card: in every consistent deal the "
                 f"{suit.name} cards left cannot all be placed elsewhere"]
 
@@ -306,13 +310,14 @@ class _Why:
                 must = [c for c, locs in allowed.items() if locs <= set(subset)]
                 names = " and ".join(self._loc_name(i) for i in subset)
                 if len(can) < need:
-                    return [f"if {card} were {self._loc_phrase(loc)}, {names} would need {need} unseen "
-                            f"cards but only {len(can)} can be there "
-                            f"({' '.join(str(c) for c in sorted(can))})"]
+                    which = (f"only {len(can)} can be there ({' '.join(str(c) for c in sorted(can))})"
+                             if can else "none of the unseen cards can be there")
+                    return [f"if {card} were {self._loc_phrase(loc)}, {names} would need "
+                            f"{_n(need, 'unseen card')} but {which}"]
                 if len(must) > need:
                     return [f"if {card} were {self._loc_phrase(loc)}, the {len(must)} cards that can only "
                             f"be with {names} ({' '.join(str(c) for c in sorted(must))}) would not fit "
-                            f"in its {need} unseen places"]
+                            f"in {_n(need, 'unseen place')}"]
         return [f"no consistent deal has {card} {self._loc_phrase(loc)} (counting the arrangements "
                 f"of every seat's slots)"]
 
