@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from aceten.agents.base import Agent
 from aceten.agents.tactics import TacticsAgent
 from aceten.cards import Card
+from aceten.errors import AcetenError
 from aceten.moves import Bid, Exchange, TrumpCall
 
 if TYPE_CHECKING:
@@ -113,8 +114,12 @@ class PimcAgent(Agent):
     def _search(self, view: PlayerView, legal: list[Move]) -> Move:
         from aceten.game import Game
         from aceten.knowledge import Knowledge
-        from aceten.search import Solver
 
+        try:
+            from aceten.search import Solver
+        except ImportError as err:
+            raise AcetenError(f"the pimc player needs the double-dummy solver: pip install "
+                              f"'aceten[search]' ({err})") from None
         if self._solver is None:
             self._solver = Solver(tt_bits=self.tt_bits)
         start = time.perf_counter()
