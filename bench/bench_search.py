@@ -1,0 +1,233 @@
+"""The search layer's figures: double-dummy solving times and batch simulation speed.
+
+    python bench/bench_search.py [--deals N] [--only solve|batch] [--json]
+
+Solver: for each configuration, N random deals (seeds 0..N-1) are solved from the first card
+(Cruce bids and the Klaverjas trump call made by the greedy bot first), value and principal
+variation (``solve(g, moves=False)``), with a fresh table per deal; median and 95th percentile
+time, median nodes, table hit rate (hits / probes at trick boundaries) and the share of
+cut-offs made by the first move tried. A warm-up solve (compilation, table allocation) is not
+timed.
+
+Batch: random (and greedy) full games of 2-player Briscola in the numba kernels on one core,
+with the kernels' own generator and with Python's generator (the same games as ``aceten
+simulate``), against two baselines measured in the same run: random games through the public
+API (``new_game`` / ``legal_moves`` / ``push``, as bench_engine.py) and, where a C compiler is
+found, a plain C loop playing random 2-player Briscola.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import aceten
+from aceten import agents
+
+SOLVE_CONFIGS = [
+    ("briscola", 2, None, {}),
+    ("briscola", 4, None, {}),
+    ("klaverjas", 4, "rotterdam", {}),
+    ("cruce", 4, None, {}),
+    ("brisca", 2, None, {}),
+    ("cruce", 2, None, {}),
+]
+
+
+def first_lead(name: str, players: int, variant: str | None, options: dict, seed: int) -> aceten.Game:
+    g = aceten.new_game(name, players=players, variant=variant, seed=seed, **options)
+    bot = agents.get("greedy")
+    while g.phase != "play":
+        g.push(bot.choose(g.view(g.to_move)))
+    return g
+
+
+def bench_solver(deals: int, configs: list[tuple], tt_bits: int) -> list[dict]:
+    from aceten.search import Solver
+
+    rows = []
+    for name, players, variant, options in configs:
+        solver = Solver(tt_bits=tt_bits)
+        solver.solve(first_lead(name, players, variant, options, 10**6), moves=False)  # warm-up
+        times, nodes, hits, probes, first_cuts, cuts = [], [], 0, 0, 0, 0
+        for seed in range(deals):
+            g = first_lead(name, players, variant, options, seed)
+            solver.clear()
+            start = time.perf_counter()
+            result = solver.solve(g, moves=False)
+            times.append(time.perf_counter() - start)
+            nodes.append(result.nodes)
+            hits += result.tt_hits
+            probes += result.tt_probes
+            first_cuts += result.stats["first_move_cuts"]
+            cuts += result.stats["first_move_cuts"] + result.stats["later_cuts"]
+        times.sort()
+        rows.append({
+            "game": name, "players": players, "variant": variant or "standard", "deals": deals,
+            "median_s": statistics.median(times),
+            "p95_s": times[min(len(times) - 1, round(0.95 * (len(times) - 1)))],
+            "max_s": times[-1], "median_nodes": int(statistics.median(nodes)),
+            "tt_hit_rate": hits / probes if probes else 0.0,
+            "first_move_cut_rate": first_cuts / cuts if cuts else 0.0,
+        })
+        print(_solver_line(rows[-1]), flush=True)
+    return rows
+
+
+def _solver_line(r: dict) -> str:
+    return (f"{r['game']:10} {r['players']} {r['variant']:10} deals {r['deals']:4}  median "
+            f"{1000 * r['median_s']:9.1f} ms  p95 {1000 * r['p95_s']:9.1f} ms  max "
+            f"{1000 * r['max_s']:9.1f} ms  nodes {r['median_nodes']:>10,}  tt hits "
+            f"{100 * r['tt_hit_rate']:4.1f}%  first-move cuts {100 * r['first_move_cut_rate']:4.1f}%")
+
+
+# -- batch -----------------------------------------------------------------------------------------
+def engine_rate(seconds: float) -> float:
+    """Random 2-player Briscola games through the public API, as bench_engine.py plays them."""
+    rng = random.Random(1)
+    choice = rng.choice
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for seed in range(games, games + 50):
+            g = aceten.new_game("briscola", players=2, seed=seed)
+            while not g.is_over():
+                g.push(choice(g.legal_moves()))
+        games += 50
+    return games / (time.perf_counter() - start)
+
+
+def kernel_rate(games: int, rng: str, bots: str, rounds: int = 3) -> float:
+    from aceten.search import batch
+
+    rules = aceten.rules.get("briscola", players=2)
+    batch.simulate(rules, 100, rng=rng, bots=bots)  # compile or load
+    best = 0.0
+    for r in range(rounds):
+        result = batch.simulate(rules, games, seed=r * games, rng=rng, bots=bots)
+        assert int(result.team_points.sum()) == 120 * games
+        best = max(best, result.games_per_second)
+    return best
+
+
+C_LOOP = r"""
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+static const int STR[10] = {10, 1, 9, 2, 3, 4, 5, 6, 7, 8};  /* A 2 3 4 5 6 7 J H K */
+static const int PTS[10] = {11, 0, 10, 0, 0, 0, 0, 2, 3, 4};
+static uint64_t s = 88172645463325252ULL;
+static inline uint32_t below(uint32_t n) {  /* xorshift64*, Lemire */
+    for (;;) {
+        s ^= s >> 12; s ^= s << 25; s ^= s >> 27;
+        uint64_t m = ((s * 2685821657736338717ULL) >> 32) * n;
+        uint32_t l = (uint32_t)m;
+        if (l >= n || l >= (uint32_t)(-n) % n) return (uint32_t)(m >> 32);
+    }
+}
+static inline int nth(uint64_t h, int i) { while (i--) h &= h - 1; return __builtin_ctzll(h); }
+int main(int argc, char **argv) {
+    long games = atol(argv[1]); int deck[40], c[40]; long total = 0;
+    for (int i = 0; i < 40; i++) deck[i] = (i / 10) * 16 + i % 10;
+    struct timespec a, b; clock_gettime(CLOCK_MONOTONIC, &a);
+    for (long g = 0; g < games; g++) {
+        for (int i = 0; i < 40; i++) c[i] = deck[i];
+        for (int i = 39; i > 0; i--) { int j = below(i + 1), t = c[i]; c[i] = c[j]; c[j] = t; }
+        uint64_t h[2] = {0, 0};
+        for (int i = 0; i < 3; i++) { h[0] |= 1ULL << c[i]; h[1] |= 1ULL << c[3 + i]; }
+        int trump = c[39] >> 4, drawn = 6, lead = 0, p0 = 0;
+        for (int t = 0; t < 20; t++) {
+            int x = nth(h[lead], below(__builtin_popcountll(h[lead]))); h[lead] ^= 1ULL << x;
+            int f = 1 - lead;
+            int y = nth(h[f], below(__builtin_popcountll(h[f]))); h[f] ^= 1ULL << y;
+            int sx = x >> 4, sy = y >> 4;
+            int px = (sx == trump ? 100 : 0) + STR[x & 15];
+            int py = sy == trump ? 100 + STR[y & 15] : (sy == sx ? STR[y & 15] : -1);
+            int w = px > py ? lead : f;
+            if (w == 0) p0 += PTS[x & 15] + PTS[y & 15];
+            if (drawn < 40) { h[w] |= 1ULL << c[drawn]; h[1 - w] |= 1ULL << c[drawn + 1]; drawn += 2; }
+            lead = w;
+        }
+        total += p0;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double secs = (b.tv_sec - a.tv_sec) + 1e-9 * (b.tv_nsec - a.tv_nsec);
+    printf("%f %ld\n", games / secs, total);
+    return 0;
+}
+"""
+
+
+def c_rate(games: int) -> float | None:
+    """A plain C loop playing random 2-player Briscola (Latin deck: ranks coded 0..9 here)."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "loop.c"
+        source.write_text(C_LOOP)
+        binary = Path(tmp) / "loop"
+        done = subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], capture_output=True)
+        if done.returncode != 0:
+            return None
+        rates = []
+        for _ in range(3):
+            out = subprocess.run([str(binary), str(games)], capture_output=True, text=True, check=True)
+            rates.append(float(out.stdout.split()[0]))
+        return max(rates)
+
+
+def bench_batch(games: int, seconds: float) -> dict:
+    engine = engine_rate(seconds)
+    rows = {
+        "engine_public_api_random": engine,
+        "c_loop_random": c_rate(games),
+        "kernel_fast_random": kernel_rate(games, "fast", "random"),
+        "kernel_fast_greedy": kernel_rate(games // 2, "fast", "greedy"),
+        "kernel_python_random": kernel_rate(games // 20, "python", "random"),
+        "kernel_python_greedy": kernel_rate(games // 10, "python", "greedy"),
+    }
+    for key, rate in rows.items():
+        if rate is None:
+            print(f"{key:26} (no C compiler)")
+            continue
+        print(f"{key:26} {rate:12,.0f} games/s   x engine {rate / engine:8.1f}", flush=True)
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=200, help="random deals per configuration")
+    parser.add_argument("--only", choices=("solve", "batch"))
+    parser.add_argument("--configs", default="", help="only these games, e.g. briscola-4,klaverjas-4")
+    parser.add_argument("--tt-bits", type=int, default=20)
+    parser.add_argument("--games", type=int, default=2_000_000, help="batch games per timing")
+    parser.add_argument("--seconds", type=float, default=3.0, help="engine baseline duration")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    wanted = {c.strip() for c in args.configs.split(",") if c.strip()}
+    configs = [c for c in SOLVE_CONFIGS if not wanted or f"{c[0]}-{c[1]}" in wanted]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"python {platform.python_version()}, {os.cpu_count()} cores, load average {load:.1f} "
+          "at the start")
+    report: dict = {"load_average": load}
+    if args.only in (None, "solve"):
+        report["solve"] = bench_solver(args.deals, configs, args.tt_bits)
+    if args.only in (None, "batch"):
+        report["batch"] = bench_batch(args.games, args.seconds)
+    if args.json:
+        print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
