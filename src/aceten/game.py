@@ -227,6 +227,8 @@ class Game:
         self._after_play = rules.draw == "after-play"
         self._obliged = bool(rules.obligations.parts)
         self._hand_cards = hand_cards_cache(self._family)
+        self._trick_objs: list[Trick] = []  # Trick objects of _history, built once
+        self._view_events: dict[int, tuple[int, Any, list[Any], set[Card | None]]] = {}
 
     # -- reading the position ------------------------------------------------------------
     @property
@@ -275,7 +277,16 @@ class Game:
 
     @property
     def tricks(self) -> list[Trick]:
-        return [Trick(i + 1, *raw) for i, raw in enumerate(self._history)]
+        return list(self._tricks())
+
+    def _tricks(self) -> list[Trick]:
+        """The Trick objects of the finished tricks, built once each (undo may drop some)."""
+        objs, hist = self._trick_objs, self._history
+        while objs and (len(objs) > len(hist) or objs[-1].cards is not hist[len(objs) - 1][1]):
+            objs.pop()
+        for i in range(len(objs), len(hist)):
+            objs.append(Trick(i + 1, *hist[i]))
+        return objs
 
     @property
     def moves(self) -> list[Move]:
@@ -519,21 +530,30 @@ class Game:
         if not 0 <= seat < self._n:
             raise AcetenError(f"no seat {seat} in a {self._n}-player game")
         fam = self._family
-        turned = self.turned_card
-        events: list[tuple[str, int | None, Any]] = []
-        k = self.rules.options["open_cards"]
-        for s, hand in enumerate(self.deal.hands):
-            for i, card in enumerate(hand):
-                events.append(("deal", s, card if s == seat or i < k else None))
-        if turned is not None:
-            events.append(("turn", None, turned))
-        face_up = {turned}  # cards that lay face up under the stock: their draw is public
-        for kind, who, what in self._log:
+        log = self._log
+        cached = self._view_events.get(seat)
+        if cached is not None and cached[0] <= len(log) and (
+                cached[0] == 0 or log[cached[0] - 1] is cached[1]):
+            start, _, events, face_up = cached
+        else:
+            turned = self.turned_card
+            events = []
+            k = self.rules.options["open_cards"]
+            for s, hand in enumerate(self.deal.hands):
+                for i, card in enumerate(hand):
+                    events.append(("deal", s, card if s == seat or i < k else None))
+            if turned is not None:
+                events.append(("turn", None, turned))
+            face_up = {turned}  # cards that lay face up under the stock: their draw is public
+            start = 0
+        for j in range(start, len(log)):
+            kind, who, what = log[j]
             if kind == "swap":
                 face_up.add(what)  # an exchanged 7 or 2 now lies face up
             elif kind == "draw" and who != seat and what not in face_up:
                 what = None
             events.append((kind, who, what))
+        self._view_events[seat] = (len(log), log[-1] if log else None, events, face_up)
         return PlayerView(
             game=self.rules.name,
             variant=self.rules.variant,
@@ -547,7 +567,7 @@ class Game:
             stock_size=len(self._stock) - self._drawn,
             leader=self._leader,
             trick=tuple(self._trick),
-            tricks=tuple(self.tricks),
+            tricks=tuple(self._tricks()),
             hand_sizes=tuple(h.bit_count() for h in self._hands),
             open_cards=tuple(CardSet(m, fam) for m in self._open),
             points=tuple(self._points),
