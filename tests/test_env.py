@@ -332,8 +332,8 @@ def test_rule_voids_are_true_in_random_games():
                 g.push(rng.choice(g.legal_moves()))
 
 
-def test_voids_true_takes_the_knowledge_layer_when_it_works_else_the_rule():
-    expected = "knowledge" if knowledge_voids() is not None else "rule"
+def test_voids_true_takes_the_knowledge_layer():
+    expected = "knowledge"
     assert resolve_voids(True) == expected
     assert resolve_voids(False) == "off"
     env = briscola_v0.raw_env(voids=True)
@@ -341,9 +341,7 @@ def test_voids_true_takes_the_knowledge_layer_when_it_works_else_the_rule():
 
 
 def test_knowledge_voids_agree_with_the_rule_and_the_deal():
-    found = knowledge_voids()
-    if found is None:
-        pytest.skip("aceten.knowledge does not answer voids(view) yet")
+    found = knowledge_voids
     rng = random.Random(6)
     for game, players, variant in [("klaverjas", 4, "rotterdam"), ("cruce", 3, None)]:
         g = aceten.new_game(game, players=players, variant=variant, seed=2)

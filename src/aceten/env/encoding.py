@@ -42,18 +42,15 @@ voids          (n-1) * 4   only with ``voids=True``: 1 where relative seat r (1.
                            to hold no card of the suit
 =============  ==========  ==================================================================
 
-With ``voids=True``, voids come from the knowledge layer when it is installed and works
-(``aceten.knowledge.voids(view)``, or ``Knowledge.from_view(view).voids(seat)``: exact
-knowledge, at the knowledge layer's speed), and otherwise from one self-contained rule
-(``voids="rule"`` asks for it): a player who did not follow the suit led, at a moment
+With ``voids=True``, voids come from the knowledge layer (``Knowledge.from_view(view)``: exact
+knowledge, at the knowledge layer's speed); ``voids="rule"`` takes one self-contained, cheaper
+rule instead: a player who did not follow the suit led, at a moment
 when the game obliged following suit, held none of it; a card drawn afterwards undoes what it
 may have changed (an unseen draw undoes all of that player's voids).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -172,46 +169,13 @@ class Block:
 VoidsFunction = Callable[[PlayerView], Sequence[Iterable[Suit]]]
 
 
-_KNOWLEDGE: list[VoidsFunction | None] = []  # the verdict of knowledge_voids, once found
+def knowledge_voids(view: PlayerView) -> list[set[Suit]]:
+    """Per absolute seat, the suits the view's seat knows that seat to hold none of, from the
+    knowledge layer (its own seat: empty)."""
+    from aceten.knowledge import Knowledge
 
-
-def knowledge_voids() -> VoidsFunction | None:
-    """Voids from the knowledge layer, when it is installed and works: ``aceten.knowledge.voids``
-    if it exists, else ``Knowledge.from_view(view).voids(seat)`` for every other seat.
-
-    The contract: called with a view, it returns per absolute seat the suits that the view's
-    seat knows that seat to hold none of. The layer counts as available once it answers for a
-    fresh deal without an import error (it may be half-built while it is being written).
-    """
-    if not _KNOWLEDGE:
-        _KNOWLEDGE.append(_find_knowledge_voids())
-    return _KNOWLEDGE[0]
-
-
-def _find_knowledge_voids() -> VoidsFunction | None:
-    if importlib.util.find_spec("aceten.knowledge") is None:
-        return None
-    try:
-        module = importlib.import_module("aceten.knowledge")
-    except ImportError:
-        return None
-    found = getattr(module, "voids", None)
-    if not callable(found):
-        knowledge = getattr(module, "Knowledge", None)
-        if not (hasattr(knowledge, "from_view") and hasattr(knowledge, "voids")):
-            return None
-
-        def found(view: PlayerView) -> list[set[Suit]]:
-            known = knowledge.from_view(view)
-            return [set() if s == view.seat else set(known.voids(s)) for s in range(view.players)]
-
-    from aceten.game import new_game
-
-    try:
-        found(new_game("briscola", players=2, seed=1).view(0))
-    except (ImportError, NotImplementedError, AttributeError):
-        return None
-    return found
+    known = Knowledge.from_view(view)
+    return [set() if s == view.seat else set(known.voids(s)) for s in range(view.players)]
 
 
 def rule_voids(view: PlayerView) -> list[set[Suit]]:
@@ -260,10 +224,7 @@ class Encoder:
         self.voids_mode = resolve_voids(voids)
         self._voids_fn: VoidsFunction | None = None
         if self.voids_mode == "knowledge":
-            self._voids_fn = knowledge_voids()
-            if self._voids_fn is None:
-                raise AcetenError("voids='knowledge' needs aceten.knowledge with a voids(view) "
-                                  "function; use voids='rule' (or True) for the follow-suit rule")
+            self._voids_fn = knowledge_voids
         elif self.voids_mode == "rule":
             self._voids_fn = rule_voids
         blocks: list[tuple[str, int, float, str]] = [
@@ -404,11 +365,11 @@ class Encoder:
 
 
 def resolve_voids(voids: bool | str) -> str:
-    """``False`` -> "off"; ``True`` -> "knowledge" if available else "rule"; or the name given."""
+    """``False`` -> "off"; ``True`` -> "knowledge"; or the name given."""
     if voids is False or voids is None or voids == "off":
         return "off"
     if voids is True or voids == "auto":
-        return "knowledge" if knowledge_voids() is not None else "rule"
+        return "knowledge"
     if voids in ("rule", "knowledge"):
         return str(voids)
     raise AcetenError(f"voids={voids!r}: expected True, False, 'rule' or 'knowledge'")
