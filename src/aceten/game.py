@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from aceten.cards import Card, CardSet, Suit, cards_of, hand_cards_cache
@@ -142,6 +142,44 @@ class PlayerView:
 
         return svg.table(self)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The fields only, every lazy one built: a pickle holds what it always held.
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+class _LazyField:
+    """A :class:`PlayerView` field that :meth:`Game.view` may leave to be built on first read.
+
+    A non-data descriptor: once the value is in the instance's ``__dict__`` (always, for a view
+    made by the constructor), reads go straight to it. A view made by ``Game.view`` holds, in
+    ``_lazy``, a function per missing field over a snapshot of public data taken when the view
+    was made, so the value is the same whenever it is read.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, view: Any, owner: type | None = None) -> Any:
+        if view is None:
+            raise AttributeError(self.name)
+        d = view.__dict__
+        try:
+            make = d["_lazy"].pop(self.name)
+        except KeyError:
+            raise AttributeError(self.name) from None
+        value = d[self.name] = make()
+        return value
+
+
+PlayerView.events = _LazyField("events")  # type: ignore[assignment,misc]
+
+
+def _events_prefix(events: list[Any], n: int) -> Any:
+    """The first ``n`` events of a seat's event list as a tuple (later views may extend it)."""
+    return lambda: tuple(events) if len(events) == n else tuple(events[:n])
+
 
 class Game:
     """One deal of a game, python-chess style: ``legal_moves()``, ``push()``, ``pop()``."""
@@ -229,6 +267,7 @@ class Game:
         self._hand_cards = hand_cards_cache(self._family)
         self._trick_objs: list[Trick] = []  # Trick objects of _history, built once
         self._view_events: dict[int, tuple[int, Any, list[Any], set[Card | None]]] = {}
+        self._open_cache: tuple[tuple[int, ...], tuple[CardSet, ...]] | None = None
 
     # -- reading the position ------------------------------------------------------------
     @property
@@ -553,14 +592,20 @@ class Game:
             elif kind == "draw" and who != seat and what not in face_up:
                 what = None
             events.append((kind, who, what))
-        self._view_events[seat] = (len(log), log[-1] if log else None, events, face_up)
-        return PlayerView(
+        n = len(log)
+        self._view_events[seat] = (n, log[-1] if log else None, events, face_up)
+        # Built field by field, not through the frozen dataclass's __init__ (which sets each of
+        # its 19 fields with object.__setattr__ and costs more than the rest of this method);
+        # events are built on first read.
+        view = _new_view(PlayerView)
+        over = self._phase == "over"
+        view.__dict__.update(
             game=self.rules.name,
             variant=self.rules.variant,
             players=self._n,
             seat=seat,
-            hand=self.hand(seat),
-            to_move=None if self._phase == "over" else self._to_move,
+            hand=CardSet(self._hands[seat], fam),
+            to_move=None if over else self._to_move,
             phase=self._phase,
             trump=self._trump,
             trump_card=self.trump_card,
@@ -568,13 +613,22 @@ class Game:
             leader=self._leader,
             trick=tuple(self._trick),
             tricks=tuple(self._tricks()),
-            hand_sizes=tuple(h.bit_count() for h in self._hands),
-            open_cards=tuple(CardSet(m, fam) for m in self._open),
+            hand_sizes=tuple(map(int.bit_count, self._hands)),
+            open_cards=self._open_sets(),
             points=tuple(self._points),
-            legal_moves=tuple(self.legal_moves()) if seat == self._to_move else (),
-            events=tuple(events),
+            legal_moves=tuple(self.legal_moves()) if seat == self._to_move and not over else (),
             rules=self.rules,
+            _lazy={"events": _events_prefix(events, len(events))},
         )
+        return view
+
+    def _open_sets(self) -> tuple[CardSet, ...]:
+        """The open cards of each seat as card sets (the same tuple while they are unchanged)."""
+        key = tuple(self._open)
+        cached = self._open_cache
+        if cached is None or cached[0] != key:
+            cached = self._open_cache = (key, tuple(CardSet(m, self._family) for m in key))
+        return cached[1]
 
     @property
     def log(self) -> list[tuple[str, int | None, Any]]:
@@ -595,6 +649,9 @@ class Game:
         from aceten import svg
 
         return svg.table(self)
+
+
+_new_view = object.__new__
 
 
 def new_game(name: str, players: int | None = None, variant: str | None = None,
