@@ -363,3 +363,12 @@ def test_help_lists_the_commands():
     for command in ("play", "simulate", "check", "rules"):
         assert command in result.stdout
     assert "--interactive" not in run("play", "--help").stdout
+
+
+def test_play_uses_the_default_bot_unless_told():
+    from aceten import agents
+
+    done = run("play", "briscola", "--seed", "3", "--json")
+    assert json.loads(done.stdout)["bots"] == [agents.DEFAULT] * 2
+    done = run("play", "briscola", "--seed", "3", "--json", "--opponent", "random")
+    assert json.loads(done.stdout)["bots"] == ["random"] * 2

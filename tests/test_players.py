@@ -169,3 +169,37 @@ def test_pimc_replays_the_public_moves_onto_sampled_deals():
                 copy.push(move)
             assert copy.view(seat).events == view.events
             assert copy.hand(seat) == view.hand
+
+
+def test_the_default_bot_is_pimc_with_the_solver_and_tactics_without(monkeypatch):
+    import importlib.util
+
+    assert agents.DEFAULT == "pimc"  # the test extra installs the search extra
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "numba" else real(name, *a))
+    assert not agents._search_installed()
+    monkeypatch.setattr(importlib.util, "find_spec", real)
+    assert agents._search_installed()
+
+
+def test_warm_up_loads_the_solver_and_pimc_then_searches_at_once():
+    import time
+
+    from aceten.agents.pimc import warm_up
+
+    warm_up()
+    game = aceten.new_game("briscola", players=2, seed=5)
+    while len(game.moves) < 30:
+        game.push(game.legal_moves()[0])
+    bot = PimcAgent(seed=1)
+    start = time.perf_counter()
+    bot.choose(game.view(game.to_move))
+    assert bot.last["deals"] >= 1
+    assert time.perf_counter() - start < 5  # generous: the goal (1 s) is measured in bench/
+
+
+def test_play_and_the_web_form_offer_the_default_bot():
+    from aceten.web.app import games_catalogue
+
+    assert games_catalogue()["default_bot"] == agents.DEFAULT

@@ -126,9 +126,10 @@ def play(
     players: PlayersOpt = None,
     seat: Annotated[int, typer.Option(
         "--seat", "-s", help="your seat, 1-based (P1 leads the first trick)")] = 1,
-    opponent: Annotated[str, typer.Option(
-        "--opponent", "-b", help=f"the bot: {', '.join(agents.names())} (tactics answers at "
-        "once; pimc is stronger but can take seconds a move)")] = "tactics",
+    opponent: Annotated[str | None, typer.Option(
+        "--opponent", "-b", show_default=False,
+        help=f"the bot: {', '.join(agents.names())}; default {agents.DEFAULT}, the strongest "
+        "that answers within a second (pimc needs the search extra, else tactics)")] = None,
     variant: VariantOpt = None,
     seed: Annotated[int | None, typer.Option("--seed", help="deal seed (same seed, same cards)")] = None,
     option: OptionOpt = None,
@@ -150,10 +151,17 @@ def play(
         n = rules.players
         if not 1 <= seat <= n:
             raise AcetenError(f"--seat {seat}: seats are 1 to {n}")
+        opponent = opponent or agents.DEFAULT
         agents.get(opponent)  # check the name before dealing
         human = None if (auto or json_out) or not (interactive or _stdin_is_terminal()) else seat - 1
         if human is None and not auto and not json_out:
             print("stdin is not a terminal: bots play every seat", file=sys.stderr)
+        if human is not None and opponent == "pimc":
+            from aceten.agents.pimc import warm_up
+
+            with _console().status("Loading the pimc player's solver (the first time after "
+                                   "installing, numba compiles it: about half a minute)..."):
+                warm_up()
         bots: list[Agent] = [agents.get(opponent, seed=_bot_seed(seed, s)) for s in range(n)]
         games = _deals(game, players, variant, seed, options, match, quiet=json_out)
         console = _console()

@@ -27,12 +27,25 @@ if TYPE_CHECKING:
     from aceten.game import Game, Outcome
     from aceten.moves import Move
 
+def _search_installed() -> bool:
+    """Whether the double-dummy solver's extra (numba) is installed, without importing it."""
+    from importlib.util import find_spec
+
+    return find_spec("numba") is not None
+
+
 AGENTS: dict[str, type[Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "tactics": TacticsAgent,
     "pimc": PimcAgent,
 }
+
+
+DEFAULT: str = "pimc" if _search_installed() else "tactics"
+"""The strongest bot that answers within about a second: ``pimc`` (p95 under 0.1 s a move,
+docs/benchmarks.md "Players"), or ``tactics`` when the search extra is not installed. The
+default opponent of ``aceten play`` and of the web table."""
 
 
 def names() -> list[str]:
@@ -69,5 +82,5 @@ def play(game: Game, seats: Sequence[Agent],
     return outcome
 
 
-__all__ = ["AGENTS", "Agent", "GreedyAgent", "PimcAgent", "RandomAgent", "TacticsAgent", "get", "names",
-           "play"]
+__all__ = ["AGENTS", "DEFAULT", "Agent", "GreedyAgent", "PimcAgent", "RandomAgent", "TacticsAgent",
+           "get", "names", "play"]

@@ -51,6 +51,33 @@ MAX_CARDS: dict[tuple[str, int], int] = {
 }
 
 
+def _require_solver() -> None:
+    try:
+        import aceten.search  # noqa: F401
+    except ImportError as err:
+        raise AcetenError(f"the pimc player needs the double-dummy solver: pip install "
+                          f"'aceten[search]' ({err})") from None
+
+
+def warm_up() -> None:
+    """Load the solver's compiled kernels now rather than at pimc's first searched decision.
+
+    numba compiles them on the first run after installing (tens of seconds, once; cached on
+    disk after that) and loads them from its cache later (well under a second), so an
+    interactive front end calls this behind a "please wait" before the game starts.
+    Raises :class:`~aceten.errors.AcetenError` naming the extra when the solver is missing.
+    """
+    import aceten
+
+    _require_solver()
+    from aceten.search import Solver
+
+    game = aceten.new_game("briscola", players=2, seed=0)
+    while len(game.moves) < 34:  # six cards left: a tiny search that touches every kernel
+        game.push(game.legal_moves()[0])
+    Solver(tt_bits=10).solve(game)
+
+
 def public_moves(view: PlayerView) -> list[Move]:
     """The moves made so far, read from the view's events (they are all public)."""
     moves: list[Move] = []
@@ -115,12 +142,10 @@ class PimcAgent(Agent):
         from aceten.game import Game
         from aceten.knowledge import Knowledge
 
-        try:
-            from aceten.search import Solver
-        except ImportError as err:
-            raise AcetenError(f"the pimc player needs the double-dummy solver: pip install "
-                              f"'aceten[search]' ({err})") from None
         if self._solver is None:
+            _require_solver()
+            from aceten.search import Solver
+
             self._solver = Solver(tt_bits=self.tt_bits)
         start = time.perf_counter()
         knowledge = Knowledge.from_view(view)

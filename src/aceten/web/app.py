@@ -516,8 +516,7 @@ def games_catalogue() -> dict[str, Any]:
         games.append({"name": name, "title": cls.title, "players": list(cls.player_counts),
                       "variants": list(cls.variants), "options": options})
     names = agents.names()
-    default = getattr(agents, "DEFAULT", "greedy")  # the players' layer may name its strongest
-    return {"games": games, "bots": names, "default_bot": default if default in names else names[0]}
+    return {"games": games, "bots": names, "default_bot": agents.DEFAULT}
 
 
 async def _read_body(request: Request, limit: int) -> bytes:

@@ -115,7 +115,7 @@ class Table:
 
         ``spec``: ``{"game": "briscola", "players": 2, "variant": null, "options": {...},
         "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}],
-        "seed": null}``. Without ``seats``, P1 is a person and the others are greedy bots.
+        "seed": null}``. Without ``seats``, P1 is a person and the others are ``agents.DEFAULT`` bots.
         """
         if not isinstance(spec, dict):
             raise AcetenError("create: expected an object with game, players, seats")
@@ -146,7 +146,7 @@ class Table:
             raise AcetenError(f"seed must be a whole number from 0 to {SEED_LIMIT}")
         seats_spec = spec.get("seats")
         if seats_spec is None:
-            seats_spec = [{"kind": "human"}] + [{"kind": "bot", "bot": "greedy"}] * (rules.players - 1)
+            seats_spec = [{"kind": "human"}] + [{"kind": "bot", "bot": agents.DEFAULT}] * (rules.players - 1)
         if not isinstance(seats_spec, list) or len(seats_spec) != rules.players:
             raise AcetenError(f"seats: expected a list of {rules.players} seats for {rules.players} players")
         seats: list[Seat] = []
@@ -156,7 +156,7 @@ class Table:
                 raise AcetenError(f"seats[{i}]: expected an object like {{\"kind\": \"human\"}}")
             kind = item.get("kind", "human")
             if kind == "bot":
-                bot = item.get("bot") or "greedy"
+                bot = item.get("bot") or agents.DEFAULT
                 if not isinstance(bot, str):
                     raise AcetenError(f"seats[{i}]: the bot's name must be text")
                 bot = agents.get(bot).name  # checks the name
@@ -242,7 +242,7 @@ class Table:
         """The move of the bot to move, chosen from its seat's view only, and its reason."""
         seat = self.bot_to_move()
         assert seat is not None
-        name = self.seats[seat].bot or "greedy"
+        name = self.seats[seat].bot or agents.DEFAULT
         view = self.game.view(seat)
         seed = _bot_seed(self.game.seed or 0, seat, len(self.plays))
         agent = agents.get(name, seed=seed)
