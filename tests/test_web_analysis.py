@@ -3,15 +3,9 @@ without them, the documented payloads with them, and only ever a seat's view for
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-import types
-from fractions import Fraction
-
 import pytest
 
 import aceten
-from aceten.cards import CardSet
 from aceten.web import analysis
 
 SMALL = "AS 3S KS 2S AC 3C KC 2C"  # a 2-player Briscola deck small enough to solve at once
@@ -24,16 +18,13 @@ def finished(name="briscola", players=2, seed=7, **options):
     return game
 
 
-def test_without_the_layers_the_payloads_say_so(monkeypatch):
-    monkeypatch.setattr(analysis, "KNOWLEDGE_MODULE", "aceten._not_here")
+def test_without_the_solver_the_analysis_says_so(monkeypatch):
     monkeypatch.setattr(analysis, "SEARCH_MODULE", "aceten._not_here")
     game = aceten.new_game("briscola", players=2, seed=1)
-    payload = analysis.knowledge(game.view(0))
-    assert payload == {"available": False, "seat": 0,
-                       "reason": "the knowledge layer (aceten.knowledge) is not available yet"}
     assert analysis.analysis(game)["reason"] == "the analysis is shown when the deal is over"
-    assert analysis.analysis(finished())["reason"] == \
-        "the double-dummy solver (aceten.search) is not available yet"
+    assert analysis.analysis(finished()) == {
+        "available": False,
+        "reason": "the double-dummy solver is not installed: pip install 'aceten[search]'"}
 
 
 def test_knowledge_is_built_from_a_view_only():
@@ -42,75 +33,53 @@ def test_knowledge_is_built_from_a_view_only():
         analysis.knowledge(game)  # type: ignore[arg-type]
 
 
-def test_knowledge_payload_from_a_knowledge_layer(monkeypatch):
-    seen = []
+def test_a_layer_error_that_is_not_a_refusal_is_raised_not_hidden(monkeypatch):
+    def broken(view):
+        raise AttributeError("renamed")
 
-    class Knowledge:
-        def __init__(self, view):
-            self.view = view
-
-        @classmethod
-        def from_view(cls, view):
-            seen.append(view)
-            return cls(view)
-
-        def marginals(self):
-            fam = self.view.rules.family
-            ks = aceten.Card.parse("KS")
-            three = aceten.Card.parse("3B")
-            del fam
-            return {ks: {1: Fraction(1, 4), "stock": Fraction(3, 4)}, three: {1: Fraction(1)}}
-
-        def held(self, seat):
-            return CardSet([aceten.Card.parse("3B")])
-
-        def not_held(self, seat):
-            return CardSet([aceten.Card.parse("AC")])
-
-        def voids(self, seat):
-            return [aceten.Suit.parse("C")]
-
-        def count(self):
-            return types.SimpleNamespace(deals=1234, holdings=56)
-
-        def card_svg(self, card):
-            return "<svg><title>who holds it</title></svg>"
-
-    fake = types.ModuleType("fake_knowledge")
-    fake.Knowledge = Knowledge
-    monkeypatch.setitem(sys.modules, "fake_knowledge", fake)
-    monkeypatch.setattr(analysis, "KNOWLEDGE_MODULE", "fake_knowledge")
+    monkeypatch.setattr(analysis.Knowledge, "from_view", broken)
     game = aceten.new_game("briscola", players=2, seed=1)
-    payload = analysis.knowledge(game.view(0), aceten.Card.parse("KS"))
-    assert seen and isinstance(seen[0], aceten.PlayerView) and seen[0].seat == 0
-    assert payload == {
-        "available": True, "seat": 0, "kripke_note": None, "worlds": "1234", "holdings": "56",
-        "opponents": [{"seat": 1, "held": ["3B"], "not_held": ["AC"], "voids": ["C"],
-                       "probabilities": {"KS": 0.25}}],
-        "stock": {"KS": 0.75}, "card": "KS", "kripke_svg": "<svg><title>who holds it</title></svg>",
-    }
+    with pytest.raises(AttributeError):
+        analysis.knowledge(game.view(0))
 
 
-@pytest.mark.skipif(importlib.util.find_spec("aceten.knowledge") is None, reason="no aceten.knowledge")
-def test_the_knowledge_panel_never_claims_a_false_fact():
-    game = aceten.new_game("briscola", players=2, seed=5)
-    for _ in range(11):
+@pytest.mark.parametrize("name, players", [("briscola", 2), ("briscola", 4), ("brisca", 2),
+                                           ("cruce", 4), ("klaverjas", 4)])
+def test_the_knowledge_panel_is_true_and_complete(name, players):
+    """The payload from the real knowledge layer, at several points of a deal: never a false
+    fact, every unseen card's chances sum to one over the places it may be."""
+    game = aceten.new_game(name, players=players, seed=5)
+    checked = 0
+    while not game.is_over():
+        if game.phase == "play" and len(game.moves) % 5 == 0:
+            seat = game.to_move
+            view = game.view(seat)
+            card = next(iter(game.hand((seat + 1) % players)))  # unseen by the seat
+            payload = analysis.knowledge(view, card)
+            assert payload["available"], payload
+            assert payload["seat"] == seat and int(payload["worlds"]) >= int(payload["holdings"]) >= 1
+            assert payload["kripke_svg"] is not None or payload["kripke_note"]
+            chance: dict[str, float] = dict(payload["stock"])
+            for opponent in payload["opponents"]:
+                hand = {str(c) for c in game.hand(opponent["seat"])}
+                assert set(opponent["held"]) <= hand
+                assert not set(opponent["not_held"]) & hand
+                for suit in opponent["voids"]:
+                    assert not any(c.endswith(suit) for c in hand)
+                for card, p in opponent["probabilities"].items():
+                    assert 0 < p < 1 and card not in opponent["held"]
+                    chance[card] = chance.get(card, 0) + p
+            for card, total in chance.items():
+                assert total <= 1 + 1e-3, (card, total)
+            checked += 1
         game.push(game.legal_moves()[0])
-    payload = analysis.knowledge(game.view(0))
-    if not payload["available"]:
-        pytest.skip(payload["reason"])
-    for opponent in payload["opponents"]:
-        hand = {str(c) for c in game.hand(opponent["seat"])}
-        assert set(opponent["held"]) <= hand
-        assert not set(opponent["not_held"]) & hand
+    assert checked >= 3
 
 
-@pytest.mark.skipif(importlib.util.find_spec("aceten.search") is None, reason="no aceten.search")
 def test_analysis_with_the_solver_values_every_card_played():
     game = finished(deck=SMALL)
     payload = analysis.analysis(game)
-    if not payload["available"]:
-        pytest.skip(payload["reason"])
+    assert payload["available"], payload
     assert payload["complete"] is True
     rows = payload["moves"]
     assert [r["move"] for r in rows] == [str(m) for m in game.moves]
@@ -124,7 +93,6 @@ def test_analysis_with_the_solver_values_every_card_played():
     assert partial["moves"][0]["value"] is None
 
 
-@pytest.mark.skipif(importlib.util.find_spec("aceten.search") is None, reason="no aceten.search")
 def test_the_server_solves_the_analysis_in_a_worker_process(tmp_path):
     pytest.importorskip("fastapi")
     from fastapi.testclient import TestClient

@@ -10,10 +10,12 @@ The page shows two panels fed by other layers of aceten:
   double-dummy value of every move played against the best move, and the points lost per
   player — from :mod:`aceten.search`.
 
-Each function returns a JSON-ready payload. When the layer is not installed (or does not offer
-what is used here yet) the payload is ``{"available": false, "reason": "..."}`` and the page says
-so; nothing else in the web table depends on these layers. The shapes of the full payloads are
-documented on each function and in ``docs/web.md``; the page renders exactly those keys.
+Each function returns a JSON-ready payload. The knowledge layer ships with the package; the
+solver is an extra (``aceten[search]``): without it the analysis payload is ``{"available":
+false, "reason": "..."}`` and the page says so. A layer's own refusal (an
+:class:`~aceten.errors.AcetenError`, e.g. a Kripke model too large to draw) is shown the same
+way; any other error is a bug and is raised. The shapes of the full payloads are documented on
+each function and in ``docs/web.md``; the page renders exactly those keys.
 """
 
 from __future__ import annotations
@@ -25,20 +27,13 @@ from typing import Any
 from aceten.cards import Card
 from aceten.errors import AcetenError
 from aceten.game import Game, PlayerView
+from aceten.knowledge import Knowledge
 
-KNOWLEDGE_MODULE = "aceten.knowledge"
 SEARCH_MODULE = "aceten.search"
 
 
 def _unavailable(reason: str, **extra: Any) -> dict[str, Any]:
     return {"available": False, "reason": reason, **extra}
-
-
-def _module(name: str) -> Any | None:
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
 
 
 # -- knowledge panel -----------------------------------------------------------------------------
@@ -53,59 +48,49 @@ def knowledge(view: PlayerView, card: Card | None = None) -> dict[str, Any]:
          "stock": {"KB": 0.25, ...},
          "card": "AS" | null, "kripke_svg": "<svg ...>" | null}
 
-    Uses :class:`aceten.knowledge.Knowledge` (issue 4): ``from_view(view)``, ``held(seat)``,
+    Uses :class:`aceten.knowledge.Knowledge`: ``from_view(view)``, ``held(seat)``,
     ``not_held(seat)``, ``voids(seat)``, ``marginals()`` (``{card: {seat | "stock" |
     "played": probability}}``), ``count()`` and ``card_svg(card)`` — never with the actual
     location, which the seat does not know.
     """
     if not isinstance(view, PlayerView):  # the panel is only ever built from a seat's view
         raise TypeError("knowledge() takes a PlayerView")
-    module = _module(KNOWLEDGE_MODULE)
-    if module is None:
-        return _unavailable("the knowledge layer (aceten.knowledge) is not available yet",
-                            seat=view.seat)
-    kind = getattr(module, "Knowledge", None)
-    if kind is None or not hasattr(kind, "from_view"):
-        return _unavailable("aceten.knowledge has no Knowledge.from_view yet", seat=view.seat)
     try:
-        known = kind.from_view(view)
+        known = Knowledge.from_view(view)
         marginals = known.marginals()
-        # the seat's own cards and the face-up trump are trivially not in another hand
-        obvious = set(view.hand) | ({view.trump_card} if view.trump_card is not None else set())
-        opponents = []
-        for seat in range(view.players):
-            if seat == view.seat:
-                continue
-            held = {str(c) for c in known.held(seat)}
-            probabilities = {}
-            for c, where in marginals.items():
-                p = float(where.get(seat, 0))
-                if 0 < p < 1:
-                    probabilities[str(c)] = round(p, 4)
-            opponents.append({
-                "seat": seat,
-                "held": sorted(held),
-                "not_held": sorted(str(c) for c in known.not_held(seat) if c not in obvious),
-                "voids": [getattr(s, "letter", str(s)) for s in known.voids(seat)],
-                "probabilities": probabilities,
-            })
-        stock = {str(c): round(float(where["stock"]), 4) for c, where in marginals.items()
-                 if 0 < float(where.get("stock", 0)) < 1}
         count = known.count()
-        svg, svg_note = None, None
-        if card is not None:
-            try:
-                svg = str(known.card_svg(card))
-            except (ImportError, AttributeError, NotImplementedError, AcetenError) as err:
-                svg_note = f"the Kripke picture is not available yet ({type(err).__name__}: {err})"
-        return {"available": True, "seat": view.seat, "kripke_note": svg_note,
-                "worlds": str(getattr(count, "deals", count)),
-                "holdings": str(getattr(count, "holdings", "")) or None,
-                "opponents": opponents, "stock": stock,
-                "card": None if card is None else str(card), "kripke_svg": svg}
-    except (AttributeError, TypeError, NotImplementedError, KeyError, AcetenError) as err:
-        return _unavailable(f"aceten.knowledge does not answer the panel's questions yet "
-                            f"({type(err).__name__}: {err})", seat=view.seat)
+    except AcetenError as err:
+        return _unavailable(f"the knowledge layer cannot answer here: {err}", seat=view.seat)
+    # the seat's own cards and the face-up trump are trivially not in another hand
+    obvious = set(view.hand) | ({view.trump_card} if view.trump_card is not None else set())
+    opponents = []
+    for seat in range(view.players):
+        if seat == view.seat:
+            continue
+        probabilities = {}
+        for c, where in marginals.items():
+            p = float(where.get(seat, 0))
+            if 0 < p < 1:
+                probabilities[str(c)] = round(p, 4)
+        opponents.append({
+            "seat": seat,
+            "held": sorted(str(c) for c in known.held(seat)),
+            "not_held": sorted(str(c) for c in known.not_held(seat) if c not in obvious),
+            "voids": [s.letter for s in known.voids(seat)],
+            "probabilities": probabilities,
+        })
+    stock = {str(c): round(float(where["stock"]), 4) for c, where in marginals.items()
+             if 0 < float(where.get("stock", 0)) < 1}
+    svg, svg_note = None, None
+    if card is not None:
+        try:
+            svg = str(known.card_svg(card))
+        except AcetenError as err:
+            svg_note = f"the Kripke picture is not available here: {err}"
+    return {"available": True, "seat": view.seat, "kripke_note": svg_note,
+            "worlds": str(count.deals), "holdings": str(count.holdings),
+            "opponents": opponents, "stock": stock,
+            "card": None if card is None else str(card), "kripke_svg": svg}
 
 
 # -- analysis --------------------------------------------------------------------------------------
@@ -119,7 +104,7 @@ def analysis(game: Game, budget: float | None = None) -> dict[str, Any]:
                     "best_value": 72, "lost": 11}, ...],   # values for the mover's side
          "lost": [11, 0]}                                  # points lost per seat
 
-    Uses :func:`aceten.search.solve` (issue 5) on the position before each card: its
+    Uses :func:`aceten.search.solve` on the position before each card: its
     ``moves`` give every legal move's ``value`` and ``loss`` for the side to move. Moves of a
     bidding or trump-call phase are not solved (``value`` is None). With ``budget`` (seconds)
     the moves are solved from the last one back and the early ones are left out (``value``
@@ -128,16 +113,14 @@ def analysis(game: Game, budget: float | None = None) -> dict[str, Any]:
     """
     if not game.is_over():
         return _unavailable("the analysis is shown when the deal is over")
-    module = _module(SEARCH_MODULE)
-    if module is None:
-        return _unavailable("the double-dummy solver (aceten.search) is not available yet")
-    solve = getattr(module, "solve", None)
-    if solve is None:
-        return _unavailable("aceten.search has no solve() yet")
     try:
-        rows, complete = _analyse_with_solve(game, solve, budget)
-    except (AttributeError, TypeError, NotImplementedError, AcetenError) as err:
-        return _unavailable(f"aceten.search does not answer the analysis yet ({type(err).__name__}: {err})")
+        module = importlib.import_module(SEARCH_MODULE)
+    except ImportError:
+        return _unavailable("the double-dummy solver is not installed: pip install 'aceten[search]'")
+    try:
+        rows, complete = _analyse_with_solve(game, module.solve, budget)
+    except AcetenError as err:
+        return _unavailable(f"the solver cannot analyse this deal: {err}")
     lost = [0] * game.players
     for row in rows:
         lost[int(row["seat"])] += int(row.get("lost") or 0)
