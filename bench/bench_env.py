@@ -1,6 +1,6 @@
 """RL environment steps per second for random play, next to the engine's own random play.
 
-    python bench/bench_env.py [--seconds S] [--json]
+    python bench/bench_env.py [--seconds S] [--rounds R] [--game NAME] [--json]
 
 For each configuration, in the same run and on one core:
 
@@ -14,11 +14,15 @@ For each configuration, in the same run and on one core:
 - pz: the same loop with PettingZoo's own three wrappers stacked (``wrap(raw, fused=False)``)
   instead of aceten's fused :class:`~aceten.env.ClassicWrapper`;
 - view: the engine loop plus one ``game.view(seat)`` per move and nothing else, to show the
-  part of the cost that is the view itself.
+  part of the cost that is the view itself;
+- floor: the ``env()`` loop with a no-op observation (one constant vector; the action mask
+  still made from ``game.legal_moves()``): what PettingZoo's AEC loop (``agent_iter`` /
+  ``last`` / ``step``), the wrapper, the reward bookkeeping and the engine cost together, with
+  no view and no encoding. No observation built from views can be cheaper.
 
 The ratio ``engine / env()`` is what the environment costs per step over the engine (the goal
 is below 3). Rates are per second of this process's CPU time (``time.process_time``), and the
-four loops take turns in short rounds, each keeping its best round, so that other work on a
+six loops take turns in short rounds, each keeping its best round, so that other work on a
 shared machine disturbs the figures as little as it can.
 """
 
@@ -33,7 +37,7 @@ import time
 import numpy as np
 
 import aceten
-from aceten.env import ENVIRONMENTS, wrap
+from aceten.env import ENVIRONMENTS, CardGameEnv, wrap
 
 CONFIGS = [
     ("briscola", 2, None), ("briscola", 4, None), ("brisca", 2, None), ("cruce", 2, None),
@@ -83,12 +87,24 @@ def env_steps(env, seconds: float, first_seed: int) -> float:
     return steps / (time.process_time() - start)
 
 
+class NoObservationEnv(CardGameEnv):
+    """The environment with a constant observation vector (the mask is still the real one)."""
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        game = self.game
+        if not hasattr(self, "_constant"):
+            self._constant = np.zeros(self.encoder.size, dtype=np.float32)
+        moves = game.legal_moves() if self._seat_of[agent] == game.to_move else ()
+        return {"observation": self._constant, "action_mask": self.codec.mask(moves)}
+
+
 def measure(name: str, players: int, variant: str | None, seconds: float, rounds: int) -> dict:
     module = ENVIRONMENTS[name]
     raw = module.raw_env(players=players, variant=variant)
     wrapped = module.env(players=players, variant=variant)
     stacked = wrap(module.raw_env(players=players, variant=variant), fused=False)
-    best = {"engine": 0.0, "view": 0.0, "raw": 0.0, "env": 0.0, "pz": 0.0}
+    floor = wrap(NoObservationEnv(name, players, variant))
+    best = {"engine": 0.0, "view": 0.0, "raw": 0.0, "env": 0.0, "pz": 0.0, "floor": 0.0}
     piece = seconds / rounds
     for r in range(rounds):
         seed = 1000 * r
@@ -97,6 +113,7 @@ def measure(name: str, players: int, variant: str | None, seconds: float, rounds
         best["raw"] = max(best["raw"], env_steps(raw, piece, seed))
         best["env"] = max(best["env"], env_steps(wrapped, piece, seed))
         best["pz"] = max(best["pz"], env_steps(stacked, piece, seed))
+        best["floor"] = max(best["floor"], env_steps(floor, piece, seed))
     return best
 
 
@@ -105,10 +122,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="time per loop and configuration, split into rounds")
     parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument("--game", action="append", choices=sorted(ENVIRONMENTS),
+                        help="only this game (repeatable)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rows = []
     for name, players, variant in CONFIGS:
+        if args.game and name not in args.game:
+            continue
         best = measure(name, players, variant, args.seconds, args.rounds)
         engine = best["engine"]
         rows.append({"game": name, "players": players, "variant": variant or "standard",
@@ -117,19 +138,23 @@ def main() -> None:
                      "view_cost": round(engine / best["view"], 2),
                      "raw_cost": round(engine / best["raw"], 2),
                      "env_cost": round(engine / best["env"], 2),
-                     "pz_steps_per_s": round(best["pz"]), "pz_cost": round(engine / best["pz"], 2)})
+                     "pz_steps_per_s": round(best["pz"]), "pz_cost": round(engine / best["pz"], 2),
+                     "floor_steps_per_s": round(best["floor"]),
+                     "floor_cost": round(engine / best["floor"], 2)})
     if args.json:
         print(json.dumps({"python": platform.python_version(), "rows": rows}, indent=2))
         return
     print(f"python {platform.python_version()}, numpy {np.__version__}, one core; steps per CPU second")
     head = (f"{'game':10} {'n':>2} {'variant':10} {'engine':>9} {'+view':>9} {'raw env':>9} "
-            f"{'env()':>9} {'pz':>9} {'view x':>7} {'raw x':>7} {'env x':>7} {'pz x':>7}")
+            f"{'env()':>9} {'pz':>9} {'floor':>9} {'view x':>7} {'raw x':>7} {'env x':>7} "
+            f"{'pz x':>7} {'floor x':>7}")
     print(head)
     for r in rows:
         print(f"{r['game']:10} {r['players']:>2} {r['variant']:10} {r['engine_steps_per_s']:>9,} "
               f"{r['view_steps_per_s']:>9,} {r['raw_steps_per_s']:>9,} {r['env_steps_per_s']:>9,} "
-              f"{r['pz_steps_per_s']:>9,} {r['view_cost']:>7.2f} {r['raw_cost']:>7.2f} "
-              f"{r['env_cost']:>7.2f} {r['pz_cost']:>7.2f}")
+              f"{r['pz_steps_per_s']:>9,} {r['floor_steps_per_s']:>9,} {r['view_cost']:>7.2f} "
+              f"{r['raw_cost']:>7.2f} {r['env_cost']:>7.2f} {r['pz_cost']:>7.2f} "
+              f"{r['floor_cost']:>7.2f}")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from aceten.env.encoding import ActionCodec, Encoder
 from aceten.errors import AcetenError, IllegalMove
@@ -83,6 +87,7 @@ class CardGameEnv(AECEnv, EzPickle):
         self.render_mode = render_mode
         self.codec = ActionCodec(self.rules)
         self.encoder = Encoder(self.rules, self.codec, voids=voids)
+        self._deck, self._cards = self.codec.deck, self.codec.card_count
         n = self.rules.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self.agents = self.possible_agents[:]
@@ -132,8 +137,8 @@ class CardGameEnv(AECEnv, EzPickle):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation and action mask, from its own view of the deal."""
         view = self.game.view(self._seat_of[agent])
-        return {"observation": self.encoder.encode(view),
-                "action_mask": self.codec.mask(view.legal_moves)}
+        observation, mask = self.encoder.encode_with_mask(view, view.legal_moves)
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -142,8 +147,10 @@ class CardGameEnv(AECEnv, EzPickle):
             return
         game = self.game
         try:
-            move = self.codec.action_to_move(action, game.trump)
-            game.push(move)
+            if type(action) is int and 0 <= action < self._cards:  # a card: the common case
+                game.push(self._deck[action])
+            else:
+                game.push(self.codec.action_to_move(action, game.trump))
         except AcetenError as err:
             raise IllegalMove(f"action {action!r} for {agent}: {err}") from None
         self._cumulative_rewards[agent] = 0.0
@@ -219,7 +226,12 @@ class ClassicWrapper(OrderEnforcingWrapper):
             raise AttributeError(f"{name} cannot be accessed before reset")
         return getattr(self._raw, name)
 
-    agent_selection = property(lambda self: self._checked("agent_selection"))
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self._raw.agent_selection
+
     agents = property(lambda self: self._checked("agents"))
     rewards = property(lambda self: self._checked("rewards"))
     terminations = property(lambda self: self._checked("terminations"))
@@ -241,11 +253,21 @@ class ClassicWrapper(OrderEnforcingWrapper):
         return obs
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        agent = self.agent_selection
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
         raw = self._raw
-        obs = self.observe(agent) if observe else None
+        agent = raw.agent_selection
+        if observe:
+            obs = self._prev_obs = raw.observe(agent)
+        else:
+            obs = None
         return (obs, raw._cumulative_rewards[agent], raw.terminations[agent],
                 raw.truncations[agent], raw.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
 
     def step(self, action: Any) -> None:
         raw = self._raw
@@ -287,6 +309,29 @@ class ClassicWrapper(OrderEnforcingWrapper):
 
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):
+    """PettingZoo's order-enforcing iterator, reading the raw environment directly."""
+
+    def __init__(self, env: ClassicWrapper, max_iter: int):
+        super().__init__(env, max_iter)
+        self._raw = env._raw
+
+    def __next__(self) -> str:
+        raw = self._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        env = self.env
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return raw.agent_selection
 
 
 def wrap(raw: CardGameEnv, illegal_reward: float = -1.0, *, fused: bool = True) -> AECEnv:

@@ -51,9 +51,9 @@ may have changed (an unseen draw undoes all of that player's voids).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import truediv
 from typing import Any
 
 import numpy as np
@@ -276,87 +276,208 @@ class Encoder:
         assert o["bonus"] == o["points"] + n and o["tricks"] == o["bonus"] + n
         assert o["stock"] == o["tricks"] + n
         self._tail_size = 3 * n + 1
+        # Divisors of the numbers at the end (a deal without a stock: 0 / 1).
+        self._divisors = (self._total,) * 2 * n + (self._tricks,) * n + (self._stock or 1.0,)
+        self._prepare_bits()
+
+    def _prepare_bits(self) -> None:
+        """Tables for :meth:`encode`, which sets the vector's ones as the bits of one Python int
+        (observation position ``p`` is bit ``8 * nbytes - 1 - p``, so that ``np.unpackbits``
+        of its big-endian bytes lists the positions in order)."""
+        n, d, o = self.players, self.codec.card_count, self._o
+        self._nbytes = (self.size + self.codec.size + 7) // 8  # the action mask after the vector
+        top = 8 * self._nbytes - 1
+
+        def bit(p: int) -> int:
+            return 1 << (top - p)
+
+        self._bit = bit
+        # Card masks (bit = card & 63, suit by suit in 16-bit groups) to a card block: per
+        # 16-bit suit group, the block's bits for the ranks present, reversed within the block.
+        index = self.codec.card_index
+        per_suit = d // 4
+        rank_bits = [0] * 16
+        for b in range(64):
+            a = index[b]
+            if a >= 0:
+                suit, r = divmod(a, per_suit)
+                assert suit == b >> 4, "card blocks are suit by suit in the action numbering"
+                rank_bits[b & 15] = 1 << (per_suit - 1 - r)
+        table = [0] * 65536
+        for x in range(1, 65536):
+            low = x & -x
+            table[x] = table[x ^ low] | rank_bits[low.bit_length() - 1]
+        self._suit_table = table
+        self._suit_shift = [(3 - s) * per_suit for s in range(4)]
+        # The shift that puts a card block (as made by _cards) at the block starting at ``p``.
+        self._top = top
+        self._shift = {name: top - o[name] - (d - 1) for name in ("hand", "played")}
+        # Per observer, per absolute seat, per card bit: that card in the seat's trick slot.
+        self._trick_bits = [[[bit(self._trick_base[me][s] + index[b]) if index[b] >= 0 else 0
+                              for b in range(64)] for s in range(n)] for me in range(n)]
+        self._leader_bits = [[bit(self._leader_pos[me][s]) for s in range(n)] for me in range(n)]
+        self._trump_bits = [bit(o["trump"] + i) for i in range(4)]
+        self._face_up_bits = [bit(o["face_up"] + index[b]) if index[b] >= 0 else 0
+                              for b in range(64)]
+        self._phase_bits = (bit(o["phase"]), bit(o["phase"] + 1))
+        self._declarer_bits = [[bit(o["declarer"] + (s - me) % n) for s in range(n)]
+                               for me in range(n)]
+        self._pass_bits = [[bit(o["bids"] + (s - me) % n) for s in range(n)] for me in range(n)]
+        self._card_bits = [1 << (d - 1 - index[b]) if index[b] >= 0 else 0 for b in range(64)]
+        self._mask_bits = [bit(self.size + index[b]) if index[b] >= 0 else 0 for b in range(64)]
+        self._tricks_memo: dict[int, tuple[Any, int, tuple[int, ...], tuple[int, ...]]] = {}
+        self._events_memo: dict[int, tuple[int, Any, Any]] = {}
+
+    def _cards(self, mask: int) -> int:
+        """A card mask as a card block (first card of the deck in the block's highest bit)."""
+        t, sh = self._suit_table, self._suit_shift
+        return (t[mask & 0xFFFF] << sh[0] | t[mask >> 16 & 0xFFFF] << sh[1]
+                | t[mask >> 32 & 0xFFFF] << sh[2] | t[mask >> 48 & 0xFFFF] << sh[3])
+
+    def _tricks_summary(self, tricks: Sequence[Any]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        """The cards of the finished tricks as a card block, tricks won and trick bonuses per
+        seat. Remembered per last trick object (``Game.view`` shares them between views), so a
+        step adds at most the newest trick to what the previous step found."""
+        n = self.players
+        if not tricks:
+            return 0, (0,) * n, (0,) * n
+        memo = self._tricks_memo
+        last = tricks[-1]
+        hit = memo.get(id(last))
+        if hit is not None and hit[0] is last:
+            return hit[1], hit[2], hit[3]
+        prev = memo.get(id(tricks[-2])) if len(tricks) > 1 else None
+        if prev is not None and prev[0] is tricks[-2]:
+            played, won, bonus = prev[1], list(prev[2]), list(prev[3])
+            new = (last,)
+        else:
+            played, won, bonus = 0, [0] * n, [0] * n
+            new = tuple(tricks)
+        bits = self._card_bits
+        for trick in new:
+            for card in trick.cards:
+                played |= bits[card & 63]
+            won[trick.winner] += 1
+            bonus[trick.winner] += trick.bonus
+        if len(memo) > 4096:
+            memo.clear()
+        memo[id(last)] = (last, played, tuple(won), tuple(bonus))
+        return played, tuple(won), tuple(bonus)
 
     def encode(self, view: PlayerView) -> np.ndarray:
         """The observation vector of ``view`` (a new array)."""
+        return self.encode_with_mask(view, ())[0]
+
+    def encode_with_mask(self, view: PlayerView,
+                         moves: Sequence[Move]) -> tuple[np.ndarray, np.ndarray]:
+        """The observation vector of ``view`` and the ``int8`` action mask of ``moves`` (new
+        arrays), as :meth:`encode` and :meth:`ActionCodec.mask` give them, made together.
+
+        Reads the view's public fields only (``events`` only in games with bids, trump calls or
+        marriages), as integer masks: the ones of the vector and of the mask are the bits of one
+        int, unpacked by numpy in one call; the numbers of the vector are set as one slice.
+        """
         n = self.players
         me = view.seat
-        o = self._o
-        index = self.codec.card_index
-        ones = [index[card & 63] for card in view.hand]  # positions set to 1
+        shift = self._shift
+        x = self._cards(view.hand.mask) << shift["hand"]
         phase = view.phase
         if phase == "play":
             leader = view.leader
-            if view.trick:
-                bases = self._trick_base[me]
-                for i, card in enumerate(view.trick):
-                    ones.append(bases[(leader + i) % n] + index[card & 63])
-            ones.append(self._leader_pos[me][leader])
-            ones.append(o["phase"] + 1)
+            trick = view.trick
+            if trick:
+                bits = self._trick_bits[me]
+                for i, card in enumerate(trick):
+                    x |= bits[(leader + i) % n][card & 63]
+            x |= self._leader_bits[me][leader] | self._phase_bits[1]
         elif phase == "bid" or phase == "call":
-            ones.append(o["phase"])
-        won = [0] * n
-        bonus = [0] * n
-        base = o["played"]
-        for trick in view.tricks:
-            winner = trick.winner
-            won[winner] += 1
-            if trick.bonus:
-                bonus[winner] += trick.bonus
-            for card in trick.cards:
-                ones.append(base + index[card & 63])
-        if view.trump is not None:
-            ones.append(o["trump"] + (view.trump & 3))
-        if view.trump_card is not None:
-            ones.append(o["face_up"] + index[view.trump_card & 63])
-        out = np.zeros(self.size, dtype=np.float32)
+            x |= self._phase_bits[0]
+        played, won, bonus = self._tricks_summary(view.tricks)
+        x |= played << shift["played"]
+        trump = view.trump
+        if trump is not None:
+            x |= self._trump_bits[trump & 3]
+        face_up = view.trump_card
+        if face_up is not None:
+            x |= self._face_up_bits[face_up & 63]
+        floats: list[tuple[int, float]] = []
         if self._events:
-            self._events_blocks(view, out, ones, bonus)
+            x, bonus = self._events_part(view, x, bonus, floats)
         rotation = self._rotation[me]
         if self.has_open:
-            base, d = o["open"], self.codec.card_count
+            d = self.codec.card_count
+            last = self._top - self._o["open"] - (d - 1)  # the shift of relative seat 1's block
             for r in range(1, n):
-                for card in view.open_cards[rotation[r]]:
-                    ones.append(base + (r - 1) * d + index[card & 63])
+                x |= self._cards(view.open_cards[rotation[r]].mask) << (last - (r - 1) * d)
         if self._voids_fn is not None:
-            base = o["voids"]
+            base = self._o["voids"]
+            bit = self._bit
             voids = self._voids_fn(view)
             for r in range(1, n):
                 for suit in voids[rotation[r]]:
-                    ones.append(base + (r - 1) * 4 + (suit & 3))
-        out[ones] = 1.0
-        total, points, tricks = self._total, view.points, self._tricks
-        tail = [points[s] / total for s in rotation]
-        tail += [bonus[s] / total for s in rotation]
-        tail += [won[s] / tricks for s in rotation]
-        tail.append(view.stock_size / self._stock if self._stock else 0.0)
-        out[self._tail:self._tail + self._tail_size] = tail
-        return out
+                    x |= bit(base + (r - 1) * 4 + (suit & 3))
+        if moves:
+            card_bits = self._mask_bits
+            for move in moves:
+                if type(move) is Card:
+                    x |= card_bits[move & 63]
+                else:
+                    x |= self._bit(self.size + self.codec.move_to_action(move))
+        size = self.size
+        bits = np.unpackbits(np.frombuffer(x.to_bytes(self._nbytes, "big"), np.uint8))
+        mask = bits[size:size + self.codec.size].astype(np.int8)
+        out = bits[:size].astype(np.float32)
+        points = view.points
+        numbers = (points[me:] + points[:me] + bonus[me:] + bonus[:me] + won[me:] + won[:me]
+                   + (view.stock_size,))
+        out[self._tail:self._tail + self._tail_size] = list(map(truediv, numbers, self._divisors))
+        for p, value in floats:
+            out[p] = value
+        return out, mask
 
-    def _events_blocks(self, view: PlayerView, out: np.ndarray, ones: list[int],
-                       bonus: list[int]) -> None:
-        """Bids, trump calls and marriages, read from the view's events."""
+    def _events_part(self, view: PlayerView, x: int, bonus: tuple[int, ...],
+                     floats: list[tuple[int, float]]) -> tuple[int, tuple[int, ...]]:
+        """Bids, trump calls and marriages, read from the view's events (scanned from where the
+        same seat's previous view left off, when its events start with those)."""
         n, me, o = self.players, view.seat, self._o
-        declarer: int | None = None
-        best = 0
-        for kind, seat, what in itertools.islice(view.events, self._deal_events, None):
+        events = view.events
+        memo = self._events_memo.get(me)
+        if memo is not None and memo[0] <= len(events) and events[memo[0] - 1] is memo[1]:
+            start, (bids, passed, declarer, best, marriages) = memo[0], memo[2]
+            bids, passed, marriages = dict(bids), set(passed), list(marriages)
+        else:
+            start, bids, passed, declarer, best = self._deal_events, {}, set(), None, 0
+            marriages = [0] * n
+        for j in range(start, len(events)):
+            kind, seat, what = events[j]
             if kind == "bid":
-                out[o["bids"] + (seat - me) % n] = what / MAX_BID
+                bids[seat] = what
                 if what > best:
                     best, declarer = what, seat
             elif kind == "call":
                 if what is None:
-                    ones.append(o["bids"] + (seat - me) % n)
+                    passed.add(seat)
                 else:
                     declarer = seat
             elif kind == "bonus":
-                bonus[seat] += what[0]
+                marriages[seat] += what[0]
+        if events and (len(events) > start or memo is None):
+            self._events_memo[me] = (len(events), events[-1],
+                                     (bids, frozenset(passed), declarer, best, tuple(marriages)))
+        for seat, value in bids.items():
+            if value:
+                floats.append((o["bids"] + (seat - me) % n, value / MAX_BID))
+        for seat in passed:
+            x |= self._pass_bits[me][seat]
         if self._given_declarer:
             declarer = view.tricks[0].leader if view.tricks else view.leader
         if declarer is not None:
-            ones.append(o["declarer"] + (declarer - me) % n)
+            x |= self._declarer_bits[me][declarer]
         if best:
-            out[o["contract"]] = best / MAX_BID
+            floats.append((o["contract"], best / MAX_BID))
+        if any(marriages):
+            bonus = tuple(b + m for b, m in zip(bonus, marriages))
+        return x, bonus
 
     def describe(self) -> list[dict[str, Any]]:
         """The layout as rows: name, start, size, doc."""
