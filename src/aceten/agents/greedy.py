@@ -40,6 +40,30 @@ def cost(rules: Rules, card: Card, trump: Suit | None) -> tuple[int, bool, int]:
     return card_points(rules, card, trump), is_trump, strength
 
 
+def marriage_lead(view: PlayerView, cards: list[Card]) -> tuple[Card, int] | None:
+    """Where leading scores a marriage (Cruce): the queen of a held K+Q pair, trumps first,
+    and what it scores; None if the game has no lead bonus or no pair is held."""
+    rules, trump = view.rules, view.trump
+    if not rules.has_lead_bonus:
+        return None
+    marriages = [c for c in cards if c.rank == Rank.QUEEN and Card(Rank.KING, c.suit) in view.hand]
+    if not marriages:
+        return None
+    best = max(marriages, key=lambda c: (trump is None or c.suit == trump))
+    return best, 40 if trump is None or best.suit == trump else 20
+
+
+def trump_making_lead(rules: Rules, cards: list[Card]) -> Card:
+    """Where the first card led makes its suit trump (Cruce): the top card of the longest
+    suit, ties to the suit worth most."""
+    def suit_value(suit: Suit) -> tuple[int, int]:
+        held = [c for c in cards if c.suit == suit]
+        return len(held), sum(card_points(rules, c, suit) for c in held)
+
+    suit = max(dict.fromkeys(c.suit for c in cards), key=suit_value)
+    return max((c for c in cards if c.suit == suit), key=lambda c: rules.trump_strength[int(c) & 63])
+
+
 class GreedyAgent(Agent):
     """Wins tricks worth points as cheaply as it can, and otherwise throws its cheapest card."""
 
@@ -64,23 +88,15 @@ class GreedyAgent(Agent):
     # -- play ------------------------------------------------------------------------------
     def _lead(self, view: PlayerView, cards: list[Card]) -> Card:
         rules, trump = view.rules, view.trump
-        if rules.has_lead_bonus:  # Cruce marriages: lead the queen of a K+Q pair
-            marriages = [c for c in cards if c.rank == Rank.QUEEN
-                         and Card(Rank.KING, c.suit) in view.hand]
-            if marriages:
-                best = max(marriages, key=lambda c: (trump is None or c.suit == trump))
-                value = 40 if trump is None or best.suit == trump else 20
-                self.reason = f"lead {best} to score the marriage in {best.suit.name} ({value})"
-                return best
+        marriage = marriage_lead(view, cards)
+        if marriage is not None:
+            best, value = marriage
+            self.reason = f"lead {best} to score the marriage in {best.suit.name} ({value})"
+            return best
         if trump is None and rules.trump_mode == "first-lead":
-            def suit_value(suit: Suit) -> tuple[int, int]:
-                held = [c for c in cards if c.suit == suit]
-                return len(held), sum(card_points(rules, c, suit) for c in held)
-
-            suit = max(dict.fromkeys(c.suit for c in cards), key=suit_value)
-            top = max((c for c in cards if c.suit == suit),
-                      key=lambda c: rules.trump_strength[int(c) & 63])
-            self.reason = f"lead {top}, the top card of the best suit, to make {suit.name} trump"
+            top = trump_making_lead(rules, cards)
+            self.reason = (f"lead {top}, the top card of the best suit, to make {top.suit.name} "
+                           f"trump")
             return top
         plain = [c for c in cards if trump is None or c.suit != trump]
         card = min(plain or cards, key=lambda c: cost(rules, c, trump))

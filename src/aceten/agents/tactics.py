@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aceten.agents.base import Agent
-from aceten.agents.greedy import UNIT, card_points, cost
+from aceten.agents.greedy import UNIT, card_points, cost, marriage_lead, trump_making_lead
 from aceten.cards import Card, Rank, Suit
 from aceten.moves import Bid, Exchange, TrumpCall
 
@@ -126,21 +126,14 @@ class TacticsAgent(Agent):
         rules, trump = view.rules, view.trump
         n = view.players
         later = frozenset((view.seat + i) % n for i in range(1, n)) & f.opponents
-        if rules.has_lead_bonus:  # Cruce: a marriage scores when its queen or king is led
-            marriages = [c for c in cards if c.rank == Rank.QUEEN and Card(Rank.KING, c.suit) in view.hand]
-            if marriages:
-                best = max(marriages, key=lambda c: (trump is None or c.suit == trump))
-                value = 40 if trump is None or best.suit == trump else 20
-                self.reason = f"leading {best}: the marriage in {best.suit.name} scores {value}"
-                return best
+        marriage = marriage_lead(view, cards)  # Cruce: a marriage scores when it is led
+        if marriage is not None:
+            best, value = marriage
+            self.reason = f"leading {best}: the marriage in {best.suit.name} scores {value}"
+            return best
         if trump is None and rules.trump_mode == "first-lead":
-            def suit_value(suit: Suit) -> tuple[int, int]:
-                held = [c for c in cards if c.suit == suit]
-                return len(held), sum(card_points(rules, c, suit) for c in held)
-
-            suit = max(dict.fromkeys(c.suit for c in cards), key=suit_value)
-            top = max((c for c in cards if c.suit == suit), key=lambda c: rules.trump_strength[int(c) & 63])
-            self.reason = f"leading {top}: the top card of my longest suit makes {suit.name} trump"
+            top = trump_making_lead(rules, cards)
+            self.reason = f"leading {top}: the top card of my longest suit makes {top.suit.name} trump"
             return top
         obliged = bool(rules.obligations.parts) or view.stock_size == 0
         masters = [c for c in cards if f.safe((c,), later)]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from aceten.cards import Card, Suit
 from aceten.errors import AcetenError
@@ -222,39 +222,36 @@ class Implies(Formula):
 
 
 @dataclass(frozen=True)
-class Knows(Formula):
-    """``seat`` knows ``arg``: it holds in every world ``seat`` cannot tell from this one."""
+class _Modal(Formula):
+    """One seat's modality over ``arg``: the shared shape of :class:`Knows` and :class:`Possible`."""
 
     seat: int
     arg: Formula
+    keyword: ClassVar[str] = ""
 
     def children(self) -> tuple[Formula, ...]:
         return (self.arg,)
 
     def bind(self, rules: Rules, trump: Suit | None) -> Formula:
         _check_seat(self.seat, rules)
-        return Knows(self.seat, self.arg.bind(rules, trump))
+        return type(self)(self.seat, self.arg.bind(rules, trump))
 
     def __str__(self) -> str:
-        return f"knows(P{self.seat + 1}, {self.arg})"
+        return f"{self.keyword}(P{self.seat + 1}, {self.arg})"
 
 
 @dataclass(frozen=True)
-class Possible(Formula):
+class Knows(_Modal):
+    """``seat`` knows ``arg``: it holds in every world ``seat`` cannot tell from this one."""
+
+    keyword: ClassVar[str] = "knows"
+
+
+@dataclass(frozen=True)
+class Possible(_Modal):
     """``seat`` considers ``arg`` possible (``not knows(seat, not arg)``)."""
 
-    seat: int
-    arg: Formula
-
-    def children(self) -> tuple[Formula, ...]:
-        return (self.arg,)
-
-    def bind(self, rules: Rules, trump: Suit | None) -> Formula:
-        _check_seat(self.seat, rules)
-        return Possible(self.seat, self.arg.bind(rules, trump))
-
-    def __str__(self) -> str:
-        return f"possible(P{self.seat + 1}, {self.arg})"
+    keyword: ClassVar[str] = "possible"
 
 
 @dataclass(frozen=True)

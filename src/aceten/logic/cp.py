@@ -41,7 +41,6 @@ class Cp:
         self.groups: dict[tuple[Any, ...], Group] = {}
         self._current: Group | None = None
         self._and: dict[tuple[int, ...], Lit] = {}
-        self._or: dict[tuple[int, ...], Lit] = {}
         self._false: Any = None
         self.definitions = 0
 
@@ -123,31 +122,8 @@ class Cp:
         return found
 
     def or_(self, *lits: Lit) -> Lit:
-        items = []
-        for lit in lits:
-            if isinstance(lit, bool):
-                if lit:
-                    return True
-                continue
-            items.append(lit)
-        if not items:
-            return False
-        unique = {self.key(x): x for x in items}
-        if any(-k - 1 in unique for k in unique):
-            return True
-        if len(unique) == 1:
-            return next(iter(unique.values()))
-        key = tuple(sorted(unique))
-        found = self._or.get(key)
-        if found is None:
-            found = self.model.new_bool_var(f"or{len(self._or)}")
-            parts = list(unique.values())
-            self.model.add_bool_or(parts).only_enforce_if(found)
-            for x in parts:
-                self.model.add_implication(x, found)
-            self._or[key] = found
-            self.definitions += 1 + len(parts)
-        return found
+        """De Morgan: ``not and(not a, not b, ...)``, so one definition (and one cache) serves both."""
+        return self.not_(self.and_(*(self.not_(x) for x in lits)))
 
     def sum_bool(self, lits: list[Lit], name: str) -> Lit:
         """A literal equal to the sum of literals known to be at most one true."""
