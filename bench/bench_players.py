@@ -16,7 +16,7 @@ import time
 import aceten
 from aceten import agents
 
-GAMES = [("briscola", 2), ("briscola", 3), ("briscola", 4), ("brisca", 2), ("brisca", 4),
+GAMES = [("briscola", 2), ("briscola", 3), ("briscola", 4), ("brisca", 2), ("brisca", 3), ("brisca", 4),
          ("cruce", 2), ("cruce", 3), ("cruce", 4), ("klaverjas", 4)]
 
 
