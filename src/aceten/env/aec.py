@@ -9,6 +9,7 @@ is shown to people as P1). Observations are built from ``game.view(seat)`` only;
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import gymnasium
@@ -51,6 +52,19 @@ def deal_rewards(outcome: Outcome, rules: Rules, reward: str) -> list[float]:
         else:
             per_team.append(0.0 if outcome.winner is None else 1.0 if outcome.winner == t else -1.0)
     return [per_team[rules.seat_team[s]] for s in range(rules.players)]
+
+
+def render_game(game: Game, render_mode: str | None) -> str | None:
+    """``render()`` of the environments: the whole table as text for ``"ansi"``, printed for
+    ``"human"``; a warning without a render mode."""
+    if render_mode is None:
+        gymnasium.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
+        return None
+    text = str(game)
+    if render_mode == "human":
+        print(text + "\n")
+        return None
+    return text
 
 
 class CardGameEnv(AECEnv, EzPickle):
@@ -172,14 +186,7 @@ class CardGameEnv(AECEnv, EzPickle):
 
     def render(self) -> str | None:
         """The whole table as text (every hand shown): a spectator's picture, not a view."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
-            return None
-        text = str(self.game)
-        if self.render_mode == "human":
-            print(text + "\n")
-            return None
-        return text
+        return render_game(self.game, self.render_mode)
 
     def close(self) -> None:
         pass
@@ -344,6 +351,32 @@ def wrap(raw: CardGameEnv, illegal_reward: float = -1.0, *, fused: bool = True) 
     env: AECEnv = wrappers.TerminateIllegalWrapper(raw, illegal_reward=illegal_reward)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
+
+
+def game_functions(game: str, module: str) -> tuple[Callable[..., CardGameEnv],
+                                                     Callable[..., AECEnv]]:
+    """``raw_env`` and ``env`` for one game's module (``briscola_v0`` and the others), laid out
+    as PettingZoo's classic games have them; ``module`` is the name they are shown under."""
+
+    def raw_env(players: int | None = None, variant: str | None = None, *, reward: str = "points",
+                voids: bool | str = False, render_mode: str | None = None,
+                **options: Any) -> CardGameEnv:
+        """The unwrapped environment: an illegal action raises :class:`~aceten.IllegalMove`."""
+        return CardGameEnv(game, players, variant, reward=reward, voids=voids,
+                           render_mode=render_mode, **options)
+
+    def env(players: int | None = None, variant: str | None = None, *, reward: str = "points",
+            voids: bool | str = False, render_mode: str | None = None,
+            illegal_reward: float = -1.0, **options: Any) -> AECEnv:
+        """The environment with PettingZoo's usual wrappers (an illegal action ends the deal
+        with ``illegal_reward`` for its agent)."""
+        return wrap(raw_env(players, variant, reward=reward, voids=voids,
+                            render_mode=render_mode, **options), illegal_reward=illegal_reward)
+
+    for function in (raw_env, env):
+        function.__module__ = module
+        function.__qualname__ = function.__name__
+    return raw_env, env
 
 
 def make(game: str, players: int | None = None, variant: str | None = None, *,

@@ -17,29 +17,10 @@ vector are described in :mod:`aceten.env.encoding`.
 
 from __future__ import annotations
 
-from typing import Any
-
-from pettingzoo import AECEnv
-
-from aceten.env.aec import CardGameEnv, wrap
+from aceten.env.aec import game_functions
 
 GAME = "briscola"
 
-
-def raw_env(players: int | None = None, variant: str | None = None, *, reward: str = "points",
-            voids: bool | str = False, render_mode: str | None = None, **options: Any) -> CardGameEnv:
-    """The unwrapped environment: an illegal action raises :class:`~aceten.IllegalMove`."""
-    return CardGameEnv(GAME, players, variant, reward=reward, voids=voids,
-                       render_mode=render_mode, **options)
-
-
-def env(players: int | None = None, variant: str | None = None, *, reward: str = "points",
-        voids: bool | str = False, render_mode: str | None = None, illegal_reward: float = -1.0,
-        **options: Any) -> AECEnv:
-    """The environment with PettingZoo's usual wrappers (an illegal action ends the deal with
-    ``illegal_reward`` for its agent)."""
-    return wrap(raw_env(players, variant, reward=reward, voids=voids, render_mode=render_mode,
-                        **options), illegal_reward=illegal_reward)
-
+raw_env, env = game_functions(GAME, __name__)
 
 __all__ = ["GAME", "env", "raw_env"]

@@ -2,44 +2,24 @@
 
 Players: 2 (with a stock), 3 or 4 (partners 0+2 against 1+3). Rule options are keyword
 arguments, as for ``aceten.new_game("cruce")``; the action numbering and the observation
-vector are described in :mod:`aceten.env.encoding`.
+vector are described in :mod:`aceten.env.encoding`. A deal starts with the bidding: actions 24
+to 30 bid 0 (pass) to 6.
 
+    >>> import numpy as np
     >>> from aceten.env import cruce_v0
-    >>> env = cruce_v0.env(players=2)
+    >>> env = cruce_v0.env(players=3)
     >>> env.reset(seed=1)
-    >>> for agent in env.agent_iter():
-    ...     obs, reward, terminated, truncated, info = env.last()
-    ...     action = None if terminated or truncated else int(obs["action_mask"].argmax())
-    ...     env.step(action)
-    >>> env.unwrapped.game.is_over()
-    True
+    >>> obs, reward, terminated, truncated, info = env.last()
+    >>> [env.unwrapped.action_names[a] for a in np.flatnonzero(obs["action_mask"])]
+    ['bid:0', 'bid:1', 'bid:2', 'bid:3', 'bid:4', 'bid:5', 'bid:6']
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from pettingzoo import AECEnv
-
-from aceten.env.aec import CardGameEnv, wrap
+from aceten.env.aec import game_functions
 
 GAME = "cruce"
 
-
-def raw_env(players: int | None = None, variant: str | None = None, *, reward: str = "points",
-            voids: bool | str = False, render_mode: str | None = None, **options: Any) -> CardGameEnv:
-    """The unwrapped environment: an illegal action raises :class:`~aceten.IllegalMove`."""
-    return CardGameEnv(GAME, players, variant, reward=reward, voids=voids,
-                       render_mode=render_mode, **options)
-
-
-def env(players: int | None = None, variant: str | None = None, *, reward: str = "points",
-        voids: bool | str = False, render_mode: str | None = None, illegal_reward: float = -1.0,
-        **options: Any) -> AECEnv:
-    """The environment with PettingZoo's usual wrappers (an illegal action ends the deal with
-    ``illegal_reward`` for its agent)."""
-    return wrap(raw_env(players, variant, reward=reward, voids=voids, render_mode=render_mode,
-                        **options), illegal_reward=illegal_reward)
-
+raw_env, env = game_functions(GAME, __name__)
 
 __all__ = ["GAME", "env", "raw_env"]

@@ -32,7 +32,7 @@ from gymnasium.utils import EzPickle
 
 from aceten import agents as bots
 from aceten.agents.base import Agent
-from aceten.env.aec import REWARDS, deal_rewards
+from aceten.env.aec import REWARDS, deal_rewards, render_game
 from aceten.env.encoding import ActionCodec, Encoder
 from aceten.errors import AcetenError
 from aceten.game import Game
@@ -138,14 +138,7 @@ class SingleAgentEnv(gymnasium.Env, EzPickle):
 
     def render(self) -> str | None:
         """The whole table as text (every hand shown)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (use 'ansi' or 'human')")
-            return None
-        text = str(self.game)
-        if self.render_mode == "human":
-            print(text + "\n")
-            return None
-        return text
+        return render_game(self.game, self.render_mode)
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans (for sb3-contrib's MaskablePPO)."""
@@ -162,6 +155,6 @@ class SingleAgentEnv(gymnasium.Env, EzPickle):
 
     def _observe(self) -> dict[str, np.ndarray]:
         view = self.game.view(self.seat)
-        self._mask = self.codec.mask(view.legal_moves) if not self._done else np.zeros(
-            self.codec.size, dtype=np.int8)
-        return {"observation": self.encoder.encode(view), "action_mask": self._mask.copy()}
+        observation, self._mask = self.encoder.encode_with_mask(
+            view, () if self._done else view.legal_moves)
+        return {"observation": observation, "action_mask": self._mask.copy()}
