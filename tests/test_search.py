@@ -150,6 +150,32 @@ def test_solver_values_equal_plain_minimax(name, players, variant, options, deck
         assert not solve(g, target=result.value + 1)
 
 
+@pytest.mark.parametrize(("name", "options", "deck"), [
+    ("briscola", {}, LATIN_16),
+    ("briscola", {"scoring": "tricks"}, LATIN_16),
+    ("brisca", {}, BRISCA_16),
+])
+def test_four_player_endgame_kernel_equals_plain_minimax(name, options, deck):
+    """Four players, the stock drawn out: the last three tricks go to the endgame kernel (from
+    a trick boundary with three or two tricks left, or from inside a trick)."""
+    for seed in range(10):
+        g = aceten.new_game(name, players=4, seed=100 + seed, deck=deck, **options)
+        rng = random.Random(seed)
+        for _ in range(4 + seed % 7):  # the stock trick, then 0-6 cards of the endgame
+            g.push(rng.choice(g.legal_moves()))
+        assert not g.stock
+        result = solve(g)
+        expected = reference_values(g, result.objective)
+        assert {str(m.move): m.value for m in result.moves} == expected, (seed, g.moves)
+        team = g.rules.seat_team[g.to_move]
+        line = g.copy()
+        for move in result.pv:
+            line.push(move)
+        assert line.is_over() and side_score(line, team, result.objective) == result.value
+        assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
+        assert solve(g, moves=False).value == result.value
+
+
 @pytest.mark.parametrize("name, players, variant, options, deck", [
     ("briscola", 3, None, {}, LATIN_12),
     ("cruce", 4, None, {"bidding": "no"}, CRUCE_16),

@@ -63,6 +63,7 @@ from aceten.search.encoding import (
     T_SEQ_RANK,
     T_TRUMP_STRENGTH,
 )
+from aceten.search.endgame import E_MISC, M_HAND, M_NODES, M_ON, dominance, eg2, eg3
 
 INF = 1 << 30
 SUIT_BLOCK = 0x7FFF  # one suit's bits in a hand mask
@@ -70,7 +71,7 @@ MAX_PLY = 64
 MOVES = 24  # room for the moves of one node (a hand holds at most 16 cards, plus exchanges)
 SAVE = S_SAVE + 1  # the saved prefix of S, then the face-up card
 TD_WIDTH = 8  # table entry: 4 hands, meta, lower bound, upper bound, packed (gen, move, left)
-STATS = 9  # nodes, table probes, hits, cut-offs, stores, overwrites; cut at the first move,
+STATS = 9 + 3 * 24  # nodes, table probes, hits, cut-offs, stores, overwrites; cut at the first move,
 # cut at a later move, nodes searched in full
 
 # Fields of a search frame F[ply] (the search is iterative: numba cannot cache recursion).
@@ -663,6 +664,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
     """Start a node: its value if bounds, the table or the last trick settle it at once, else
     OPEN with the node's frame and moves ready in F[ply] and MV[ply]."""
     stats[0] += 1
+    stats[9 + S[S_TRICKNO]] += 1
     left = R[R_TRICKS] - S[S_TRICKNO]
     if left == 0:
         return 0
@@ -692,12 +694,14 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
         if left == 1 and S[S_DRAWN] >= S[S_SLEN]:
             return _last_trick(S, R, T, SV, ply)
         stats[1] += 1
+        stats[33 + S[S_TRICKNO]] += 1
         meta = position_meta(S, R) | (canonical_key(S, R, T, ORD, SUF, F, ply) << 34)
         h = position_hash(F, ply, meta)
         base = np.int64(h & np.uint64(TD.shape[0] - 1)) & ~3
         found = tt_find(TD, F, ply, meta, base, gen)
         if found >= 0:
             stats[2] += 1
+            stats[57 + S[S_TRICKNO]] += 1
             lower = TD[found, 5]
             upper = TD[found, 6]
             if lower >= beta:
@@ -713,6 +717,9 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
             first = (TD[found, 7] >> 8) & 255
             if first == 255:
                 first = -1
+        if left <= 3 and HIST[E_MISC, M_ON] == 1 and S[S_DRAWN] >= S[S_SLEN]:
+            return _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, stats, meta, base,
+                            found)
     maxing = is_maximising(S, S[S_TOMOVE], R)
     k = gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST)
     F[ply, F_ALPHA] = alpha
@@ -732,6 +739,30 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
     F[ply, F_BOUNDARY] = 1 if at_boundary else 0
     _save(S, SV, ply)
     return OPEN
+
+
+@njit(cache=True, _nrt=False)
+def _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, stats, meta, base, found):
+    """Two or three tricks left, the stock drawn out: the endgame kernel searches them; its
+    bounds are stored like any other."""
+    for seat in range(4):
+        HIST[E_MISC, M_HAND + seat] = S[S_HAND + seat]
+    dominance(HIST, ORD)
+    HIST[E_MISC, M_NODES] = 0
+    worth = left if S[S_OBJ] == 1 else S[S_REMAIN]
+    if left == 3:
+        g = eg3(HIST, S[S_LEADER], alpha, beta, worth)
+    else:
+        g = eg2(HIST, S[S_LEADER], alpha, beta, worth)
+    stats[0] += HIST[E_MISC, M_NODES]
+    if g <= alpha:
+        lower, upper = 0, g
+    elif g >= beta:
+        lower, upper = g, INF
+    else:
+        lower, upper = g, g
+    tt_store(TD, F, ply, meta, base, gen, found, lower, upper, -1, left, stats)
+    return g
 
 
 @njit(cache=True, _nrt=False)

@@ -25,7 +25,7 @@ import numpy as np
 from aceten.errors import AcetenError
 from aceten.game import Game, PlayerView
 from aceten.moves import Move
-from aceten.search import dds
+from aceten.search import dds, endgame
 from aceten.search.encoding import (
     S_COOP,
     S_MAXTEAM,
@@ -164,7 +164,7 @@ class Solver:
         self._moves = np.zeros((dds.MAX_PLY, 2 * dds.MOVES), dtype=np.int64)
         self._saves = np.zeros((dds.MAX_PLY, dds.SAVE), dtype=np.int64)
         self._frames = np.zeros((dds.MAX_PLY, dds.F_WIDTH), dtype=np.int64)
-        self._history = np.zeros((4, 64), dtype=np.int64)
+        self._history = np.zeros((endgame.ROWS, 64), dtype=np.int64)  # + endgame rows
 
     def clear(self) -> None:
         """Forget every stored position."""
@@ -198,6 +198,7 @@ class Solver:
             scored = sum(game.points[s] + game.bonus[s] for s in side)
         table, gen = self._table_for(game)
         suf = _stock_suffixes(S)
+        endgame.setup(self._history, enc.R, enc.T, S)
         stats = np.zeros(dds.STATS, dtype=np.int64)
         args = (enc.R, enc.T, enc.ORD, suf, table, gen, self._moves, self._saves,
                 self._frames, self._history, stats)
