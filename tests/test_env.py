@@ -137,6 +137,39 @@ def test_fused_wrapper_matches_pettingzoo_wrappers_move_by_move(game, players):
             assert not fused.agents and not stacked.agents
 
 
+@pytest.mark.parametrize(("game", "players"), [("briscola", 3), ("cruce", 2), ("klaverjas", 4)])
+def test_fused_wrapper_checks_actions_without_an_observation(game, players):
+    """``step`` after ``last(observe=False)`` checks the action against the legal moves (the
+    mask alone) as PettingZoo's wrappers do by observing."""
+    rng = random.Random(9)
+    fused = make(game, players, trump_choice="free") if game == "klaverjas" else make(game, players)
+    stacked = wrap(CardGameEnv(game, players, **({"trump_choice": "free"} if game == "klaverjas"
+                                                 else {})), fused=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for episode in range(20):
+            fused.reset(seed=episode)
+            stacked.reset(seed=episode)
+            illegal_at = rng.randrange(30) if episode % 2 == 0 else -1
+            for step, (a1, a2) in enumerate(zip(fused.agent_iter(), stacked.agent_iter())):
+                assert a1 == a2
+                assert fused.last(observe=False)[1:] == stacked.last(observe=False)[1:]
+                raw = fused.unwrapped
+                mask = raw.action_mask(a1)
+                if fused.terminations[a1] or fused.truncations[a1]:
+                    action = None
+                elif step == illegal_at:
+                    action = int(np.flatnonzero(mask == 0)[0])
+                else:
+                    assert np.array_equal(mask, raw.observe(a1)["action_mask"])
+                    action = int(rng.choice(np.flatnonzero(mask)))
+                fused.step(action)
+                stacked.step(action)
+                assert fused.rewards == stacked.rewards
+                assert fused.terminations == stacked.terminations
+            assert not fused.agents and not stacked.agents
+
+
 def test_wrapped_env_refuses_use_before_reset():
     env = briscola_v0.env()
     with pytest.raises(AttributeError, match="cannot be accessed before reset"):

@@ -268,6 +268,9 @@ class Game:
         self._trick_objs: list[Trick] = []  # Trick objects of _history, built once
         self._view_events: dict[int, tuple[int, Any, list[Any], set[Card | None]]] = {}
         self._open_cache: tuple[tuple[int, ...], tuple[CardSet, ...]] | None = None
+        self._has_open = k > 0
+        self._no_open = tuple(CardSet(0, self._family) for _ in range(n))
+        self._turned = rules.trump_mode == "turned"
 
     # -- reading the position ------------------------------------------------------------
     @property
@@ -585,14 +588,16 @@ class Game:
                 events.append(("turn", None, turned))
             face_up = {turned}  # cards that lay face up under the stock: their draw is public
             start = 0
-        for j in range(start, len(log)):
-            kind, who, what = log[j]
-            if kind == "swap":
-                face_up.add(what)  # an exchanged 7 or 2 now lies face up
-            elif kind == "draw" and who != seat and what not in face_up:
-                what = None
-            events.append((kind, who, what))
         n = len(log)
+        for j in range(start, n):
+            entry = log[j]
+            kind = entry[0]
+            if kind == "draw":
+                if entry[1] != seat and entry[2] not in face_up:
+                    entry = ("draw", entry[1], None)
+            elif kind == "swap":
+                face_up.add(entry[2])  # an exchanged 7 or 2 now lies face up
+            events.append(entry)
         self._view_events[seat] = (n, log[-1] if log else None, events, face_up)
         # Built field by field, not through the frozen dataclass's __init__ (which sets each of
         # its 19 fields with object.__setattr__ and costs more than the rest of this method);
@@ -608,13 +613,13 @@ class Game:
             to_move=None if over else self._to_move,
             phase=self._phase,
             trump=self._trump,
-            trump_card=self.trump_card,
+            trump_card=self._stock[-1] if self._turned and self._drawn < len(self._stock) else None,
             stock_size=len(self._stock) - self._drawn,
             leader=self._leader,
             trick=tuple(self._trick),
             tricks=tuple(self._tricks()),
             hand_sizes=tuple(map(int.bit_count, self._hands)),
-            open_cards=self._open_sets(),
+            open_cards=self._open_sets() if self._has_open else self._no_open,
             points=tuple(self._points),
             legal_moves=tuple(self.legal_moves()) if seat == self._to_move and not over else (),
             rules=self.rules,

@@ -154,6 +154,13 @@ class CardGameEnv(AECEnv, EzPickle):
         observation, mask = self.encoder.encode_with_mask(view, view.legal_moves)
         return {"observation": observation, "action_mask": mask}
 
+    def action_mask(self, agent: str) -> np.ndarray:
+        """The agent's ``int8`` action mask (all zero when it is not to move), as in its
+        observation, without building the observation."""
+        game = self.game
+        moves = game.legal_moves() if self._seat_of[agent] == game.to_move else ()
+        return self.codec.mask(moves)
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -293,15 +300,14 @@ class ClassicWrapper(OrderEnforcingWrapper):
         else:
             inside = action is not None and raw.action_spaces[agent].contains(action)
         assert (action is None and dead) or inside, "action is not in action space"
-        # TerminateIllegalWrapper
-        if self._prev_obs is None:
-            self.observe(agent)
-        assert self._prev_obs is not None
-        mask = self._prev_obs["action_mask"]
+        # TerminateIllegalWrapper, with the mask of the observation last made for this agent
+        # (or the mask alone: no observation is built just to check an action)
+        prev = self._prev_obs
         self._prev_obs = None
         if self._terminated and dead:
             raw._was_dead_step(action)
-        elif not dead and not mask[action]:
+        elif not dead and not (prev["action_mask"] if prev is not None
+                               else raw.action_mask(agent))[action]:
             EnvLogger.warn_on_illegal_move()
             raw._cumulative_rewards[agent] = 0
             raw.terminations = dict.fromkeys(raw.agents, True)

@@ -68,6 +68,7 @@ from aceten.rules.obligations import FollowSuit
 MAX_BID = 6  # Cruce bids run 0..6
 BONUS_HIGH = 10.0  # bound of the bonus block (bonus / total points); roem never comes close
 EXCHANGE_RANKS = (Rank.SEVEN, Rank.TWO)  # Brisca: the low trumps that may be swapped
+_FACT_EVENTS = frozenset(("bid", "call", "bonus"))  # the events the observation reads
 
 
 # -- actions ---------------------------------------------------------------------------------------
@@ -323,10 +324,16 @@ class Encoder:
         self._declarer_bits = [[bit(o["declarer"] + (s - me) % n) for s in range(n)]
                                for me in range(n)]
         self._pass_bits = [[bit(o["bids"] + (s - me) % n) for s in range(n)] for me in range(n)]
-        self._card_bits = [1 << (d - 1 - index[b]) if index[b] >= 0 else 0 for b in range(64)]
+        self._played_bits = [bit(o["played"] + index[b]) if index[b] >= 0 else 0
+                             for b in range(64)]
+        # The hand block's shift per 16-bit suit group; leader and play-phase bits together.
+        self._hand_shifts = [self._shift["hand"] + sh for sh in self._suit_shift]
+        self._play_bits = [[lead | self._phase_bits[1] for lead in row]
+                           for row in self._leader_bits]
         self._mask_bits = [bit(self.size + index[b]) if index[b] >= 0 else 0 for b in range(64)]
         self._tricks_memo: dict[int, tuple[Any, int, tuple[int, ...], tuple[int, ...]]] = {}
-        self._events_memo: dict[int, tuple[int, Any, Any]] = {}
+        self._events_memo: dict[int, tuple[int, Any, Any, Any]] = {}
+        self._no_facts = ((0,) * n, frozenset(), None, 0, (0,) * n)
 
     def _cards(self, mask: int) -> int:
         """A card mask as a card block (first card of the deck in the block's highest bit)."""
@@ -335,9 +342,9 @@ class Encoder:
                 | t[mask >> 32 & 0xFFFF] << sh[2] | t[mask >> 48 & 0xFFFF] << sh[3])
 
     def _tricks_summary(self, tricks: Sequence[Any]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-        """The cards of the finished tricks as a card block, tricks won and trick bonuses per
-        seat. Remembered per last trick object (``Game.view`` shares them between views), so a
-        step adds at most the newest trick to what the previous step found."""
+        """The bits of the finished tricks' cards (the played block), and tricks won and trick
+        bonuses per seat. Remembered per last trick object (``Game.view`` shares them between
+        views), so a step adds at most the newest trick to what the previous step found."""
         n = self.players
         if not tricks:
             return 0, (0,) * n, (0,) * n
@@ -353,7 +360,7 @@ class Encoder:
         else:
             played, won, bonus = 0, [0] * n, [0] * n
             new = tuple(tricks)
-        bits = self._card_bits
+        bits = self._played_bits
         for trick in new:
             for card in trick.cards:
                 played |= bits[card & 63]
@@ -379,8 +386,10 @@ class Encoder:
         """
         n = self.players
         me = view.seat
-        shift = self._shift
-        x = self._cards(view.hand.mask) << shift["hand"]
+        t = self._suit_table
+        m = view.hand.mask
+        x = (t[m & 0xFFFF] << self._hand_shifts[0] | t[m >> 16 & 0xFFFF] << self._hand_shifts[1]
+             | t[m >> 32 & 0xFFFF] << self._hand_shifts[2] | t[m >> 48] << self._hand_shifts[3])
         phase = view.phase
         if phase == "play":
             leader = view.leader
@@ -389,11 +398,11 @@ class Encoder:
                 bits = self._trick_bits[me]
                 for i, card in enumerate(trick):
                     x |= bits[(leader + i) % n][card & 63]
-            x |= self._leader_bits[me][leader] | self._phase_bits[1]
+            x |= self._play_bits[me][leader]
         elif phase == "bid" or phase == "call":
             x |= self._phase_bits[0]
         played, won, bonus = self._tricks_summary(view.tricks)
-        x |= played << shift["played"]
+        x |= played
         trump = view.trump
         if trump is not None:
             x |= self._trump_bits[trump & 3]
@@ -437,47 +446,69 @@ class Encoder:
 
     def _events_part(self, view: PlayerView, x: int, bonus: tuple[int, ...],
                      floats: list[tuple[int, float]]) -> tuple[int, tuple[int, ...]]:
-        """Bids, trump calls and marriages, read from the view's events (scanned from where the
-        same seat's previous view left off, when its events start with those)."""
-        n, me, o = self.players, view.seat, self._o
+        """Bids, trump calls and marriages, read from the view's events: scanned from where the
+        same seat's previous view left off (when its events start with those), and turned into
+        bits and numbers only when one of them changed."""
+        me = view.seat
         events = view.events
+        size = len(events)
         memo = self._events_memo.get(me)
-        if memo is not None and memo[0] <= len(events) and events[memo[0] - 1] is memo[1]:
-            start, (bids, passed, declarer, best, marriages) = memo[0], memo[2]
-            bids, passed, marriages = dict(bids), set(passed), list(marriages)
+        if memo is not None and memo[0] <= size and events[memo[0] - 1] is memo[1]:
+            start, facts, part = memo[0], memo[2], memo[3]
         else:
-            start, bids, passed, declarer, best = self._deal_events, {}, set(), None, 0
-            marriages = [0] * n
-        for j in range(start, len(events)):
-            kind, seat, what = events[j]
-            if kind == "bid":
-                bids[seat] = what
-                if what > best:
-                    best, declarer = what, seat
-            elif kind == "call":
-                if what is None:
-                    passed.add(seat)
-                else:
-                    declarer = seat
-            elif kind == "bonus":
-                marriages[seat] += what[0]
-        if events and (len(events) > start or memo is None):
-            self._events_memo[me] = (len(events), events[-1],
-                                     (bids, frozenset(passed), declarer, best, tuple(marriages)))
-        for seat, value in bids.items():
-            if value:
-                floats.append((o["bids"] + (seat - me) % n, value / MAX_BID))
-        for seat in passed:
-            x |= self._pass_bits[me][seat]
+            start, facts, part = self._deal_events, self._no_facts, None
+        for j in range(start, size):
+            event = events[j]
+            if event[0] in _FACT_EVENTS:
+                facts = self._add_fact(facts, event)
+                part = None
+        if part is None:
+            part = self._facts_part(me, facts)
+        if events:
+            self._events_memo[me] = (size, events[-1], facts, part)
+        bits, numbers, marriages = part
+        x |= bits
+        floats += numbers
         if self._given_declarer:
             declarer = view.tricks[0].leader if view.tricks else view.leader
-        if declarer is not None:
             x |= self._declarer_bits[me][declarer]
-        if best:
-            floats.append((o["contract"], best / MAX_BID))
-        if any(marriages):
+        if marriages is not None:
             bonus = tuple(b + m for b, m in zip(bonus, marriages))
         return x, bonus
+
+    def _add_fact(self, facts: tuple[Any, ...], event: tuple[str, Any, Any]) -> tuple[Any, ...]:
+        """Facts (bid per seat, passes, declarer, best bid, marriages per seat) after an event."""
+        bids, passed, declarer, best, marriages = facts
+        kind, seat, what = event
+        if kind == "bid":
+            bids = (*bids[:seat], what, *bids[seat + 1:])
+            if what > best:
+                best, declarer = what, seat
+        elif kind == "call":
+            if what is None:
+                passed = passed | {seat}
+            else:
+                declarer = seat
+        else:  # "bonus"
+            marriages = (*marriages[:seat], marriages[seat] + what[0], *marriages[seat + 1:])
+        return bids, passed, declarer, best, marriages
+
+    def _facts_part(self, me: int, facts: tuple[Any, ...]) -> tuple[int, list[tuple[int, float]],
+                                                                    tuple[int, ...] | None]:
+        """The bits, the numbers and the marriages per seat that ``facts`` put in the vector of
+        the observer ``me``."""
+        bids, passed, declarer, best, marriages = facts
+        n, o = self.players, self._o
+        bits = 0
+        numbers = [(o["bids"] + (seat - me) % n, value / MAX_BID)
+                   for seat, value in enumerate(bids) if value]
+        for seat in passed:
+            bits |= self._pass_bits[me][seat]
+        if declarer is not None and not self._given_declarer:
+            bits |= self._declarer_bits[me][declarer]
+        if best:
+            numbers.append((o["contract"], best / MAX_BID))
+        return bits, numbers, marriages if any(marriages) else None
 
     def describe(self) -> list[dict[str, Any]]:
         """The layout as rows: name, start, size, doc."""
