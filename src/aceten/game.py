@@ -165,11 +165,15 @@ class _LazyField:
         if view is None:
             raise AttributeError(self.name)
         d = view.__dict__
-        try:
-            make = d["_lazy"].pop(self.name)
-        except KeyError:
-            raise AttributeError(self.name) from None
-        value = d[self.name] = make()
+        lazy = d.get("_lazy")
+        make = lazy.get(self.name) if lazy else None
+        if make is None:  # built meanwhile (by another thread), or no such field
+            try:
+                return d[self.name]
+            except KeyError:
+                raise AttributeError(self.name) from None
+        value = d[self.name] = make()  # the same value whoever builds it first
+        lazy.pop(self.name, None)
         return value
 
 

@@ -350,11 +350,12 @@ class Encoder:
             return 0, (0,) * n, (0,) * n
         memo = self._tricks_memo
         last = tricks[-1]
+        count = len(tricks)
         hit = memo.get(id(last))
-        if hit is not None and hit[0] is last:
+        if hit is not None and hit[0] is last and last.number == count:
             return hit[1], hit[2], hit[3]
-        prev = memo.get(id(tricks[-2])) if len(tricks) > 1 else None
-        if prev is not None and prev[0] is tricks[-2]:
+        prev = memo.get(id(tricks[-2])) if count > 1 else None
+        if prev is not None and prev[0] is tricks[-2] and last.number == count:
             played, won, bonus = prev[1], list(prev[2]), list(prev[3])
             new = (last,)
         else:
@@ -366,9 +367,10 @@ class Encoder:
                 played |= bits[card & 63]
             won[trick.winner] += 1
             bonus[trick.winner] += trick.bonus
-        if len(memo) > 4096:
-            memo.clear()
-        memo[id(last)] = (last, played, tuple(won), tuple(bonus))
+        if last.number == count:  # as in every view of a game: remembered
+            if len(memo) > 4096:
+                memo.clear()
+            memo[id(last)] = (last, played, tuple(won), tuple(bonus))
         return played, tuple(won), tuple(bonus)
 
     def encode(self, view: PlayerView) -> np.ndarray:
@@ -383,6 +385,10 @@ class Encoder:
         Reads the view's public fields only (``events`` only in games with bids, trump calls or
         marriages), as integer masks: the ones of the vector and of the mask are the bits of one
         int, unpacked by numpy in one call; the numbers of the vector are set as one slice.
+        What the finished tricks and the bids add up to is remembered per last ``Trick`` and
+        per seat's last event (objects a game's views share), and checked by identity and
+        trick number: a view whose tricks or events were rebuilt is read in full. (A view edited
+        by hand in the middle of its events, keeping the last one, would be misread.)
         """
         n = self.players
         me = view.seat
