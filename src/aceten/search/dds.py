@@ -63,7 +63,22 @@ from aceten.search.encoding import (
     T_SEQ_RANK,
     T_TRUMP_STRENGTH,
 )
-from aceten.search.endgame import E_MISC, M_HAND, M_NODES, M_ON, dominance, eg2, eg3
+from aceten.search.endgame import (
+    E_DOM,
+    E_DOM_S,
+    E_MISC,
+    M_DOMINATED,
+    M_DOMINATED_S,
+    M_HAND,
+    M_NODES,
+    M_ON,
+    M_STOCK,
+    M_STOCK_ON,
+    dominance,
+    eg2,
+    eg3_table,
+    egs,
+)
 
 INF = 1 << 30
 SUIT_BLOCK = 0x7FFF  # one suit's bits in a hand mask
@@ -693,6 +708,15 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
     if at_boundary:
         if left == 1 and S[S_DRAWN] >= S[S_SLEN]:
             return _last_trick(S, R, T, SV, ply)
+        if left == 3 and HIST[E_MISC, M_ON] == 1 and S[S_DRAWN] >= S[S_SLEN]:
+            # the endgame kernel, through its own table
+            s0 = S[S_LEADER]
+            HIST[E_MISC, M_NODES] = 0
+            g = eg3_table(HIST, ORD, stats, s0, S[S_HAND + s0], S[S_HAND + ((s0 + 1) & 3)],
+                          S[S_HAND + ((s0 + 2) & 3)], S[S_HAND + ((s0 + 3) & 3)], alpha, beta,
+                          left if S[S_OBJ] == 1 else S[S_REMAIN])
+            stats[0] += HIST[E_MISC, M_NODES]
+            return g
         stats[1] += 1
         stats[33 + S[S_TRICKNO]] += 1
         meta = position_meta(S, R) | (canonical_key(S, R, T, ORD, SUF, F, ply) << 34)
@@ -717,9 +741,12 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
             first = (TD[found, 7] >> 8) & 255
             if first == 255:
                 first = -1
-        if left <= 3 and HIST[E_MISC, M_ON] == 1 and S[S_DRAWN] >= S[S_SLEN]:
-            return _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, stats, meta, base,
-                            found)
+        if HIST[E_MISC, M_ON] == 1:
+            stock = S[S_SLEN] - S[S_DRAWN]
+            if (left == 2 and stock == 0) or (left == 4 and stock == 4
+                                              and HIST[E_MISC, M_STOCK_ON] == 1):
+                return _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, stats, meta,
+                                base, found)
     maxing = is_maximising(S, S[S_TOMOVE], R)
     k = gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST)
     F[ply, F_ALPHA] = alpha
@@ -743,17 +770,29 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
 
 @njit(cache=True, _nrt=False)
 def _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, stats, meta, base, found):
-    """Two or three tricks left, the stock drawn out: the endgame kernel searches them; its
-    bounds are stored like any other."""
+    """The endgame kernel from a trick boundary: two tricks left with the stock drawn out, or
+    the last trick with a stock (four cards left to draw); its bounds are stored in the table
+    like any other."""
+    s0 = S[S_LEADER]
+    r0 = S[S_HAND + s0]
+    r1 = S[S_HAND + ((s0 + 1) & 3)]
+    r2 = S[S_HAND + ((s0 + 2) & 3)]
+    r3 = S[S_HAND + ((s0 + 3) & 3)]
+    live = r0 | r1 | r2 | r3
     for seat in range(4):
         HIST[E_MISC, M_HAND + seat] = S[S_HAND + seat]
-    dominance(HIST, ORD)
     HIST[E_MISC, M_NODES] = 0
     worth = left if S[S_OBJ] == 1 else S[S_REMAIN]
-    if left == 3:
-        g = eg3(HIST, S[S_LEADER], alpha, beta, worth)
+    if left == 2:
+        dominance(HIST, ORD, live, E_DOM, M_DOMINATED)
+        g = eg2(HIST, s0, r0, r1, r2, r3, alpha, beta, worth)
     else:
-        g = eg2(HIST, S[S_LEADER], alpha, beta, worth)
+        d = S[S_DRAWN]
+        for i in range(4):
+            HIST[E_MISC, M_STOCK + i] = S[S_STOCK + d + i]
+            live |= 1 << S[S_STOCK + d + i]
+        dominance(HIST, ORD, live, E_DOM_S, M_DOMINATED_S)
+        g = egs(HIST, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, worth)
     stats[0] += HIST[E_MISC, M_NODES]
     if g <= alpha:
         lower, upper = 0, g

@@ -22,6 +22,8 @@ from numba import njit
 
 from aceten.search.core import low_bit
 from aceten.search.encoding import (
+    R_DRAW,
+    R_EXCHANGE,
     R_LAST_BONUS,
     R_MARRIAGE,
     R_N,
@@ -48,19 +50,40 @@ M_MAX = 0  # 4 slots: 1 for the seats of the maximising side
 M_ON = 4  # 1 when the kernel applies to this search
 M_TRUMP = 5
 M_TRICKS = 6  # objective tricks: a trick is worth 1
-M_HAND = 8  # 4 slots: the hands during the endgame search
+M_HAND = 8  # 4 slots: the hands, for dominance()
 M_NODES = 12  # cards tried (the search's node count)
-M_KILL = 16  # 8 slots: per trick left (2 or 3) and place in the trick, the last card that cut
-ROWS = 8
+M_DOMINATED = 13  # the cards with an E_DOM entry
+M_KILL = 16  # 12 slots: per trick left (2, 3, 4) and place in the trick, the last card that cut
+M_BLOCK = 28  # 4 slots: each suit's cards renamed in the table's key (as dds.canonical_key)
+M_STOCK = 32  # 4 slots: the last stock cards, in drawing order
+M_DOMINATED_S = 36  # M_DOMINATED for the last stock trick
+M_STOCK_ON = 37  # 1 when the last stock trick may be searched here too
+M_GEN = 38  # the table's generation: one per solve
+E_DOM_S = 8  # row: E_DOM for the last stock trick (its live cards include the stock)
+ROWS = 9
+TABLE_BITS = 19  # the endgame table: 2**19 entries of 4 words (16 MB), at trick boundaries
+TABLE_ROWS = (4 << TABLE_BITS) // 64
+ALL_ROWS = ROWS + TABLE_ROWS
 
 
-def setup(E: np.ndarray, R: np.ndarray, T: np.ndarray, S: np.ndarray) -> None:
-    """Fill the endgame rows of E for a search from position S (Python, once per solve)."""
-    E[E_POWER:] = 0
+def applies(R: np.ndarray, S: np.ndarray) -> bool:
+    """Whether the kernel applies to a search of position S under rules R."""
+    return bool(R[R_N] == 4 and R[R_NTEAMS] == 2 and R[R_OB_N] == 0 and R[R_LAST_BONUS] == 0
+                and R[R_MARRIAGE] == 0 and R[R_ROEM] == 0 and S[S_TRUMP] >= 0
+                and S[S_COOP] == 0)
+
+
+def setup(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray) -> None:
+    """Fill the endgame rows of E for a search from position S (Python, once per solve); a new
+    generation of its table (rows ROWS on, if E has them)."""
+    gen = int(E[E_MISC, M_GEN]) + 1
+    E[E_POWER:ROWS] = 0
+    if gen >= 1 << 24:
+        E[ROWS:] = 0
+        gen = 1
+    E[E_MISC, M_GEN] = gen
     trump = int(S[S_TRUMP])
-    on = (R[R_N] == 4 and R[R_NTEAMS] == 2 and R[R_OB_N] == 0 and R[R_LAST_BONUS] == 0
-          and R[R_MARRIAGE] == 0 and R[R_ROEM] == 0 and trump >= 0 and S[S_COOP] == 0)
-    if not on:
+    if not applies(R, S) or E.shape[0] < ALL_ROWS:
         return
     tricks = int(S[S_OBJ]) == 1
     for b in range(64):
@@ -75,15 +98,22 @@ def setup(E: np.ndarray, R: np.ndarray, T: np.ndarray, S: np.ndarray) -> None:
     E[E_MISC, M_ON] = 1
     E[E_MISC, M_TRUMP] = trump
     E[E_MISC, M_TRICKS] = 1 if tricks else 0
+    E[E_MISC, M_STOCK_ON] = 1 if R[R_EXCHANGE] == 0 and R[R_DRAW] == 1 else 0
+    for suit in range(4):
+        row = 2 + 2 * (1 if tricks else 0) + (1 if suit == trump else 0)
+        block = 0
+        for k in range(int(ORD[row, suit, 16])):
+            block |= 1 << int(ORD[row, suit, k])
+        E[E_MISC, M_BLOCK + suit] = block if ORD[row, suit, 16] >= 2 else 0
 
 
 @njit(cache=True, _nrt=False)
-def dominance(E, ORD):
-    """E_DOM for the cards in the hands: a card is redundant while the next stronger live card
-    of its suit, with the same points, is in the same hand (they play alike)."""
+def dominance(E, ORD, live, row, slot):
+    """E[row] for the cards in the hands E[E_MISC, M_HAND:]: a card is redundant while the next
+    stronger live card of its suit, with the same points, is in the same hand (they play alike);
+    E[E_MISC, slot] the cards that have such a card."""
     trump = E[E_MISC, M_TRUMP]
-    live = E[E_MISC, M_HAND] | E[E_MISC, M_HAND + 1] | E[E_MISC, M_HAND + 2] \
-        | E[E_MISC, M_HAND + 3]
+    dominated = 0
     for suit in range(4):
         which = 1 if suit == trump else 0
         prev = -1
@@ -92,32 +122,38 @@ def dominance(E, ORD):
             bit = 1 << b
             if not live & bit:
                 continue
-            E[E_DOM, b] = 0
+            E[row, b] = 0
             if prev >= 0 and E[E_PTS, prev] == E[E_PTS, b]:
                 for seat in range(4):
                     h = E[E_MISC, M_HAND + seat]
                     if h & bit:
                         if h & (1 << prev):
-                            E[E_DOM, b] = 1 << prev
+                            E[row, b] = 1 << prev
+                            dominated |= bit
                         break
             prev = b
+    E[E_MISC, slot] = dominated
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _cands(E, h):
+def _cands(E, h, row, slot):
+    """The cards of hand h to search: those no equal card of the same hand makes redundant."""
+    if h & E[E_MISC, slot] == 0:
+        return h
     out = h
     m = h
     while m:
         b = low_bit(m)
         m &= m - 1
-        if E[E_DOM, b] & h:
+        if E[row, b] & h:
             out ^= 1 << b
     return out
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def _trick(E, s0, c0, c1, c2, c3):
-    """The winner of a trick led by seat s0, and its worth: (winner, total, gain)."""
+    """The winner of a trick led by seat s0, and its worth: (the winning card's place in the
+    trick, the winner, the trick's points or 1, what the maximising side gains)."""
     trump = E[E_MISC, M_TRUMP]
     led = (c0 >> 4) & 3
     best = 0
@@ -144,23 +180,156 @@ def _trick(E, s0, c0, c1, c2, c3):
     if E[E_MISC, M_TRICKS] == 1:
         total = 1
     gain = total if E[E_MISC, M_MAX + w] == 1 else 0
-    return w, total, gain
+    return best, w, total, gain
+
+
+
+
+# -- the endgame table ---------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def table_key(E, ORD, h0, h1, h2, h3):
+    """The hands of seats 0..3 as the table keys them: every card held (u) and two masks that
+    say whose it is (a: seats 1 and 3, b: seats 2 and 3), with the point-less cards of each suit
+    renamed to the highest point-less ranks in order (every card of a suit, counting tricks),
+    as dds.canonical_key does: which of them were played does not matter, only how many."""
+    u = h0 | h1 | h2 | h3
+    a = h1 | h3
+    b = h2 | h3
+    trump = E[E_MISC, M_TRUMP]
+    obj = E[E_MISC, M_TRICKS]
+    for suit in range(4):
+        block = E[E_MISC, M_BLOCK + suit]
+        live = u & block
+        if live == block or live == 0:
+            continue
+        row = 2 + 2 * obj + (1 if suit == trump else 0)
+        nu = u & ~block
+        na = a & ~block
+        nb = b & ~block
+        slot = 0
+        for k in range(ORD[row, suit, 16]):
+            bit = 1 << ORD[row, suit, k]
+            if live & bit:
+                t = 1 << ORD[row, suit, slot]
+                slot += 1
+                nu |= t
+                if a & bit:
+                    na |= t
+                if b & bit:
+                    nb |= t
+        u = nu
+        a = na
+        b = nb
+    return u, a, b
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _entry(row0, e):
+    """Row and column of entry e (4 words) of the table starting at row0."""
+    return row0 + (e >> 4), (e & 15) << 2
 
 
 @njit(cache=True, _nrt=False)
-def eg1(E, s0):
-    """One card each: the last trick plays itself."""
-    c0 = low_bit(E[E_MISC, M_HAND + s0])
-    c1 = low_bit(E[E_MISC, M_HAND + ((s0 + 1) & 3)])
-    c2 = low_bit(E[E_MISC, M_HAND + ((s0 + 2) & 3)])
-    c3 = low_bit(E[E_MISC, M_HAND + ((s0 + 3) & 3)])
-    _w, _total, gain = _trick(E, s0, c0, c1, c2, c3)
+def _probe(E, row0, bits, u, a, b, s0):
+    """Look (u, a, b, leader s0) up in the table at row0 (2**bits entries in 2-way buckets):
+    (bucket, entry found or -1, its lower and upper bound)."""
+    z = np.uint64(u) * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(a) * np.uint64(0xC2B2AE3D27D4EB4F) \
+        ^ np.uint64(b) ^ np.uint64(s0)
+    z = (z ^ (z >> np.uint64(31))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = z ^ (z >> np.uint64(29))
+    e0 = np.int64(z & np.uint64((1 << bits) - 1)) & ~1
+    gen = E[E_MISC, M_GEN]
+    for e in range(e0, e0 + 2):
+        row, col = _entry(row0, e)
+        w3 = E[row, col + 3]
+        if (w3 >> 26) == gen and ((w3 >> 24) & 3) == s0 and E[row, col] == u \
+                and E[row, col + 1] == a and E[row, col + 2] == b:
+            return e0, e, w3 & 4095, (w3 >> 12) & 4095
+    return e0, -1, 0, INF
+
+
+@njit(cache=True, _nrt=False)
+def _store(E, row0, e0, found, u, a, b, s0, lower, upper, stats):
+    """Store bounds: in the entry found, else first in the bucket (the older entry second)."""
+    gen = E[E_MISC, M_GEN]
+    if found < 0:
+        found = e0
+        row, col = _entry(row0, e0)
+        if (E[row, col + 3] >> 26) == gen:
+            r1, c1 = _entry(row0, e0 + 1)
+            if (E[r1, c1 + 3] >> 26) == gen:
+                stats[5] += 1
+            for j in range(4):
+                E[r1, c1 + j] = E[row, col + j]
+        E[row, col] = u
+        E[row, col + 1] = a
+        E[row, col + 2] = b
+    row, col = _entry(row0, found)
+    E[row, col + 3] = lower | (upper << 12) | (s0 << 24) | (gen << 26)
+    stats[4] += 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _absolute(s0, r0, r1, r2, r3):
+    """Hands in play order from s0 as the hands of seats 0..3."""
+    if s0 == 0:
+        return r0, r1, r2, r3
+    if s0 == 1:
+        return r3, r0, r1, r2
+    if s0 == 2:
+        return r2, r3, r0, r1
+    return r1, r2, r3, r0
+
+
+@njit(cache=True, _nrt=False)
+def eg3_table(E, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
+    """eg3 through the endgame table: 2-way buckets of (u, a, b, lower | upper | leader |
+    generation), checked in full; bounds from every probe combine (each is a true bound)."""
+    h0, h1, h2, h3 = _absolute(s0, r0, r1, r2, r3)
+    u, a, b = table_key(E, ORD, h0, h1, h2, h3)
+    stats[1] += 1
+    e0, found, lower, upper = _probe(E, ROWS, TABLE_BITS, u, a, b, s0)
+    if found >= 0:
+        stats[2] += 1
+        if lower >= beta:
+            stats[3] += 1
+            return lower
+        if upper <= alpha:
+            stats[3] += 1
+            return upper
+        if lower > alpha:
+            alpha = lower
+        if upper < beta:
+            beta = upper
+    E[E_MISC, M_HAND] = h0
+    E[E_MISC, M_HAND + 1] = h1
+    E[E_MISC, M_HAND + 2] = h2
+    E[E_MISC, M_HAND + 3] = h3
+    dominance(E, ORD, h0 | h1 | h2 | h3, E_DOM, M_DOMINATED)
+    g = eg3(E, s0, r0, r1, r2, r3, alpha, beta, left)
+    if g <= alpha:
+        upper = min(upper, g)
+    elif g >= beta:
+        lower = max(lower, g)
+    else:
+        lower = g
+        upper = g
+    _store(E, ROWS, e0, found, u, a, b, s0, lower, min(upper, left), stats)
+    return g
+
+
+@njit(cache=True, _nrt=False)
+def eg1(E, s0, r0, r1, r2, r3):
+    """One card each: the last trick plays itself (hands r0..r3 in play order from s0)."""
+    _d, _w, _total, gain = _trick(E, s0, low_bit(r0), low_bit(r1), low_bit(r2), low_bit(r3))
     return gain
 
 
 @njit(cache=True, _nrt=False)
-def eg2(E, s0, alpha, beta, left):
-    """Two cards each; ``left`` is what the remaining tricks hold (points, or tricks)."""
+def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
+    """Two cards each: fail-soft alpha-beta over what the maximising side wins in the tricks
+    left, the hands r0..r3 in play order from the leader s0, ``left`` the points (or tricks)
+    they hold. One loop per seat; the last card that cut at each place is tried first."""
     if left <= alpha:
         return left
     if beta <= 0 or left == 0:
@@ -169,57 +338,61 @@ def eg2(E, s0, alpha, beta, left):
         beta = left
     if alpha < 0:
         alpha = 0
-    H = M_HAND
-    s1 = (s0 + 1) & 3
-    s2 = (s0 + 2) & 3
-    s3 = (s0 + 3) & 3
+    nodes = 0
     x0 = E[E_MISC, M_MAX + s0] == 1
-    x1 = E[E_MISC, M_MAX + s1] == 1
-    x2 = E[E_MISC, M_MAX + s2] == 1
-    x3 = E[E_MISC, M_MAX + s3] == 1
+    x1 = E[E_MISC, M_MAX + ((s0 + 1) & 3)] == 1
+    x2 = E[E_MISC, M_MAX + ((s0 + 2) & 3)] == 1
+    x3 = E[E_MISC, M_MAX + ((s0 + 3) & 3)] == 1
     a0 = alpha
     b0 = beta
     g0 = -INF if x0 else INF
-    m0 = _cands(E, E[E_MISC, H + s0])
+    m0 = _cands(E, r0, E_DOM, M_DOMINATED)
     while m0:
         k = m0 & E[E_MISC, M_KILL + 4]
         c0 = low_bit(k if k else m0)
         m0 ^= 1 << c0
-        E[E_MISC, M_NODES] += 1
-        E[E_MISC, H + s0] ^= 1 << c0
+        nodes += 1
+        r0 ^= 1 << c0
         a1 = a0
         b1 = b0
         g1 = -INF if x1 else INF
-        m1 = _cands(E, E[E_MISC, H + s1])
+        m1 = _cands(E, r1, E_DOM, M_DOMINATED)
         while m1:
             k = m1 & E[E_MISC, M_KILL + 5]
             c1 = low_bit(k if k else m1)
             m1 ^= 1 << c1
-            E[E_MISC, M_NODES] += 1
-            E[E_MISC, H + s1] ^= 1 << c1
+            nodes += 1
+            r1 ^= 1 << c1
             a2 = a1
             b2 = b1
             g2 = -INF if x2 else INF
-            m2 = _cands(E, E[E_MISC, H + s2])
+            m2 = _cands(E, r2, E_DOM, M_DOMINATED)
             while m2:
                 k = m2 & E[E_MISC, M_KILL + 6]
                 c2 = low_bit(k if k else m2)
                 m2 ^= 1 << c2
-                E[E_MISC, M_NODES] += 1
-                E[E_MISC, H + s2] ^= 1 << c2
+                nodes += 1
+                r2 ^= 1 << c2
                 a3 = a2
                 b3 = b2
                 g3 = -INF if x3 else INF
-                m3 = _cands(E, E[E_MISC, H + s3])
+                m3 = _cands(E, r3, E_DOM, M_DOMINATED)
                 while m3:
                     k = m3 & E[E_MISC, M_KILL + 7]
                     c3 = low_bit(k if k else m3)
                     m3 ^= 1 << c3
-                    E[E_MISC, M_NODES] += 1
-                    E[E_MISC, H + s3] ^= 1 << c3
-                    w, _total, gain = _trick(E, s0, c0, c1, c2, c3)
-                    v = gain + eg1(E, w)
-                    E[E_MISC, H + s3] ^= 1 << c3
+                    nodes += 1
+                    r3 ^= 1 << c3
+                    d, w, _total, gain = _trick(E, s0, c0, c1, c2, c3)
+                    if d == 0:
+                        v = gain + eg1(E, w, r0, r1, r2, r3)
+                    elif d == 1:
+                        v = gain + eg1(E, w, r1, r2, r3, r0)
+                    elif d == 2:
+                        v = gain + eg1(E, w, r2, r3, r0, r1)
+                    else:
+                        v = gain + eg1(E, w, r3, r0, r1, r2)
+                    r3 ^= 1 << c3
                     if x3:
                         if v > g3:
                             g3 = v
@@ -236,7 +409,7 @@ def eg2(E, s0, alpha, beta, left):
                                 break
                             if g3 < b3:
                                 b3 = g3
-                E[E_MISC, H + s2] ^= 1 << c2
+                r2 ^= 1 << c2
                 if x2:
                     if g3 > g2:
                         g2 = g3
@@ -253,7 +426,7 @@ def eg2(E, s0, alpha, beta, left):
                             break
                         if g2 < b2:
                             b2 = g2
-            E[E_MISC, H + s1] ^= 1 << c1
+            r1 ^= 1 << c1
             if x1:
                 if g2 > g1:
                     g1 = g2
@@ -270,7 +443,7 @@ def eg2(E, s0, alpha, beta, left):
                         break
                     if g1 < b1:
                         b1 = g1
-        E[E_MISC, H + s0] ^= 1 << c0
+        r0 ^= 1 << c0
         if x0:
             if g1 > g0:
                 g0 = g1
@@ -287,12 +460,13 @@ def eg2(E, s0, alpha, beta, left):
                     break
                 if g0 < b0:
                     b0 = g0
+    E[E_MISC, M_NODES] += nodes
     return g0
 
 
 @njit(cache=True, _nrt=False)
-def eg3(E, s0, alpha, beta, left):
-    """Three cards each (the same loops as eg2, one trick deeper)."""
+def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
+    """Three cards each: the loops of eg2, one trick deeper."""
     if left <= alpha:
         return left
     if beta <= 0 or left == 0:
@@ -301,57 +475,65 @@ def eg3(E, s0, alpha, beta, left):
         beta = left
     if alpha < 0:
         alpha = 0
-    H = M_HAND
-    s1 = (s0 + 1) & 3
-    s2 = (s0 + 2) & 3
-    s3 = (s0 + 3) & 3
+    nodes = 0
     x0 = E[E_MISC, M_MAX + s0] == 1
-    x1 = E[E_MISC, M_MAX + s1] == 1
-    x2 = E[E_MISC, M_MAX + s2] == 1
-    x3 = E[E_MISC, M_MAX + s3] == 1
+    x1 = E[E_MISC, M_MAX + ((s0 + 1) & 3)] == 1
+    x2 = E[E_MISC, M_MAX + ((s0 + 2) & 3)] == 1
+    x3 = E[E_MISC, M_MAX + ((s0 + 3) & 3)] == 1
     a0 = alpha
     b0 = beta
     g0 = -INF if x0 else INF
-    m0 = _cands(E, E[E_MISC, H + s0])
+    m0 = _cands(E, r0, E_DOM, M_DOMINATED)
     while m0:
         k = m0 & E[E_MISC, M_KILL + 0]
         c0 = low_bit(k if k else m0)
         m0 ^= 1 << c0
-        E[E_MISC, M_NODES] += 1
-        E[E_MISC, H + s0] ^= 1 << c0
+        nodes += 1
+        r0 ^= 1 << c0
         a1 = a0
         b1 = b0
         g1 = -INF if x1 else INF
-        m1 = _cands(E, E[E_MISC, H + s1])
+        m1 = _cands(E, r1, E_DOM, M_DOMINATED)
         while m1:
             k = m1 & E[E_MISC, M_KILL + 1]
             c1 = low_bit(k if k else m1)
             m1 ^= 1 << c1
-            E[E_MISC, M_NODES] += 1
-            E[E_MISC, H + s1] ^= 1 << c1
+            nodes += 1
+            r1 ^= 1 << c1
             a2 = a1
             b2 = b1
             g2 = -INF if x2 else INF
-            m2 = _cands(E, E[E_MISC, H + s2])
+            m2 = _cands(E, r2, E_DOM, M_DOMINATED)
             while m2:
                 k = m2 & E[E_MISC, M_KILL + 2]
                 c2 = low_bit(k if k else m2)
                 m2 ^= 1 << c2
-                E[E_MISC, M_NODES] += 1
-                E[E_MISC, H + s2] ^= 1 << c2
+                nodes += 1
+                r2 ^= 1 << c2
                 a3 = a2
                 b3 = b2
                 g3 = -INF if x3 else INF
-                m3 = _cands(E, E[E_MISC, H + s3])
+                m3 = _cands(E, r3, E_DOM, M_DOMINATED)
                 while m3:
                     k = m3 & E[E_MISC, M_KILL + 3]
                     c3 = low_bit(k if k else m3)
                     m3 ^= 1 << c3
-                    E[E_MISC, M_NODES] += 1
-                    E[E_MISC, H + s3] ^= 1 << c3
-                    w, total, gain = _trick(E, s0, c0, c1, c2, c3)
-                    v = gain + eg2(E, w, a3 - gain, b3 - gain, left - total)
-                    E[E_MISC, H + s3] ^= 1 << c3
+                    nodes += 1
+                    r3 ^= 1 << c3
+                    d, w, total, gain = _trick(E, s0, c0, c1, c2, c3)
+                    if d == 0:
+                        v = gain + eg2(E, w, r0, r1, r2, r3, a3 - gain, b3 - gain,
+                                                       left - total)
+                    elif d == 1:
+                        v = gain + eg2(E, w, r1, r2, r3, r0, a3 - gain, b3 - gain,
+                                                       left - total)
+                    elif d == 2:
+                        v = gain + eg2(E, w, r2, r3, r0, r1, a3 - gain, b3 - gain,
+                                                       left - total)
+                    else:
+                        v = gain + eg2(E, w, r3, r0, r1, r2, a3 - gain, b3 - gain,
+                                                       left - total)
+                    r3 ^= 1 << c3
                     if x3:
                         if v > g3:
                             g3 = v
@@ -368,7 +550,7 @@ def eg3(E, s0, alpha, beta, left):
                                 break
                             if g3 < b3:
                                 b3 = g3
-                E[E_MISC, H + s2] ^= 1 << c2
+                r2 ^= 1 << c2
                 if x2:
                     if g3 > g2:
                         g2 = g3
@@ -385,7 +567,7 @@ def eg3(E, s0, alpha, beta, left):
                             break
                         if g2 < b2:
                             b2 = g2
-            E[E_MISC, H + s1] ^= 1 << c1
+            r1 ^= 1 << c1
             if x1:
                 if g2 > g1:
                     g1 = g2
@@ -402,7 +584,7 @@ def eg3(E, s0, alpha, beta, left):
                         break
                     if g1 < b1:
                         b1 = g1
-        E[E_MISC, H + s0] ^= 1 << c0
+        r0 ^= 1 << c0
         if x0:
             if g1 > g0:
                 g0 = g1
@@ -419,4 +601,151 @@ def eg3(E, s0, alpha, beta, left):
                     break
                 if g0 < b0:
                     b0 = g0
+    E[E_MISC, M_NODES] += nodes
+    return g0
+
+
+@njit(cache=True, _nrt=False)
+def egs(E, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
+    """The last trick with a stock (three cards each, four cards to draw, in E[E_MISC,
+    M_STOCK:]), then eg3 through the endgame table."""
+    if left <= alpha:
+        return left
+    if beta <= 0 or left == 0:
+        return 0
+    if beta > left:
+        beta = left
+    if alpha < 0:
+        alpha = 0
+    z0 = 1 << E[E_MISC, M_STOCK]
+    z1 = 1 << E[E_MISC, M_STOCK + 1]
+    z2 = 1 << E[E_MISC, M_STOCK + 2]
+    z3 = 1 << E[E_MISC, M_STOCK + 3]
+    nodes = 0
+    x0 = E[E_MISC, M_MAX + s0] == 1
+    x1 = E[E_MISC, M_MAX + ((s0 + 1) & 3)] == 1
+    x2 = E[E_MISC, M_MAX + ((s0 + 2) & 3)] == 1
+    x3 = E[E_MISC, M_MAX + ((s0 + 3) & 3)] == 1
+    a0 = alpha
+    b0 = beta
+    g0 = -INF if x0 else INF
+    m0 = _cands(E, r0, E_DOM_S, M_DOMINATED_S)
+    while m0:
+        k = m0 & E[E_MISC, M_KILL + 8]
+        c0 = low_bit(k if k else m0)
+        m0 ^= 1 << c0
+        nodes += 1
+        r0 ^= 1 << c0
+        a1 = a0
+        b1 = b0
+        g1 = -INF if x1 else INF
+        m1 = _cands(E, r1, E_DOM_S, M_DOMINATED_S)
+        while m1:
+            k = m1 & E[E_MISC, M_KILL + 9]
+            c1 = low_bit(k if k else m1)
+            m1 ^= 1 << c1
+            nodes += 1
+            r1 ^= 1 << c1
+            a2 = a1
+            b2 = b1
+            g2 = -INF if x2 else INF
+            m2 = _cands(E, r2, E_DOM_S, M_DOMINATED_S)
+            while m2:
+                k = m2 & E[E_MISC, M_KILL + 10]
+                c2 = low_bit(k if k else m2)
+                m2 ^= 1 << c2
+                nodes += 1
+                r2 ^= 1 << c2
+                a3 = a2
+                b3 = b2
+                g3 = -INF if x3 else INF
+                m3 = _cands(E, r3, E_DOM_S, M_DOMINATED_S)
+                while m3:
+                    k = m3 & E[E_MISC, M_KILL + 11]
+                    c3 = low_bit(k if k else m3)
+                    m3 ^= 1 << c3
+                    nodes += 1
+                    r3 ^= 1 << c3
+                    d, w, total, gain = _trick(E, s0, c0, c1, c2, c3)
+                    if d == 0:
+                        v = gain + eg3_table(E, ORD, stats, w, r0 | z0, r1 | z1, r2 | z2, r3 | z3, a3 - gain,
+                                  b3 - gain, left - total)
+                    elif d == 1:
+                        v = gain + eg3_table(E, ORD, stats, w, r1 | z0, r2 | z1, r3 | z2, r0 | z3, a3 - gain,
+                                  b3 - gain, left - total)
+                    elif d == 2:
+                        v = gain + eg3_table(E, ORD, stats, w, r2 | z0, r3 | z1, r0 | z2, r1 | z3, a3 - gain,
+                                  b3 - gain, left - total)
+                    else:
+                        v = gain + eg3_table(E, ORD, stats, w, r3 | z0, r0 | z1, r1 | z2, r2 | z3, a3 - gain,
+                                  b3 - gain, left - total)
+                    r3 ^= 1 << c3
+                    if x3:
+                        if v > g3:
+                            g3 = v
+                            if g3 >= b3:
+                                E[E_MISC, M_KILL + 11] = 1 << c3
+                                break
+                            if g3 > a3:
+                                a3 = g3
+                    else:
+                        if v < g3:
+                            g3 = v
+                            if g3 <= a3:
+                                E[E_MISC, M_KILL + 11] = 1 << c3
+                                break
+                            if g3 < b3:
+                                b3 = g3
+                r2 ^= 1 << c2
+                if x2:
+                    if g3 > g2:
+                        g2 = g3
+                        if g2 >= b2:
+                            E[E_MISC, M_KILL + 10] = 1 << c2
+                            break
+                        if g2 > a2:
+                            a2 = g2
+                else:
+                    if g3 < g2:
+                        g2 = g3
+                        if g2 <= a2:
+                            E[E_MISC, M_KILL + 10] = 1 << c2
+                            break
+                        if g2 < b2:
+                            b2 = g2
+            r1 ^= 1 << c1
+            if x1:
+                if g2 > g1:
+                    g1 = g2
+                    if g1 >= b1:
+                        E[E_MISC, M_KILL + 9] = 1 << c1
+                        break
+                    if g1 > a1:
+                        a1 = g1
+            else:
+                if g2 < g1:
+                    g1 = g2
+                    if g1 <= a1:
+                        E[E_MISC, M_KILL + 9] = 1 << c1
+                        break
+                    if g1 < b1:
+                        b1 = g1
+        r0 ^= 1 << c0
+        if x0:
+            if g1 > g0:
+                g0 = g1
+                if g0 >= b0:
+                    E[E_MISC, M_KILL + 8] = 1 << c0
+                    break
+                if g0 > a0:
+                    a0 = g0
+        else:
+            if g1 < g0:
+                g0 = g1
+                if g0 <= a0:
+                    E[E_MISC, M_KILL + 8] = 1 << c0
+                    break
+                if g0 < b0:
+                    b0 = g0
+    E[E_MISC, M_NODES] += nodes
     return g0

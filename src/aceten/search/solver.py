@@ -164,7 +164,10 @@ class Solver:
         self._moves = np.zeros((dds.MAX_PLY, 2 * dds.MOVES), dtype=np.int64)
         self._saves = np.zeros((dds.MAX_PLY, dds.SAVE), dtype=np.int64)
         self._frames = np.zeros((dds.MAX_PLY, dds.F_WIDTH), dtype=np.int64)
-        self._history = np.zeros((endgame.ROWS, 64), dtype=np.int64)  # + endgame rows
+        # the history of cut-offs (rows 0-3) and the endgame kernel's rows; with its table
+        # (16 MB, allocated when first needed) where the kernel applies
+        self._history = np.zeros((endgame.ROWS, 64), dtype=np.int64)
+        self._endgame_work: np.ndarray | None = None
 
     def clear(self) -> None:
         """Forget every stored position."""
@@ -198,10 +201,15 @@ class Solver:
             scored = sum(game.points[s] + game.bonus[s] for s in side)
         table, gen = self._table_for(game)
         suf = _stock_suffixes(S)
-        endgame.setup(self._history, enc.R, enc.T, S)
+        work = self._history
+        if endgame.applies(enc.R, S):
+            if self._endgame_work is None:
+                self._endgame_work = np.zeros((endgame.ALL_ROWS, 64), dtype=np.int64)
+            work = self._endgame_work
+        endgame.setup(work, enc.R, enc.T, enc.ORD, S)
         stats = np.zeros(dds.STATS, dtype=np.int64)
         args = (enc.R, enc.T, enc.ORD, suf, table, gen, self._moves, self._saves,
-                self._frames, self._history, stats)
+                self._frames, work, stats)
         start = time.perf_counter()
         if target is not None:
             if isinstance(target, bool) or not isinstance(target, (int, np.integer)):
@@ -245,6 +253,8 @@ class Solver:
         if not same:
             self._generation += 1
             self._history[:] = 0
+            if self._endgame_work is not None:
+                self._endgame_work[:4] = 0
             self._context = context
         return self._table, self._generation
 
