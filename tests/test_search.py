@@ -176,6 +176,26 @@ def test_four_player_endgame_kernel_equals_plain_minimax(name, options, deck):
         assert solve(g, moves=False).value == result.value
 
 
+def test_four_player_last_stock_trick_kernel_equals_plain_minimax():
+    """20 cards: the second trick is the last with a stock, searched by the endgame kernel (four
+    cards to draw) from the trick boundary the main search reaches; then its table."""
+    deck = LATIN_16 + " 4S 4C 2S 2C"
+    for seed in range(4):
+        g = aceten.new_game("briscola", players=4, seed=seed, deck=deck)
+        rng = random.Random(seed)
+        for _ in range(3):
+            g.push(rng.choice(g.legal_moves()))
+        result = solve(g)
+        expected = reference_values(g, "points")
+        assert {str(m.move): m.value for m in result.moves} == expected, seed
+        line = g.copy()
+        for move in result.pv:
+            line.push(move)
+        team = g.rules.seat_team[g.to_move]
+        assert side_score(line, team, "points") == result.value
+        assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
+
+
 @pytest.mark.parametrize("name, players, variant, options, deck", [
     ("briscola", 3, None, {}, LATIN_12),
     ("cruce", 4, None, {"bidding": "no"}, CRUCE_16),
