@@ -286,6 +286,37 @@ def eg3_table(E, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
     """eg3 through the endgame table: 2-way buckets of (u, a, b, lower | upper | leader |
     generation), checked in full; bounds from every probe combine (each is a true bound)."""
     h0, h1, h2, h3 = _absolute(s0, r0, r1, r2, r3)
+    # the top trumps, while one side holds them, are sure to take their own points for it
+    trump = E[E_MISC, M_TRUMP]
+    live = h0 | h1 | h2 | h3
+    mine = 0
+    if E[E_MISC, M_MAX] == 1:
+        mine |= h0
+    if E[E_MISC, M_MAX + 1] == 1:
+        mine |= h1
+    if E[E_MISC, M_MAX + 2] == 1:
+        mine |= h2
+    if E[E_MISC, M_MAX + 3] == 1:
+        mine |= h3
+    side = -1
+    sure = 0
+    for k in range(ORD[1, trump, 16]):
+        c = ORD[1, trump, k]
+        bit = 1 << c
+        if not live & bit:
+            continue
+        ours = 1 if mine & bit else 0
+        if side == -1:
+            side = ours
+        elif side != ours:
+            break
+        sure += 1 if E[E_MISC, M_TRICKS] == 1 else E[E_PTS, c]
+    if E[E_MISC, M_TRICKS] == 1 and sure > 1:
+        sure = 1  # two partners' top trumps may fall in one trick: one is sure
+    if side == 1 and sure >= beta:
+        return sure
+    if side == 0 and left - sure <= alpha:
+        return left - sure
     u, a, b = table_key(E, ORD, h0, h1, h2, h3)
     stats[1] += 1
     e0, found, lower, upper = _probe(E, ROWS, TABLE_BITS, u, a, b, s0)
