@@ -150,6 +150,7 @@ def test_encoder_on_views_made_by_hand():
                 dataclasses.replace(view, tricks=view.tricks[:-1]),
                 dataclasses.replace(view, events=tuple(tuple(e) for e in view.events)),
                 dataclasses.replace(view, events=view.events[:-1]),
+                dataclasses.replace(view, points=tuple(p + 5000 for p in view.points)),
             ]
             for other in variants:
                 np.testing.assert_array_equal(enc.encode(other), reference(enc, other))

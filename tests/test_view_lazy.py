@@ -86,7 +86,7 @@ def test_pickle_copy_and_replace_hold_the_fields_only():
     for f in dataclasses.fields(view):
         if f.name != "rules":  # Rules compare by identity
             assert getattr(back, f.name) == getattr(view, f.name)
-    assert "_lazy" not in back.__dict__
+    assert "_events_source" not in back.__dict__
     clone = copy.copy(g.view(0))
     assert clone.events == g.view(0).events
     spectator = dataclasses.replace(g.view(0), seat=-1, legal_moves=())

@@ -147,42 +147,31 @@ class PlayerView:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-class _LazyField:
-    """A :class:`PlayerView` field that :meth:`Game.view` may leave to be built on first read.
+class _LazyEvents:
+    """``PlayerView.events`` for views made by :meth:`Game.view`, built on first read.
 
-    A non-data descriptor: once the value is in the instance's ``__dict__`` (always, for a view
-    made by the constructor), reads go straight to it. A view made by ``Game.view`` holds, in
-    ``_lazy``, a function per missing field over a snapshot of public data taken when the view
-    was made, so the value is the same whenever it is read.
+    A non-data descriptor: once ``events`` is in the instance's ``__dict__`` (always, for a view
+    made by the constructor), reads go straight to it. A view made by ``Game.view`` holds instead
+    ``_events_source``: the seat's event list (which later views only extend) and its length
+    when the view was made, so the value is the same whenever it is read.
     """
 
-    __slots__ = ("name",)
-
-    def __init__(self, name: str):
-        self.name = name
+    __slots__ = ()
 
     def __get__(self, view: Any, owner: type | None = None) -> Any:
         if view is None:
-            raise AttributeError(self.name)
+            raise AttributeError("events")
         d = view.__dict__
-        lazy = d.get("_lazy")
-        make = lazy.get(self.name) if lazy else None
-        if make is None:  # built meanwhile (by another thread), or no such field
-            try:
-                return d[self.name]
-            except KeyError:
-                raise AttributeError(self.name) from None
-        value = d[self.name] = make()  # the same value whoever builds it first
-        lazy.pop(self.name, None)
+        try:
+            events, n = d["_events_source"]
+        except KeyError:
+            raise AttributeError("events") from None
+        # The same value whoever builds it first (two threads may).
+        value = d["events"] = tuple(events) if len(events) == n else tuple(events[:n])
         return value
 
 
-PlayerView.events = _LazyField("events")  # type: ignore[assignment,misc]
-
-
-def _events_prefix(events: list[Any], n: int) -> Any:
-    """The first ``n`` events of a seat's event list as a tuple (later views may extend it)."""
-    return lambda: tuple(events) if len(events) == n else tuple(events[:n])
+PlayerView.events = _LazyEvents()  # type: ignore[assignment,misc]
 
 
 class Game:
@@ -273,6 +262,8 @@ class Game:
         self._view_events: dict[int, tuple[int, Any, list[Any], set[Card | None]]] = {}
         self._open_cache: tuple[tuple[int, ...], tuple[CardSet, ...]] | None = None
         self._has_open = k > 0
+        self._view_templates: list[dict[str, Any] | None] = [None] * n
+        self._tricks_cache: tuple[Any, tuple[Trick, ...]] = (None, ())
         self._no_open = tuple(CardSet(0, self._family) for _ in range(n))
         self._turned = rules.trump_mode == "turned"
 
@@ -603,33 +594,58 @@ class Game:
                 face_up.add(entry[2])  # an exchanged 7 or 2 now lies face up
             events.append(entry)
         self._view_events[seat] = (n, log[-1] if log else None, events, face_up)
-        # Built field by field, not through the frozen dataclass's __init__ (which sets each of
-        # its 19 fields with object.__setattr__ and costs more than the rest of this method);
-        # events are built on first read.
-        view = _new_view(PlayerView)
+        # Built as a copy of this seat's template dict, not through the frozen dataclass's
+        # __init__ (which sets each of its 19 fields with object.__setattr__ and costs more than
+        # the rest of this method); events are built on first read.
+        d = self._view_template(seat).copy()
+        hand = _new_object(CardSet)
+        hand.mask = self._hands[seat]
+        hand.family = fam
+        d["hand"] = hand
         over = self._phase == "over"
-        view.__dict__.update(
-            game=self.rules.name,
-            variant=self.rules.variant,
-            players=self._n,
-            seat=seat,
-            hand=CardSet(self._hands[seat], fam),
-            to_move=None if over else self._to_move,
-            phase=self._phase,
-            trump=self._trump,
-            trump_card=self._stock[-1] if self._turned and self._drawn < len(self._stock) else None,
-            stock_size=len(self._stock) - self._drawn,
-            leader=self._leader,
-            trick=tuple(self._trick),
-            tricks=tuple(self._tricks()),
-            hand_sizes=tuple(map(int.bit_count, self._hands)),
-            open_cards=self._open_sets() if self._has_open else self._no_open,
-            points=tuple(self._points),
-            legal_moves=tuple(self.legal_moves()) if seat == self._to_move and not over else (),
-            rules=self.rules,
-            _lazy={"events": _events_prefix(events, len(events))},
-        )
+        if not over:
+            d["to_move"] = self._to_move
+            if seat == self._to_move:
+                d["legal_moves"] = tuple(self.legal_moves())
+        d["phase"] = self._phase
+        d["trump"] = self._trump
+        if self._turned and self._drawn < len(self._stock):
+            d["trump_card"] = self._stock[-1]
+        d["stock_size"] = len(self._stock) - self._drawn
+        d["leader"] = self._leader
+        d["trick"] = tuple(self._trick)
+        d["tricks"] = self._tricks_tuple()
+        d["hand_sizes"] = tuple(map(int.bit_count, self._hands))
+        if self._has_open:
+            d["open_cards"] = self._open_sets()
+        d["points"] = tuple(self._points)
+        d["_events_source"] = (events, len(events))
+        view = _new_object(PlayerView)
+        _set_attribute(view, "__dict__", d)
         return view
+
+    def _view_template(self, seat: int) -> dict[str, Any]:
+        """The fields of ``seat``'s views that never change, and defaults for the others."""
+        template = self._view_templates[seat]
+        if template is None:
+            rules = self.rules
+            template = self._view_templates[seat] = {
+                "game": rules.name, "variant": rules.variant, "players": self._n, "seat": seat,
+                "hand": None, "to_move": None, "phase": None, "trump": None, "trump_card": None,
+                "stock_size": 0, "leader": 0, "trick": (), "tricks": (), "hand_sizes": (),
+                "open_cards": self._no_open, "points": (), "legal_moves": (), "rules": rules,
+                "_events_source": None,
+            }  # fmt: skip
+        return template
+
+    def _tricks_tuple(self) -> tuple[Trick, ...]:
+        """The finished tricks as a tuple, the same tuple until a trick is finished or undone."""
+        hist = self._history
+        key = hist[-1] if hist else None
+        cached = self._tricks_cache
+        if cached[0] is not key:
+            cached = self._tricks_cache = (key, tuple(self._tricks()))
+        return cached[1]
 
     def _open_sets(self) -> tuple[CardSet, ...]:
         """The open cards of each seat as card sets (the same tuple while they are unchanged)."""
@@ -660,7 +676,8 @@ class Game:
         return svg.table(self)
 
 
-_new_view = object.__new__
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
 def new_game(name: str, players: int | None = None, variant: str | None = None,

@@ -51,6 +51,7 @@ may have changed (an unseen draw undoes all of that player's voids).
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import truediv
@@ -69,6 +70,7 @@ MAX_BID = 6  # Cruce bids run 0..6
 BONUS_HIGH = 10.0  # bound of the bonus block (bonus / total points); roem never comes close
 EXCHANGE_RANKS = (Rank.SEVEN, Rank.TWO)  # Brisca: the low trumps that may be swapped
 _FACT_EVENTS = frozenset(("bid", "call", "bonus"))  # the events the observation reads
+_join = bytearray().join  # pieces to one writable buffer, for np.frombuffer
 
 
 # -- actions ---------------------------------------------------------------------------------------
@@ -279,99 +281,101 @@ class Encoder:
         self._tail_size = 3 * n + 1
         # Divisors of the numbers at the end (a deal without a stock: 0 / 1).
         self._divisors = (self._total,) * 2 * n + (self._tricks,) * n + (self._stock or 1.0,)
-        self._prepare_bits()
+        self._prepare_chunks()
 
-    def _prepare_bits(self) -> None:
-        """Tables for :meth:`encode`, which sets the vector's ones as the bits of one Python int
-        (observation position ``p`` is bit ``8 * nbytes - 1 - p``, so that ``np.unpackbits``
-        of its big-endian bytes lists the positions in order)."""
+    def _prepare_chunks(self) -> None:
+        """Tables for :meth:`encode_with_mask`, which joins the vector's bytes from ready-made
+        pieces (``float32`` little-endian): per card block, one piece per suit from that suit's
+        cards; per one-hot block, one piece per value; the numbers packed in one call."""
         n, d, o = self.players, self.codec.card_count, self._o
-        self._nbytes = (self.size + self.codec.size + 7) // 8  # the action mask after the vector
-        top = 8 * self._nbytes - 1
-
-        def bit(p: int) -> int:
-            return 1 << (top - p)
-
-        self._bit = bit
-        # Card masks (bit = card & 63, suit by suit in 16-bit groups) to a card block: per
-        # 16-bit suit group, the block's bits for the ranks present, reversed within the block.
         index = self.codec.card_index
         per_suit = d // 4
+        one, zero = struct.pack("<f", 1.0), bytes(4)
+        # Card masks (bit = card & 63, 16 bits per suit) to pieces: the 16 bits of a suit to the
+        # suit's cards as a number (bit r for the r-th card of the suit in the deck's order) ...
         rank_bits = [0] * 16
         for b in range(64):
             a = index[b]
             if a >= 0:
                 suit, r = divmod(a, per_suit)
                 assert suit == b >> 4, "card blocks are suit by suit in the action numbering"
-                rank_bits[b & 15] = 1 << (per_suit - 1 - r)
+                rank_bits[b & 15] = 1 << r
         table = [0] * 65536
         for x in range(1, 65536):
             low = x & -x
             table[x] = table[x ^ low] | rank_bits[low.bit_length() - 1]
-        self._suit_table = table
-        self._suit_shift = [(3 - s) * per_suit for s in range(4)]
-        # The shift that puts a card block (as made by _cards) at the block starting at ``p``.
-        self._top = top
-        self._shift = {name: top - o[name] - (d - 1) for name in ("hand", "played")}
-        # Per observer, per absolute seat, per card bit: that card in the seat's trick slot.
-        self._trick_bits = [[[bit(self._trick_base[me][s] + index[b]) if index[b] >= 0 else 0
-                              for b in range(64)] for s in range(n)] for me in range(n)]
-        self._leader_bits = [[bit(self._leader_pos[me][s]) for s in range(n)] for me in range(n)]
-        self._trump_bits = [bit(o["trump"] + i) for i in range(4)]
-        self._face_up_bits = [bit(o["face_up"] + index[b]) if index[b] >= 0 else 0
-                              for b in range(64)]
-        self._phase_bits = (bit(o["phase"]), bit(o["phase"] + 1))
-        self._declarer_bits = [[bit(o["declarer"] + (s - me) % n) for s in range(n)]
-                               for me in range(n)]
-        self._pass_bits = [[bit(o["bids"] + (s - me) % n) for s in range(n)] for me in range(n)]
-        self._played_bits = [bit(o["played"] + index[b]) if index[b] >= 0 else 0
-                             for b in range(64)]
-        # The hand block's shift per 16-bit suit group; leader and play-phase bits together.
-        self._hand_shifts = [self._shift["hand"] + sh for sh in self._suit_shift]
-        self._play_bits = [[lead | self._phase_bits[1] for lead in row]
-                           for row in self._leader_bits]
-        self._mask_bits = [bit(self.size + index[b]) if index[b] >= 0 else 0 for b in range(64)]
-        self._tricks_memo: dict[int, tuple[Any, int, tuple[int, ...], tuple[int, ...]]] = {}
+        self._suit_index = table
+        # ... and that number to the suit's piece of a card block (floats) or of the mask (int8).
+        self._suit_floats = [b"".join(one if x >> r & 1 else zero for r in range(per_suit))
+                             for x in range(1 << per_suit)]
+        self._suit_bytes = [bytes(x >> r & 1 for r in range(per_suit)) for x in range(1 << per_suit)]
+
+        def one_hot(size: int, at: int | None) -> bytes:
+            return b"".join(one if i == at else zero for i in range(size))
+
+        self._no_cards = one_hot(d, None)
+        self._card_piece = [one_hot(d, index[b]) if index[b] >= 0 else b"" for b in range(64)]
+        self._leader_piece = [one_hot(n, r) for r in range(n)]
+        self._no_leader = one_hot(n, None)
+        self._trump_piece = [one_hot(4, i) for i in range(4)]
+        self._no_trump = one_hot(4, None)
+        self._phase_piece = {"bid": one_hot(2, 0), "call": one_hot(2, 0), "play": one_hot(2, 1)}
+        self._no_phase = one_hot(2, None)
+        self._void_piece = [b"".join(one if x >> i & 1 else zero for i in range(4))
+                            for x in range(16)]
+        # declarer, contract, bids: n + 1 + n numbers, as bytes (zeros without bids and calls);
+        # points, bonus, tricks, stock: one piece per value.
+        assert o["contract"] == o["declarer"] + n and o["bids"] == o["contract"] + 1
+        assert o["points"] == o["bids"] + n
+        self._no_facts_bytes = bytes(4 * (2 * n + 1))
+        self._pack_bids = struct.Struct(f"<{n + 1}f").pack
+        high = int(BONUS_HIGH * self._total) + 1
+        self._points_piece = [struct.pack("<f", v / self._total) for v in range(high)]
+        self._won_piece = [struct.pack("<f", v / self._tricks) for v in range(self.rules.tricks_per_deal + 1)]
+        self._stock_piece = [struct.pack("<f", v / self._stock if self._stock else 0.0)
+                             for v in range(self.rules.stock_size + 1)]
+        extra = self.codec.size - d
+        self._extra_bytes = bytes(extra)
+        self._no_tricks: tuple[int, tuple[int, ...], tuple[int, ...]] = (0, (0,) * n, (0,) * n)
+        self._tricks_memo: tuple[Any, tuple[int, tuple[int, ...], tuple[int, ...]]] = (
+            None, self._no_tricks)
         self._events_memo: dict[int, tuple[int, Any, Any, Any]] = {}
         self._no_facts = ((0,) * n, frozenset(), None, 0, (0,) * n)
 
-    def _cards(self, mask: int) -> int:
-        """A card mask as a card block (first card of the deck in the block's highest bit)."""
-        t, sh = self._suit_table, self._suit_shift
-        return (t[mask & 0xFFFF] << sh[0] | t[mask >> 16 & 0xFFFF] << sh[1]
-                | t[mask >> 32 & 0xFFFF] << sh[2] | t[mask >> 48 & 0xFFFF] << sh[3])
+    def _card_pieces(self, mask: int) -> list[bytes]:
+        """A card mask as the four suit pieces of a card block."""
+        t, f = self._suit_index, self._suit_floats
+        return [f[t[mask & 0xFFFF]], f[t[mask >> 16 & 0xFFFF]], f[t[mask >> 32 & 0xFFFF]],
+                f[t[mask >> 48]]]
 
     def _tricks_summary(self, tricks: Sequence[Any]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-        """The bits of the finished tricks' cards (the played block), and tricks won and trick
-        bonuses per seat. Remembered per last trick object (``Game.view`` shares them between
-        views), so a step adds at most the newest trick to what the previous step found."""
-        n = self.players
+        """The mask of the finished tricks' cards, and tricks won and trick bonuses per seat.
+        The last answer is remembered with its last trick object (``Game.view`` shares them
+        between views): the same tricks give it again, one more trick is added to it, anything
+        else is read in full."""
         if not tricks:
-            return 0, (0,) * n, (0,) * n
-        memo = self._tricks_memo
+            return self._no_tricks
         last = tricks[-1]
         count = len(tricks)
-        hit = memo.get(id(last))
-        if hit is not None and hit[0] is last and last.number == count:
-            return hit[1], hit[2], hit[3]
-        prev = memo.get(id(tricks[-2])) if count > 1 else None
-        if prev is not None and prev[0] is tricks[-2] and last.number == count:
-            played, won, bonus = prev[1], list(prev[2]), list(prev[3])
-            new = (last,)
+        known, summary = self._tricks_memo
+        if known is last and last.number == count:
+            return summary
+        if known is not None and count > 1 and tricks[-2] is known and known.number == count - 1:
+            played, won, bonus = summary
+            won, bonus = list(won), list(bonus)
+            new: Sequence[Any] = (last,)
         else:
-            played, won, bonus = 0, [0] * n, [0] * n
-            new = tuple(tricks)
-        bits = self._played_bits
+            played, won, bonus = 0, [0] * self.players, [0] * self.players
+            new = tricks
         for trick in new:
             for card in trick.cards:
-                played |= bits[card & 63]
+                played |= 1 << (card & 63)
             won[trick.winner] += 1
             bonus[trick.winner] += trick.bonus
-        if last.number == count:  # as in every view of a game: remembered
-            if len(memo) > 4096:
-                memo.clear()
-            memo[id(last)] = (last, played, tuple(won), tuple(bonus))
-        return played, tuple(won), tuple(bonus)
+        summary = (played, tuple(won), tuple(bonus))
+        if last.number == count:  # as in every view of a game
+            self._tricks_memo = (last, summary)
+        return summary
 
     def encode(self, view: PlayerView) -> np.ndarray:
         """The observation vector of ``view`` (a new array)."""
@@ -383,78 +387,97 @@ class Encoder:
         arrays), as :meth:`encode` and :meth:`ActionCodec.mask` give them, made together.
 
         Reads the view's public fields only (``events`` only in games with bids, trump calls or
-        marriages), as integer masks: the ones of the vector and of the mask are the bits of one
-        int, unpacked by numpy in one call; the numbers of the vector are set as one slice.
-        What the finished tricks and the bids add up to is remembered per last ``Trick`` and
-        per seat's last event (objects a game's views share), and checked by identity and
-        trick number: a view whose tricks or events were rebuilt is read in full. (A view edited
-        by hand in the middle of its events, keeping the last one, would be misread.)
+        marriages), as integer masks, and joins the bytes of the vector from ready-made pieces:
+        one per suit of each card block, one per value of each one-hot block, the numbers packed
+        in one call; numpy only wraps the result. What the finished tricks and the bids add up
+        to is remembered per last ``Trick`` and per seat's last event (objects a game's views
+        share), and checked by identity and trick number: a view whose tricks or events were
+        rebuilt is read in full. (A view edited by hand in the middle of its events, keeping the
+        last one, would be misread.)
         """
         n = self.players
         me = view.seat
-        t = self._suit_table
+        t, f = self._suit_index, self._suit_floats
         m = view.hand.mask
-        x = (t[m & 0xFFFF] << self._hand_shifts[0] | t[m >> 16 & 0xFFFF] << self._hand_shifts[1]
-             | t[m >> 32 & 0xFFFF] << self._hand_shifts[2] | t[m >> 48] << self._hand_shifts[3])
+        pieces = [f[t[m & 0xFFFF]], f[t[m >> 16 & 0xFFFF]], f[t[m >> 32 & 0xFFFF]], f[t[m >> 48]]]
         phase = view.phase
+        played, won, bonus = self._tricks_summary(view.tricks)
+        no_cards = self._no_cards
         if phase == "play":
             leader = view.leader
+            slots = [no_cards] * n
             trick = view.trick
             if trick:
-                bits = self._trick_bits[me]
+                piece = self._card_piece
                 for i, card in enumerate(trick):
-                    x |= bits[(leader + i) % n][card & 63]
-            x |= self._play_bits[me][leader]
-        elif phase == "bid" or phase == "call":
-            x |= self._phase_bits[0]
-        played, won, bonus = self._tricks_summary(view.tricks)
-        x |= played
+                    slots[(leader + i - me) % n] = piece[card & 63]
+            pieces += slots
+            pieces.append(self._leader_piece[(leader - me) % n])
+        else:
+            pieces += [no_cards] * n
+            pieces.append(self._no_leader)
+        pieces += [f[t[played & 0xFFFF]], f[t[played >> 16 & 0xFFFF]],
+                   f[t[played >> 32 & 0xFFFF]], f[t[played >> 48]]]
         trump = view.trump
-        if trump is not None:
-            x |= self._trump_bits[trump & 3]
+        pieces.append(self._no_trump if trump is None else self._trump_piece[trump & 3])
         face_up = view.trump_card
-        if face_up is not None:
-            x |= self._face_up_bits[face_up & 63]
-        floats: list[tuple[int, float]] = []
+        pieces.append(no_cards if face_up is None else self._card_piece[face_up & 63])
+        pieces.append(self._phase_piece.get(phase, self._no_phase))
         if self._events:
-            x, bonus = self._events_part(view, x, bonus, floats)
-        rotation = self._rotation[me]
-        if self.has_open:
-            d = self.codec.card_count
-            last = self._top - self._o["open"] - (d - 1)  # the shift of relative seat 1's block
-            for r in range(1, n):
-                x |= self._cards(view.open_cards[rotation[r]].mask) << (last - (r - 1) * d)
-        if self._voids_fn is not None:
-            base = self._o["voids"]
-            bit = self._bit
-            voids = self._voids_fn(view)
-            for r in range(1, n):
-                for suit in voids[rotation[r]]:
-                    x |= bit(base + (r - 1) * 4 + (suit & 3))
+            bonus = self._events_part(view, bonus, pieces)
+        else:
+            pieces.append(self._no_facts_bytes)
+        points = view.points
+        try:
+            numbers = list(map(self._points_piece.__getitem__,
+                               points[me:] + points[:me] + bonus[me:] + bonus[:me]))
+            numbers += map(self._won_piece.__getitem__, won[me:] + won[:me])
+            numbers.append(self._stock_piece[view.stock_size])
+        except IndexError:  # a number beyond the tables (never in a game): packed as it is
+            values = (points[me:] + points[:me] + bonus[me:] + bonus[:me] + won[me:] + won[:me]
+                      + (view.stock_size,))
+            numbers = [struct.pack(f"<{len(values)}f", *map(truediv, values, self._divisors))]
+        pieces += numbers
+        if self.has_open or self._voids_fn is not None:
+            self._more_pieces(view, pieces)
+        out = np.frombuffer(_join(pieces), np.float32)
         if moves:
-            card_bits = self._mask_bits
+            legal = 0
+            extra = None
             for move in moves:
                 if type(move) is Card:
-                    x |= card_bits[move & 63]
+                    legal |= 1 << (move & 63)
                 else:
-                    x |= self._bit(self.size + self.codec.move_to_action(move))
-        size = self.size
-        bits = np.unpackbits(np.frombuffer(x.to_bytes(self._nbytes, "big"), np.uint8))
-        mask = bits[size:size + self.codec.size].astype(np.int8)
-        out = bits[:size].astype(np.float32)
-        points = view.points
-        numbers = (points[me:] + points[:me] + bonus[me:] + bonus[:me] + won[me:] + won[:me]
-                   + (view.stock_size,))
-        out[self._tail:self._tail + self._tail_size] = list(map(truediv, numbers, self._divisors))
-        for p, value in floats:
-            out[p] = value
+                    if extra is None:
+                        extra = bytearray(self._extra_bytes)
+                    extra[self.codec.move_to_action(move) - self.codec.card_count] = 1
+            b = self._suit_bytes
+            mask = np.frombuffer(_join((b[t[legal & 0xFFFF]], b[t[legal >> 16 & 0xFFFF]],
+                                        b[t[legal >> 32 & 0xFFFF]], b[t[legal >> 48]],
+                                        self._extra_bytes if extra is None else extra)), np.int8)
+        else:
+            mask = np.zeros(self.codec.size, np.int8)
         return out, mask
 
-    def _events_part(self, view: PlayerView, x: int, bonus: tuple[int, ...],
-                     floats: list[tuple[int, float]]) -> tuple[int, tuple[int, ...]]:
-        """Bids, trump calls and marriages, read from the view's events: scanned from where the
-        same seat's previous view left off (when its events start with those), and turned into
-        bits and numbers only when one of them changed."""
+    def _more_pieces(self, view: PlayerView, pieces: list[bytes]) -> None:
+        """The open cards and known voids blocks."""
+        rotation = self._rotation[view.seat]
+        if self.has_open:
+            for r in range(1, self.players):
+                pieces += self._card_pieces(view.open_cards[rotation[r]].mask)
+        if self._voids_fn is not None:
+            voids = self._voids_fn(view)
+            for r in range(1, self.players):
+                suits = 0
+                for suit in voids[rotation[r]]:
+                    suits |= 1 << (suit & 3)
+                pieces.append(self._void_piece[suits])
+
+    def _events_part(self, view: PlayerView, bonus: tuple[int, ...],
+                     pieces: list[bytes]) -> tuple[int, ...]:
+        """The declarer, contract and bids blocks (added to ``pieces``), and the bonus per seat
+        with marriages, from the view's events: scanned from where the same seat's previous view
+        left off (when its events start with those), and packed only when one of them changed."""
         me = view.seat
         events = view.events
         size = len(events)
@@ -472,15 +495,15 @@ class Encoder:
             part = self._facts_part(me, facts)
         if events:
             self._events_memo[me] = (size, events[-1], facts, part)
-        bits, numbers, marriages = part
-        x |= bits
-        floats += numbers
+        declarer, contract_bids, marriages = part
         if self._given_declarer:
             declarer = view.tricks[0].leader if view.tricks else view.leader
-            x |= self._declarer_bits[me][declarer]
+            declarer = self._leader_piece[(declarer - me) % self.players]
+        pieces.append(declarer)
+        pieces.append(contract_bids)
         if marriages is not None:
             bonus = tuple(b + m for b, m in zip(bonus, marriages))
-        return x, bonus
+        return bonus
 
     def _add_fact(self, facts: tuple[Any, ...], event: tuple[str, Any, Any]) -> tuple[Any, ...]:
         """Facts (bid per seat, passes, declarer, best bid, marriages per seat) after an event."""
@@ -499,22 +522,23 @@ class Encoder:
             marriages = (*marriages[:seat], marriages[seat] + what[0], *marriages[seat + 1:])
         return bids, passed, declarer, best, marriages
 
-    def _facts_part(self, me: int, facts: tuple[Any, ...]) -> tuple[int, list[tuple[int, float]],
+    def _facts_part(self, me: int, facts: tuple[Any, ...]) -> tuple[bytes, bytes,
                                                                     tuple[int, ...] | None]:
-        """The bits, the numbers and the marriages per seat that ``facts`` put in the vector of
-        the observer ``me``."""
+        """What ``facts`` put in the vector of the observer ``me``: the declarer block, the
+        contract and bids blocks (as bytes), and the marriages per seat."""
         bids, passed, declarer, best, marriages = facts
-        n, o = self.players, self._o
-        bits = 0
-        numbers = [(o["bids"] + (seat - me) % n, value / MAX_BID)
-                   for seat, value in enumerate(bids) if value]
+        n = self.players
+        numbers = [best / MAX_BID] + [0.0] * n  # contract, bids
+        for seat, value in enumerate(bids):
+            if value:
+                numbers[1 + (seat - me) % n] = value / MAX_BID
         for seat in passed:
-            bits |= self._pass_bits[me][seat]
-        if declarer is not None and not self._given_declarer:
-            bits |= self._declarer_bits[me][declarer]
-        if best:
-            numbers.append((o["contract"], best / MAX_BID))
-        return bits, numbers, marriages if any(marriages) else None
+            numbers[1 + (seat - me) % n] = 1.0
+        if declarer is None or self._given_declarer:
+            piece = self._no_leader
+        else:
+            piece = self._leader_piece[(declarer - me) % n]
+        return piece, self._pack_bids(*numbers), marriages if any(marriages) else None
 
     def describe(self) -> list[dict[str, Any]]:
         """The layout as rows: name, start, size, doc."""
