@@ -10,6 +10,9 @@ position and bounds from different probes combine safely.
 Table entries are kept at trick boundaries only, keyed by every hand, the leader, the stock
 position and face-up card, the trump suit and the maximising side, and checked in full (no
 collision can return a wrong value).
+
+In 4-player games without obligations the last four tricks go to the endgame kernel
+(``endgame.py``); its nodes and table probes count in the same statistics.
 """
 
 from __future__ import annotations
@@ -87,7 +90,8 @@ MOVES = 24  # room for the moves of one node (a hand holds at most 16 cards, plu
 SAVE = S_SAVE + 1  # the saved prefix of S, then the face-up card
 TD_WIDTH = 8  # table entry: 4 hands, meta, lower bound, upper bound, packed (gen, move, left)
 STATS = 9 + 3 * 24  # nodes, table probes, hits, cut-offs, stores, overwrites; cut at the first move,
-# cut at a later move, nodes searched in full
+# cut at a later move, nodes searched in full; then per finished-trick count (up to 24) the main
+# search's nodes, its table probes and its hits (the endgame kernel's are in the totals only)
 
 # Fields of a search frame F[ply] (the search is iterative: numba cannot cache recursion).
 F_ALPHA = 0

@@ -1,18 +1,26 @@
-"""A dedicated kernel for the last tricks of 4-player games without obligations (Briscola):
-the stock is drawn out and each seat holds at most three cards.
+"""A dedicated kernel for the last four tricks of 4-player games without obligations
+(Briscola): the last trick with a stock (three cards each, four stock cards to draw in a known
+order) and the three tricks after it.
 
-Most of a 4-player Briscola search lies in its last three tricks, which are met again for every
-line of the first seven. Here they are solved by plain nested loops over the four cards of each
-trick (fail-soft alpha-beta, one loop per seat, no move generation, no table inside), with the
-hands in a small scratch row and the card tables precomputed for the deal. The search in
-``dds.py`` calls it at the trick boundaries it reaches with two or three tricks left, and
-stores what it returns in its table like any other result.
+Most of a 4-player Briscola search lies in those tricks, which are met again for every line of
+the first six. Here they are searched by plain nested loops over the four cards of each trick
+(fail-soft alpha-beta, one loop per seat, the hands passed in registers, no move generation),
+with the card tables precomputed for the deal. Three-trick endgames go through a table of
+their own (``eg3_table``). The search in ``dds.py`` calls the kernel at the trick boundaries
+it reaches with four (and four stock cards), three or two tricks left, and stores what the
+last-stock-trick and two-trick searches return in its own table.
 
 It applies only where every card in the hand is legal (no obligation cascade), there are no
 bonuses (last trick, marriages, roem), four players in two sides, the trump is known and
 the seats play adversarially: ``setup`` says so in ``E[E_MISC, M_ON]``.
 
-The parameters live in rows of one int64 array ``E`` (the solver's history array, rows 4..7):
+The parameters live in rows of one int64 array ``E`` (rows 0..3 are the main search's history
+of cut-offs, then the E_* rows below, then the table). The solver passes it where the main
+search takes its history array.
+
+numba's on-disk cache does not notice when a function's callee in another module changes:
+after editing this file, delete the cached ``dds.*`` and ``endgame.*`` files in
+``__pycache__`` (an installed release changes both files' stamps).
 """
 
 from __future__ import annotations
