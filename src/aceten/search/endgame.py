@@ -117,12 +117,20 @@ def setup(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
 
 @njit(cache=True, _nrt=False)
 def dominance(E, ORD, live, row, slot):
-    """E[row] for the cards in the hands E[E_MISC, M_HAND:]: a card is redundant while the next
-    stronger live card of its suit, with the same points, is in the same hand (they play alike);
-    E[E_MISC, slot] the cards that have such a card."""
+    """E[E_MISC, slot]: the cards of the hands E[E_MISC, M_HAND:] that are redundant while the
+    next stronger live card of their suit, with the same points, is in the same hand (they play
+    alike), and for each of them that card's bit in E[row]."""
     trump = E[E_MISC, M_TRUMP]
     dominated = 0
     for suit in range(4):
+        block = 0xFFFF << (suit << 4)
+        pair = False
+        for seat in range(4):
+            cards = E[E_MISC, M_HAND + seat] & block
+            if cards & (cards - 1):
+                pair = True
+        if not pair:
+            continue  # no hand holds two cards of the suit
         which = 1 if suit == trump else 0
         prev = -1
         for k in range(ORD[which, suit, 16]):
@@ -130,7 +138,6 @@ def dominance(E, ORD, live, row, slot):
             bit = 1 << b
             if not live & bit:
                 continue
-            E[row, b] = 0
             if prev >= 0 and E[E_PTS, prev] == E[E_PTS, b]:
                 for seat in range(4):
                     h = E[E_MISC, M_HAND + seat]
@@ -145,11 +152,10 @@ def dominance(E, ORD, live, row, slot):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _cands(E, h, row, slot):
-    """The cards of hand h to search: those no equal card of the same hand makes redundant."""
-    if h & E[E_MISC, slot] == 0:
-        return h
+    """The cards of hand h to search: those no equal card of the same hand makes redundant
+    (E[row] is read for the cards of E[E_MISC, slot] only)."""
     out = h
-    m = h
+    m = h & E[E_MISC, slot]
     while m:
         b = low_bit(m)
         m &= m - 1
