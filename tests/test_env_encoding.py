@@ -29,14 +29,15 @@ def reference(enc, view):
     """The observation from lists of cards (the encoder's code before integer masks)."""
     n = enc.players
     me = view.seat
-    o = enc._o
+    o = {name: block.start for name, block in enc.blocks.items()}
     index = enc.codec.card_index
     ones = [index[card & 63] for card in view.hand]
+    d = enc.codec.card_count
     if view.phase == "play":
         leader = view.leader
         for i, card in enumerate(view.trick):
-            ones.append(enc._trick_base[me][(leader + i) % n] + index[card & 63])
-        ones.append(enc._leader_pos[me][leader])
+            ones.append(o["trick"] + (leader + i - me) % n * d + index[card & 63])
+        ones.append(o["leader"] + (leader - me) % n)
         ones.append(o["phase"] + 1)
     elif view.phase in ("bid", "call"):
         ones.append(o["phase"])
@@ -53,7 +54,7 @@ def reference(enc, view):
     out = np.zeros(enc.size, dtype=np.float32)
     if enc._events:
         declarer, best = None, 0
-        for kind, seat, what in itertools.islice(view.events, enc._deal_events, None):
+        for kind, seat, what in itertools.islice(view.events, n * enc.rules.hand_size, None):
             if kind == "bid":
                 out[o["bids"] + (seat - me) % n] = what / MAX_BID
                 if what > best:
@@ -71,8 +72,7 @@ def reference(enc, view):
             ones.append(o["declarer"] + (declarer - me) % n)
         if best:
             out[o["contract"]] = best / MAX_BID
-    rotation = enc._rotation[me]
-    d = enc.codec.card_count
+    rotation = [(me + r) % n for r in range(n)]
     if enc.has_open:
         for r in range(1, n):
             ones.extend(o["open"] + (r - 1) * d + index[c & 63] for c in view.open_cards[rotation[r]])

@@ -71,6 +71,9 @@ BONUS_HIGH = 10.0  # bound of the bonus block (bonus / total points); roem never
 EXCHANGE_RANKS = (Rank.SEVEN, Rank.TWO)  # Brisca: the low trumps that may be swapped
 _FACT_EVENTS = frozenset(("bid", "call", "bonus"))  # the events the observation reads
 _join = bytearray().join  # pieces to one writable buffer, for np.frombuffer
+# Per deck (the rank bits of its cards): 16 bits of a suit -> the suit's cards as a number, and
+# that number -> its float32 piece of a card block, and its int8 piece of an action mask.
+_SUIT_TABLES: dict[tuple[int, ...], tuple[list[int], list[bytes], list[bytes]]] = {}
 
 
 # -- actions ---------------------------------------------------------------------------------------
@@ -266,19 +269,13 @@ class Encoder:
         self._tricks = float(rules.tricks_per_deal)
         self._stock = float(rules.stock_size)
         self._events = rules.has_phases or rules.has_lead_bonus
-        self._trick_bonus = rules.has_trick_bonus
         self._given_declarer = rules.name == "klaverjas" and rules.trump_mode == "given"
         # Leading events that only deal cards: the events blocks skip them.
         self._deal_events = n * rules.hand_size
         # Per observer: the absolute seat at each relative seat.
         self._rotation = [[(me + r) % n for r in range(n)] for me in range(n)]
-        # Per observer and absolute seat: the start of that seat's part of the trick block.
-        self._trick_base = [[o["trick"] + ((s - me) % n) * d for s in range(n)] for me in range(n)]
-        self._leader_pos = [[o["leader"] + (s - me) % n for s in range(n)] for me in range(n)]
-        self._tail = o["points"]  # points, bonus, tricks, stock: contiguous numbers
         assert o["bonus"] == o["points"] + n and o["tricks"] == o["bonus"] + n
         assert o["stock"] == o["tricks"] + n
-        self._tail_size = 3 * n + 1
         # Divisors of the numbers at the end (a deal without a stock: 0 / 1).
         self._divisors = (self._total,) * 2 * n + (self._tricks,) * n + (self._stock or 1.0,)
         self._prepare_chunks()
@@ -286,7 +283,7 @@ class Encoder:
     def _prepare_chunks(self) -> None:
         """Tables for :meth:`encode_with_mask`, which joins the vector's bytes from ready-made
         pieces (``float32`` little-endian): per card block, one piece per suit from that suit's
-        cards; per one-hot block, one piece per value; the numbers packed in one call."""
+        cards; per one-hot block and per number, one piece per value."""
         n, d, o = self.players, self.codec.card_count, self._o
         index = self.codec.card_index
         per_suit = d // 4
@@ -300,15 +297,19 @@ class Encoder:
                 suit, r = divmod(a, per_suit)
                 assert suit == b >> 4, "card blocks are suit by suit in the action numbering"
                 rank_bits[b & 15] = 1 << r
-        table = [0] * 65536
-        for x in range(1, 65536):
-            low = x & -x
-            table[x] = table[x ^ low] | rank_bits[low.bit_length() - 1]
-        self._suit_index = table
         # ... and that number to the suit's piece of a card block (floats) or of the mask (int8).
-        self._suit_floats = [b"".join(one if x >> r & 1 else zero for r in range(per_suit))
-                             for x in range(1 << per_suit)]
-        self._suit_bytes = [bytes(x >> r & 1 for r in range(per_suit)) for x in range(1 << per_suit)]
+        # Built once per deck (the first table takes some 30 ms).
+        key = tuple(rank_bits)
+        if key not in _SUIT_TABLES:
+            table = [0] * 65536
+            for x in range(1, 65536):
+                low = x & -x
+                table[x] = table[x ^ low] | rank_bits[low.bit_length() - 1]
+            floats = [b"".join(one if x >> r & 1 else zero for r in range(per_suit))
+                      for x in range(1 << per_suit)]
+            flags = [bytes(x >> r & 1 for r in range(per_suit)) for x in range(1 << per_suit)]
+            _SUIT_TABLES[key] = (table, floats, flags)
+        self._suit_index, self._suit_floats, self._suit_bytes = _SUIT_TABLES[key]
 
         def one_hot(size: int, at: int | None) -> bytes:
             return b"".join(one if i == at else zero for i in range(size))
