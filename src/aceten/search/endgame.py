@@ -299,6 +299,10 @@ def _absolute(s0, r0, r1, r2, r3):
 def eg3_table(E, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
     """eg3 through the endgame table: 2-way buckets of (u, a, b, lower | upper | leader |
     generation), checked in full; bounds from every probe combine (each is a true bound)."""
+    if left <= alpha:
+        return left
+    if beta <= 0 or left == 0:
+        return 0
     h0, h1, h2, h3 = _absolute(s0, r0, r1, r2, r3)
     # the top trumps, while one side holds them, are sure to take their own points for it
     trump = E[E_MISC, M_TRUMP]
