@@ -387,6 +387,33 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
         beta = left
     if alpha < 0:
         alpha = 0
+    # the top live trump takes its own points for its side
+    trumps = (r0 | r1 | r2 | r3) & (0xFFFF << (E[E_MISC, M_TRUMP] << 4))
+    if trumps and E[E_MISC, M_TRICKS] == 0:
+        top = -1
+        power = -1
+        m = trumps
+        while m:
+            c = low_bit(m)
+            m &= m - 1
+            if E[E_POWER, c] > power:
+                power = E[E_POWER, c]
+                top = c
+        pts = E[E_PTS, top]
+        bit = 1 << top
+        if bit & r0:
+            mine = E[E_MISC, M_MAX + s0] == 1
+        elif bit & r1:
+            mine = E[E_MISC, M_MAX + ((s0 + 1) & 3)] == 1
+        elif bit & r2:
+            mine = E[E_MISC, M_MAX + ((s0 + 2) & 3)] == 1
+        else:
+            mine = E[E_MISC, M_MAX + ((s0 + 3) & 3)] == 1
+        if mine:
+            if pts >= beta:
+                return pts
+        elif left - pts <= alpha:
+            return left - pts
     nodes = 0
     x0 = E[E_MISC, M_MAX + s0] == 1
     x1 = E[E_MISC, M_MAX + ((s0 + 1) & 3)] == 1
