@@ -203,3 +203,10 @@ def test_play_and_the_web_form_offer_the_default_bot():
     from aceten.web.app import games_catalogue
 
     assert games_catalogue()["default_bot"] == agents.DEFAULT
+
+
+def test_asking_for_pimc_without_the_solver_fails_at_once_with_the_extra_named(monkeypatch):
+    monkeypatch.setattr(agents, "_search_installed", lambda: False)
+    with pytest.raises(AcetenError, match=r"pip install 'aceten\[search\]'"):
+        agents.get("pimc")
+    assert agents.get("tactics").name == "tactics"

@@ -28,10 +28,10 @@ if TYPE_CHECKING:
     from aceten.moves import Move
 
 def _search_installed() -> bool:
-    """Whether the double-dummy solver's extra (numba) is installed, without importing it."""
+    """Whether the double-dummy solver's extra (numba, numpy) is installed, without importing it."""
     from importlib.util import find_spec
 
-    return find_spec("numba") is not None
+    return find_spec("numba") is not None and find_spec("numpy") is not None
 
 
 AGENTS: dict[str, type[Agent]] = {
@@ -60,6 +60,8 @@ def get(name: str, seed: int | None = None) -> Agent:
         cls = AGENTS[key]
     except KeyError:
         raise AcetenError(f"unknown bot {name!r}: choose from {', '.join(AGENTS)}") from None
+    if key == "pimc" and not _search_installed():  # say so now, not at its first search
+        raise AcetenError("the pimc bot needs the double-dummy solver: pip install 'aceten[search]'")
     return cls(seed=seed)
 
 

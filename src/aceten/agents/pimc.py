@@ -39,10 +39,11 @@ if TYPE_CHECKING:
 
 DEFAULT_SAMPLES = 20
 # Solver nodes after which no further deal is solved (at least one is): a deterministic stand-in
-# for a time budget, about half a second at the solver's few hundred thousand nodes a second.
+# for a time budget, a few tens of milliseconds at the solver's few million nodes a second.
 DEFAULT_NODE_BUDGET = 120_000
-# Unplayed cards (hands + stock) above which PIMC hands the decision to tactics: exact solves
-# of 20 deals then take about a second or more (measured, docs/benchmarks.md "Players").
+# Unplayed cards (hands + stock) above which PIMC hands the decision to tactics. With these, the
+# slowest decisions take about a tenth of a second (docs/benchmarks.md "Players"); searching
+# from more cards costs about 2x per trick added (docs/players.md).
 MAX_CARDS: dict[tuple[str, int], int] = {
     ("briscola", 2): 17, ("briscola", 3): 14, ("briscola", 4): 16,
     ("brisca", 2): 17, ("brisca", 3): 14, ("brisca", 4): 16,
