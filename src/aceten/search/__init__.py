@@ -9,9 +9,14 @@
 
 ``solve(game)`` needs a perfect-information position (a :class:`~aceten.game.Game`: every hand
 and the stock order are known) in its play phase. This package imports numba and numpy;
-``import aceten`` does not. See ``docs/search.md`` for what the values mean in each game.
+``import aceten`` does not. See ``docs/search.md`` for what the values mean in each game; the
+compiled kernels are cached per version of their source (:mod:`aceten.search.kernel_cache`).
 """
 
-from aceten.search.solver import MoveValue, Solution, Solver, TargetAnswer, default_solver, solve
+from aceten.search import kernel_cache as _kernel_cache
+
+with _kernel_cache.kernel_cache():  # every kernel module is first imported here, with its cache folder set
+    from aceten.search import batch, core, dds, endgame, rng  # noqa: F401
+    from aceten.search.solver import MoveValue, Solution, Solver, TargetAnswer, default_solver, solve
 
 __all__ = ["MoveValue", "Solution", "Solver", "TargetAnswer", "default_solver", "solve"]

@@ -18,9 +18,9 @@ The parameters live in rows of one int64 array ``E`` (rows 0..3 are the main sea
 of cut-offs, then the E_* rows below, then the table). The solver passes it where the main
 search takes its history array.
 
-numba's on-disk cache does not notice when a function's callee in another module changes:
-after editing this file, delete the cached ``dds.*`` and ``endgame.*`` files in
-``__pycache__`` (an installed release changes both files' stamps).
+numba's own on-disk cache does not notice when a function's callee in another module changes;
+:mod:`aceten.search.kernel_cache` keeps one cache folder per version of all kernel sources, so
+editing this file recompiles ``dds`` too.
 """
 
 from __future__ import annotations

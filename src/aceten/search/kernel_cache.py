@@ -1,0 +1,80 @@
+"""Where numba keeps the compiled kernels: one folder per version of the kernels' source.
+
+numba's on-disk cache (``cache=True``) checks only the stamp of the file that defines each
+function, so after a change to a callee in another module (a ``git pull`` that touches
+``endgame.py`` but not ``dds.py``) it keeps running the old compiled code: wrong values or a
+crash. Here every kernel is cached in a folder named by a hash of all the kernel sources, so any
+change starts a fresh cache (compiled once, about half a minute) and never mixes versions.
+
+The folder is ``$NUMBA_CACHE_DIR/aceten-kernels-HASH`` when that variable is set, else
+``$XDG_CACHE_HOME/aceten/kernels-HASH`` (``~/.cache/aceten/...``). Older ``kernels-*`` folders
+beyond the three most recently used are removed. When no folder can be written, numba's own
+default (``__pycache__`` beside the source, or its user-wide folder) applies.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+KERNEL_SOURCES = ("batch.py", "core.py", "dds.py", "encoding.py", "endgame.py", "rng.py")
+KEEP = 3  # kernel folders kept (the current one included)
+
+
+def source_digest(here: Path | None = None) -> str:
+    """A short hash of every kernel source file (in ``here``, this package by default) as they
+    are on disk now."""
+    digest = hashlib.sha256()
+    here = here or Path(__file__).parent
+    for name in KERNEL_SOURCES:
+        digest.update(name.encode())
+        digest.update((here / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    """The folder for this version of the kernels (not created here)."""
+    digest = source_digest()
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"]) / f"aceten-kernels-{digest}"
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "aceten" / f"kernels-{digest}"
+
+
+def _prune(folder: Path) -> None:
+    """Remove all but the ``KEEP`` most recently used sibling kernel folders."""
+    prefix = folder.name.rsplit("-", 1)[0] + "-"
+    siblings = [p for p in folder.parent.iterdir() if p.is_dir() and p.name.startswith(prefix)]
+    siblings.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in siblings[KEEP:]:
+        if old != folder:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+@contextmanager
+def kernel_cache() -> Iterator[None]:
+    """Define the kernels inside this block: numba picks each function's cache folder when it is
+    decorated, from ``numba.config.CACHE_DIR``, which is restored afterwards (other numba code
+    in the process keeps its own cache location)."""
+    from numba.core import config
+
+    previous = config.CACHE_DIR
+    try:
+        folder = cache_dir()
+        fresh = not folder.exists()
+        folder.mkdir(parents=True, exist_ok=True)
+        os.utime(folder)  # marks it as recently used for _prune
+        if fresh:
+            _prune(folder)
+    except OSError:
+        yield  # numba's default location
+        return
+    config.CACHE_DIR = str(folder)
+    try:
+        yield
+    finally:
+        config.CACHE_DIR = previous
