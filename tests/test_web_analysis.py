@@ -121,3 +121,29 @@ def test_the_server_solves_the_analysis_in_a_worker_process(tmp_path):
     assert reply["type"] == "analysis"
     assert reply["available"], reply
     assert len(reply["moves"]) == 8 and all(r["value"] is not None for r in reply["moves"])
+
+
+def test_loading_the_solver_does_not_count_against_the_budget(monkeypatch):
+    """The first solve of a process may compile the solver (half a minute after installing);
+    the budget is for solving, so a slow first call must not make the analysis partial."""
+    import sys
+    import time
+    import types
+
+    import aceten.search
+
+    calls = []
+
+    def slow_first_solve(game):
+        if not calls:
+            time.sleep(1.0)  # as if compiling
+        calls.append(1)
+        return aceten.search.solve(game)
+
+    fake = types.ModuleType("slow_search")
+    fake.solve = slow_first_solve
+    monkeypatch.setitem(sys.modules, "slow_search", fake)
+    monkeypatch.setattr(analysis, "SEARCH_MODULE", "slow_search")
+    payload = analysis.analysis(finished(deck=SMALL), budget=0.9)
+    assert payload["available"] and payload["complete"], payload
+    assert all(row["value"] is not None for row in payload["moves"])

@@ -137,6 +137,9 @@ def _analyse_with_solve(game: Game, solve: Any,
         positions.append((position.copy() if position.phase == "play" else None, position.to_move, move))
         position.push(move)
     rows: list[dict[str, Any]] = []
+    last_play = next((before for before, _, _ in reversed(positions) if before is not None), None)
+    if last_play is not None:  # loads (or, the first time after installing, compiles) the
+        solve(last_play)       # solver before the clock starts: the budget is for solving
     start = time.perf_counter()
     last = 0.0
     complete = True
