@@ -20,6 +20,19 @@ from ortools.sat.python import cp_model
 Lit = Any  # a CP-SAT Boolean literal, or a Python bool constant
 
 
+def _variables(lits: Iterable[Lit], absorbing: bool) -> list[Any] | None:
+    """The literals of ``lits`` that are variables, or None when one is the constant
+    ``absorbing`` (False in a conjunction, True in a disjunction), which settles it."""
+    out = []
+    for lit in lits:
+        if isinstance(lit, bool):
+            if lit == absorbing:
+                return None
+            continue
+        out.append(lit)
+    return out
+
+
 @dataclass
 class Group:
     """A named set of constraints: ``key`` identifies it, ``text`` says it in English."""
@@ -96,13 +109,9 @@ class Cp:
         return ~lit
 
     def and_(self, *lits: Lit) -> Lit:
-        items = []
-        for lit in lits:
-            if isinstance(lit, bool):
-                if not lit:
-                    return False
-                continue
-            items.append(lit)
+        items = _variables(lits, absorbing=False)
+        if items is None:
+            return False
         if not items:
             return True
         unique = {self.key(x): x for x in items}
@@ -147,46 +156,25 @@ class Cp:
     # -- constraints (in the current group) -----------------------------------------------------
     def clause(self, lits: Iterable[Lit], when: Iterable[Lit] = ()) -> None:
         """At least one of ``lits`` holds (when all of ``when`` hold)."""
-        cond = []
-        for lit in when:
-            if isinstance(lit, bool):
-                if not lit:
-                    return
-                continue
-            cond.append(lit)
-        items = []
-        for lit in lits:
-            if isinstance(lit, bool):
-                if lit:
-                    return
-                continue
-            items.append(lit)
+        cond = _variables(when, absorbing=False)
+        items = _variables(lits, absorbing=True)
+        if cond is None or items is None:
+            return
         if not items:
             items = [self.false]
         self._enforce(self.model.add_bool_or(items), cond)
 
     def all_false(self, lits: Iterable[Lit], when: Iterable[Lit] = ()) -> None:
         """None of ``lits`` holds (when all of ``when`` hold)."""
-        cond = []
-        for lit in when:
-            if isinstance(lit, bool):
-                if not lit:
-                    return
-                continue
-            cond.append(lit)
-        items = []
-        for lit in lits:
-            if isinstance(lit, bool):
-                if lit:
-                    if not cond:
-                        self.clause([])
-                    else:
-                        self.clause([self.not_(c) for c in cond])
-                    return
-                continue
-            items.append(~lit)
+        cond = _variables(when, absorbing=False)
+        if cond is None:
+            return
+        items = _variables(lits, absorbing=True)
+        if items is None:  # one of them is true: the condition must fail
+            self.clause([self.not_(c) for c in cond])
+            return
         if items:
-            self._enforce(self.model.add_bool_and(items), cond)
+            self._enforce(self.model.add_bool_and([~x for x in items]), cond)
 
     def implies(self, a: Lit, b: Lit) -> None:
         self.clause([b], when=[a])
@@ -233,13 +221,9 @@ class Cp:
 
     def linear(self, constraint: Any, when: Iterable[Lit] = ()) -> None:
         """A linear constraint (``expr <= 5``...), enforced when all of ``when`` hold."""
-        cond = []
-        for lit in when:
-            if isinstance(lit, bool):
-                if not lit:
-                    return
-                continue
-            cond.append(lit)
+        cond = _variables(when, absorbing=False)
+        if cond is None:
+            return
         if isinstance(constraint, bool):
             if not constraint:
                 self.clause([self.not_(c) for c in cond])
