@@ -9,28 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import aceten
 from aceten import record
-from aceten.cli import app
-
-runner = CliRunner()
-
-
-def run(*args: str, input: str | None = None):
-    return runner.invoke(app, list(args), input=input, catch_exceptions=False)
-
-
-def assert_one_line_error(result, *fragments: str) -> None:
-    """Exit code 2, exactly one ``error:`` line on stderr naming the problem, no traceback."""
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    assert "Traceback" not in result.stdout + result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0]
+from cli_support import assert_one_line_error, run
 
 
 def console_script() -> str:

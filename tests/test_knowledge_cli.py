@@ -7,28 +7,12 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-from typer.testing import CliRunner
 
 import aceten
 from aceten import record
-from aceten.cli import app
 from aceten.knowledge import Knowledge
+from cli_support import assert_one_line_error, run
 from knowledge_support import play_random
-
-runner = CliRunner()
-
-
-def run(*args: str):
-    return runner.invoke(app, list(args), catch_exceptions=False)
-
-
-def one_line_error(result, *fragments: str) -> None:
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    assert "Traceback" not in result.stdout + result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0]
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +68,7 @@ def test_a_record_written_from_the_seats_view_gives_the_same_knowledge(klaverjas
     a = json.loads(run("knows", str(full), "--seat", "2", "--json").stdout)
     b = json.loads(run("knows", str(view), "--seat", "2", "--json").stdout)
     assert a["counts"] == b["counts"] and a["seats"] == b["seats"]
-    one_line_error(run("knows", str(view), "--seat", "3"), "P2's view")
+    assert_one_line_error(run("knows", str(view), "--seat", "3"), "P2's view")
 
 
 def test_card_pictures_and_model_pictures(klaverjas, tmp_path):
@@ -118,11 +102,11 @@ def test_card_pictures_and_model_pictures(klaverjas, tmp_path):
 def test_bad_input_is_one_line(klaverjas, args, fragments, tmp_path):
     _, full, _ = klaverjas
     extra = [a if a != "x.svg" else str(tmp_path / "x.svg") for a in args]
-    one_line_error(run("knows", str(full), *extra, "--max-worlds", "1000"), *fragments)
+    assert_one_line_error(run("knows", str(full), *extra, "--max-worlds", "1000"), *fragments)
 
 
 def test_missing_and_illegal_records(tmp_path):
-    one_line_error(run("knows", str(tmp_path / "nothing.tgn")), "nothing.tgn")
+    assert_one_line_error(run("knows", str(tmp_path / "nothing.tgn")), "nothing.tgn")
     game = aceten.new_game("briscola", players=2, seed=1)
     play_random(game, 4, 1)
     text = record.dumps(game, seat=0)
@@ -130,7 +114,7 @@ def test_missing_and_illegal_records(tmp_path):
     bad = text.replace(f"P1: {moves[0]}", f"P1: {moves[1]}", 1)  # P1 plays P2's card
     path = tmp_path / "bad.tgn"
     path.write_text(bad)
-    one_line_error(run("knows", str(path), "--seat", "1"))
+    assert_one_line_error(run("knows", str(path), "--seat", "1"))
 
 
 def test_pictures_show_in_notebooks():

@@ -7,28 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import aceten
-from aceten.cli import app
+from cli_support import assert_one_line_error, run
 
-runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 STUDENT = str(EXAMPLES / "student.toml")
-
-
-def run(*args: str):
-    return runner.invoke(app, list(args), catch_exceptions=False)
-
-
-def assert_one_line_error(result, *fragments: str) -> None:
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    assert "Traceback" not in result.stdout + result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
 
 
 # -- answers -----------------------------------------------------------------------------------------
