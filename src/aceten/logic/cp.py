@@ -186,14 +186,22 @@ class Cp:
     def fix(self, lit: Lit, value: bool = True) -> None:
         self.clause([lit if value else self.not_(lit)])
 
-    def exactly_one(self, lits: list[Lit]) -> None:
+    def _unsettled_of_one(self, lits: list[Lit]) -> list[Lit] | None:
+        """The variables of an at-most-one (or exactly-one) over ``lits``, or None when its
+        constants settle it: two true constants fail it, one makes all the variables false."""
         items = [x for x in lits if not isinstance(x, bool)]
         trues = sum(1 for x in lits if x is True)
         if trues > 1:
             self.clause([])
-            return
+            return None
         if trues == 1:
             self.all_false(items)
+            return None
+        return items
+
+    def exactly_one(self, lits: list[Lit]) -> None:
+        items = self._unsettled_of_one(lits)
+        if items is None:
             return
         if not items:
             self.clause([])
@@ -204,13 +212,8 @@ class Cp:
             self._enforce(self.model.add_exactly_one(items))
 
     def at_most_one(self, lits: list[Lit]) -> None:
-        items = [x for x in lits if not isinstance(x, bool)]
-        trues = sum(1 for x in lits if x is True)
-        if trues > 1:
-            self.clause([])
-            return
-        if trues == 1:
-            self.all_false(items)
+        items = self._unsettled_of_one(lits)
+        if items is None:
             return
         if len(items) < 2:
             return
