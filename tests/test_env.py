@@ -213,9 +213,13 @@ SCRAMBLE_CONFIGS = [*CONFIGS, ("briscola", 4, None, {"open_cards": 1}),
                     ("cruce", 2, None, {"bidding": "no"})]
 
 
+@pytest.mark.parametrize("voids", ["rule", False], ids=["view-encoder", "compiled"])
 @pytest.mark.parametrize(("game", "players", "variant", "options"), SCRAMBLE_CONFIGS,
                          ids=[*IDS, "briscola-4-open", "cruce-2-nobid"])
-def test_scrambling_hidden_cards_never_changes_an_observation(game, players, variant, options):
+def test_scrambling_hidden_cards_never_changes_an_observation(game, players, variant, options,
+                                                              voids):
+    # voids=False: the compiled observer makes the observations of the play phase (where it
+    # is installed); "rule" adds a block that only the view-based encoder makes.
     rng = random.Random(11)
     checked = hidden_differs = 0
     for seed in range(6):
@@ -227,7 +231,7 @@ def test_scrambling_hidden_cards_never_changes_an_observation(game, players, var
             original = Game(full.rules, deal=full.deal)
             for move in moves[:cut]:
                 original.push(move)
-            env = replay_env(game, players, variant, options, full.deal, moves[:cut], voids="rule")
+            env = replay_env(game, players, variant, options, full.deal, moves[:cut], voids=voids)
             for seat in range(players):
                 for _ in range(3):
                     deal = scrambled_deal(original, seat, rng)
@@ -240,7 +244,7 @@ def test_scrambling_hidden_cards_never_changes_an_observation(game, players, var
                     if other.view(seat).events != original.view(seat).events:
                         continue  # e.g. a Cruce marriage announced in the original only
                     env2 = replay_env(game, players, variant, options, deal, moves[:cut],
-                                      voids="rule")
+                                      voids=voids)
                     agent = f"player_{seat}"
                     a, b = env.observe(agent), env2.observe(agent)
                     assert np.array_equal(a["observation"], b["observation"])

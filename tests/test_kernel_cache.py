@@ -18,8 +18,9 @@ from aceten.search import kernel_cache
 
 
 def test_any_kernel_source_change_gives_another_folder(tmp_path):
-    here = Path(kernel_cache.__file__).parent
+    here = Path(kernel_cache.__file__).parent.parent
     for name in kernel_cache.KERNEL_SOURCES:
+        (tmp_path / name).parent.mkdir(exist_ok=True)
         shutil.copy(here / name, tmp_path / name)
     assert kernel_cache.source_digest(tmp_path) == kernel_cache.source_digest()
     for name in kernel_cache.KERNEL_SOURCES:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from importlib.util import find_spec
+from typing import TYPE_CHECKING, Any
 
 import gymnasium
 import numpy as np
@@ -31,7 +32,35 @@ from aceten.game import Deal, Game, Outcome
 from aceten.rules import get as get_rules
 from aceten.rules.base import Rules
 
+if TYPE_CHECKING:
+    from aceten.env.compiled import CompiledObserver
+
 REWARDS = ("points", "win")
+
+
+def compiled_observer(encoder: Encoder, compiled: bool | None) -> CompiledObserver | None:
+    """The numba observer of :mod:`aceten.env.compiled` for this encoder, or None for the
+    view-based encoder: ``compiled=None`` takes it when numba is installed and the observation
+    has no ``open`` or ``voids`` block, ``True`` insists, ``False`` declines."""
+    if compiled is False:
+        return None
+    usable = not encoder.has_open and encoder.voids_mode == "off"
+    if not usable:
+        if compiled:
+            raise AcetenError("compiled=True: the compiled observer has no open-cards or voids "
+                              "block; use compiled=False (or None)")
+        return None
+    if find_spec("numba") is None:
+        if compiled:
+            raise AcetenError("compiled=True needs numba: pip install 'aceten[search]'")
+        return None
+    import aceten.search  # noqa: F401 - the search kernels, cached in their folder
+    from aceten.search.kernel_cache import kernel_cache
+
+    with kernel_cache():
+        from aceten.env.compiled import CompiledObserver
+
+    return CompiledObserver(encoder)
 
 
 def deal_rewards(outcome: Outcome, rules: Rules, reward: str) -> list[float]:
@@ -75,7 +104,9 @@ class CardGameEnv(AECEnv, EzPickle):
     the known-voids block to the observation (off by default). ``reset(options={"deal": d})``
     plays a given :class:`~aceten.Deal`; otherwise deals come from the seed of ``reset``.
     An illegal action raises :class:`~aceten.IllegalMove` (the wrapped ``env()`` ends the deal
-    with a penalty instead, as PettingZoo's classic games do).
+    with a penalty instead, as PettingZoo's classic games do). ``compiled`` chooses how
+    observations are made in the play phase (see :func:`compiled_observer`); the vectors are
+    the same either way.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads a dict
@@ -87,9 +118,9 @@ class CardGameEnv(AECEnv, EzPickle):
 
     def __init__(self, game: str, players: int | None = None, variant: str | None = None, *,
                  reward: str = "points", voids: bool | str = False, render_mode: str | None = None,
-                 **options: Any):
+                 compiled: bool | None = None, **options: Any):
         EzPickle.__init__(self, game, players, variant, reward=reward, voids=voids,
-                          render_mode=render_mode, **options)
+                          render_mode=render_mode, compiled=compiled, **options)
         super().__init__()
         if reward not in REWARDS:
             raise AcetenError(f"reward={reward!r}: expected 'points' or 'win'")
@@ -101,6 +132,7 @@ class CardGameEnv(AECEnv, EzPickle):
         self.render_mode = render_mode
         self.codec = ActionCodec(self.rules)
         self.encoder = Encoder(self.rules, self.codec, voids=voids)
+        self.compiled = compiled_observer(self.encoder, compiled)
         self._deck, self._cards = self.codec.deck, self.codec.card_count
         n = self.rules.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
@@ -114,6 +146,8 @@ class CardGameEnv(AECEnv, EzPickle):
         self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self._rng = random.Random()
         self.game: Game = Game(self.rules, seed=0)
+        if self.compiled is not None:
+            self.compiled.reset(self.game)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -140,6 +174,8 @@ class CardGameEnv(AECEnv, EzPickle):
             self.game = Game(self.rules, deal=deal)
         else:
             self.game = Game(self.rules, seed=self._rng.randrange(2**32))
+        if self.compiled is not None:
+            self.compiled.reset(self.game)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -149,7 +185,13 @@ class CardGameEnv(AECEnv, EzPickle):
         self.agent_selection = self.possible_agents[self.game.to_move]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's observation and action mask, from its own view of the deal."""
+        """The agent's observation and action mask, from its own view of the deal (or the same
+        arrays from the compiled observer)."""
+        compiled = self.compiled
+        if compiled is not None:
+            made = compiled.observe(self.game, self._seat_of[agent])
+            if made is not None:
+                return {"observation": made[0], "action_mask": made[1]}
         view = self.game.view(self._seat_of[agent])
         observation, mask = self.encoder.encode_with_mask(view, view.legal_moves)
         return {"observation": observation, "action_mask": mask}
@@ -166,6 +208,10 @@ class CardGameEnv(AECEnv, EzPickle):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        self._play(agent, action)
+
+    def _play(self, agent: str, action: Any) -> None:
+        """The step of an agent that is not done (``env()``'s wrapper calls it directly)."""
         game = self.game
         try:
             if type(action) is int and 0 <= action < self._cards:  # a card: the common case
@@ -174,8 +220,11 @@ class CardGameEnv(AECEnv, EzPickle):
                 game.push(self.codec.action_to_move(action, game.trump))
         except AcetenError as err:
             raise IllegalMove(f"action {action!r} for {agent}: {err}") from None
-        self._cumulative_rewards[agent] = 0.0
-        if game.is_over():
+        # (No agent's cumulative reward needs clearing here: rewards come only with the last
+        # move, after which every step is a dead agent's.)
+        if self.compiled is not None:
+            self.compiled.pushed(game)
+        if game._phase == "over":
             outcome = game.outcome()
             assert outcome is not None
             values = deal_rewards(outcome, self.rules, self.reward_kind)
@@ -187,7 +236,7 @@ class CardGameEnv(AECEnv, EzPickle):
             self._accumulate_rewards()
             self._deads_step_first()
         else:
-            self.agent_selection = self.possible_agents[game.to_move]
+            self.agent_selection = self.possible_agents[game._to_move]
         if self.render_mode == "human":
             self.render()
 
@@ -231,6 +280,7 @@ class ClassicWrapper(OrderEnforcingWrapper):
     def __init__(self, env: CardGameEnv, illegal_reward: float = -1.0):
         super().__init__(env)
         self._raw = env
+        self._actions = env.codec.size
         self._illegal_value = illegal_reward
         self._prev_obs: dict[str, np.ndarray] | None = None
         self._terminated = False  # ended by an illegal move
@@ -294,31 +344,44 @@ class ClassicWrapper(OrderEnforcingWrapper):
             return
         agent = raw.agent_selection
         dead = raw.terminations[agent] or raw.truncations[agent]
+        prev = self._prev_obs
+        self._prev_obs = None
+        if type(action) is int and not dead and 0 <= action < self._actions:
+            # the common case: checked against the mask of the observation last made for this
+            # agent (or the mask alone: no observation is built just to check an action)
+            legal = (prev["action_mask"] if prev is not None else raw.action_mask(agent))[action]
+            if legal:
+                raw._play(agent, action)
+            else:
+                self._illegal(agent)
+            return
         # AssertOutOfBoundsWrapper
         if type(action) is int:
-            inside = 0 <= action < raw.codec.size
+            inside = 0 <= action < self._actions
         else:
             inside = action is not None and raw.action_spaces[agent].contains(action)
         assert (action is None and dead) or inside, "action is not in action space"
-        # TerminateIllegalWrapper, with the mask of the observation last made for this agent
-        # (or the mask alone: no observation is built just to check an action)
-        prev = self._prev_obs
-        self._prev_obs = None
+        # TerminateIllegalWrapper
         if self._terminated and dead:
             raw._was_dead_step(action)
         elif not dead and not (prev["action_mask"] if prev is not None
                                else raw.action_mask(agent))[action]:
-            EnvLogger.warn_on_illegal_move()
-            raw._cumulative_rewards[agent] = 0
-            raw.terminations = dict.fromkeys(raw.agents, True)
-            raw.truncations = dict.fromkeys(raw.agents, True)
-            raw.rewards = dict.fromkeys(raw.truncations, 0)
-            raw.rewards[agent] = float(self._illegal_value)
-            raw._accumulate_rewards()
-            raw._deads_step_first()
-            self._terminated = True
+            self._illegal(agent)
         else:
             raw.step(action)
+
+    def _illegal(self, agent: str) -> None:
+        """End the deal: ``agent`` chose an action its mask forbids."""
+        raw = self._raw
+        EnvLogger.warn_on_illegal_move()
+        raw._cumulative_rewards[agent] = 0
+        raw.terminations = dict.fromkeys(raw.agents, True)
+        raw.truncations = dict.fromkeys(raw.agents, True)
+        raw.rewards = dict.fromkeys(raw.truncations, 0)
+        raw.rewards[agent] = float(self._illegal_value)
+        raw._accumulate_rewards()
+        raw._deads_step_first()
+        self._terminated = True
 
     def __str__(self) -> str:
         return str(self.env)
@@ -366,18 +429,20 @@ def game_functions(game: str, module: str) -> tuple[Callable[..., CardGameEnv],
 
     def raw_env(players: int | None = None, variant: str | None = None, *, reward: str = "points",
                 voids: bool | str = False, render_mode: str | None = None,
-                **options: Any) -> CardGameEnv:
+                compiled: bool | None = None, **options: Any) -> CardGameEnv:
         """The unwrapped environment: an illegal action raises :class:`~aceten.IllegalMove`."""
         return CardGameEnv(game, players, variant, reward=reward, voids=voids,
-                           render_mode=render_mode, **options)
+                           render_mode=render_mode, compiled=compiled, **options)
 
     def env(players: int | None = None, variant: str | None = None, *, reward: str = "points",
             voids: bool | str = False, render_mode: str | None = None,
-            illegal_reward: float = -1.0, **options: Any) -> AECEnv:
+            compiled: bool | None = None, illegal_reward: float = -1.0,
+            **options: Any) -> AECEnv:
         """The environment with PettingZoo's usual wrappers (an illegal action ends the deal
         with ``illegal_reward`` for its agent)."""
         return wrap(raw_env(players, variant, reward=reward, voids=voids,
-                            render_mode=render_mode, **options), illegal_reward=illegal_reward)
+                            render_mode=render_mode, compiled=compiled, **options),
+                    illegal_reward=illegal_reward)
 
     for function in (raw_env, env):
         function.__module__ = module

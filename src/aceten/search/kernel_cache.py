@@ -21,15 +21,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-KERNEL_SOURCES = ("batch.py", "core.py", "dds.py", "encoding.py", "endgame.py", "rng.py")
+# Paths inside the aceten package: the search kernels, and the environments' observation kernel.
+KERNEL_SOURCES = ("search/batch.py", "search/core.py", "search/dds.py", "search/encoding.py",
+                  "search/endgame.py", "search/rng.py", "env/compiled.py")
 KEEP = 3  # kernel folders kept (the current one included)
 
 
 def source_digest(here: Path | None = None) -> str:
-    """A short hash of every kernel source file (in ``here``, this package by default) as they
-    are on disk now."""
+    """A short hash of every kernel source file (under ``here``, the aceten package by default)
+    as they are on disk now."""
     digest = hashlib.sha256()
-    here = here or Path(__file__).parent
+    here = here or Path(__file__).parent.parent
     for name in KERNEL_SOURCES:
         digest.update(name.encode())
         digest.update((here / name).read_bytes())

@@ -1,0 +1,176 @@
+"""The environments' compiled observer (aceten.env.compiled): the same observation and action
+mask as the view-based encoder at every step, through every way a step can happen."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("numba")
+
+import aceten.env.aec as aec
+from aceten import AcetenError, Exchange
+from aceten.env import CardGameEnv, make
+
+# Every game and player count, and the rule options that change what the observer reads.
+CONFIGS = [
+    ("briscola", 2, None, {}),
+    ("briscola", 3, None, {}),
+    ("briscola", 4, None, {}),
+    ("briscola", 2, None, {"draw": "after-play"}),
+    ("briscola", 2, None, {"scoring": "tricks"}),
+    ("brisca", 2, None, {}),
+    ("brisca", 3, None, {"arrastre": "yes"}),
+    ("brisca", 4, None, {"exchange_needs_trick": True}),
+    ("cruce", 2, None, {}),
+    ("cruce", 3, None, {}),
+    ("cruce", 4, None, {}),
+    ("cruce", 2, None, {"bidding": "no"}),
+    ("klaverjas", 4, "rotterdam", {}),
+    ("klaverjas", 4, "amsterdam", {"trump_choice": "free"}),
+    ("klaverjas", 4, None, {"trump": "H"}),
+]
+IDS = [f"{g}-{n}{'-' + v if v else ''}{'-' + '-'.join(map(str, o.values())) if o else ''}"
+       for g, n, v, o in CONFIGS]
+
+
+def reference(env: CardGameEnv, seat: int) -> tuple[np.ndarray, np.ndarray]:
+    """What the view-based encoder makes of ``seat``'s view now."""
+    view = env.game.view(seat)
+    return env.encoder.encode_with_mask(view, view.legal_moves)
+
+
+def assert_same(made: dict[str, np.ndarray], expected: tuple[np.ndarray, np.ndarray]) -> None:
+    assert made["observation"].dtype == np.float32 and made["action_mask"].dtype == np.int8
+    np.testing.assert_array_equal(made["observation"], expected[0])
+    np.testing.assert_array_equal(made["action_mask"], expected[1])
+
+
+@pytest.mark.parametrize(("game", "players", "variant", "options"), CONFIGS, ids=IDS)
+def test_every_seat_sees_what_its_view_gives_at_every_step(game, players, variant, options):
+    env = CardGameEnv(game, players, variant, **options)
+    assert env.compiled is not None
+    rng = random.Random(5)
+    exchanges = compiled_steps = 0
+    for episode in range(25):
+        env.reset(seed=episode)
+        while True:
+            for seat in range(players):  # every seat, in a different order each time
+                seat = (seat + episode) % players
+                assert_same(env.observe(f"player_{seat}"), reference(env, seat))
+            compiled_steps += env.compiled.live
+            if env.game.is_over():
+                break
+            moves = env.game.legal_moves()
+            move = rng.choice(moves)
+            swaps = [m for m in moves if isinstance(m, Exchange)]
+            if swaps and rng.random() < 0.7:
+                move = swaps[0]
+            exchanges += isinstance(move, Exchange)
+            env.step(env.move_to_action(move))
+    assert compiled_steps > 20 * 25
+    if game == "brisca":
+        assert exchanges >= 5  # the exchange really was made, and observed after
+
+
+@pytest.mark.parametrize(("game", "players", "variant", "options"), CONFIGS, ids=IDS)
+def test_the_usual_loop_gets_the_observation_made_with_the_step(game, players, variant, options):
+    env = make(game, players, variant, **options)
+    raw = env.unwrapped
+    rng = random.Random(9)
+    for episode in range(10):
+        env.reset(seed=100 + episode)
+        kept = []
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            seat = raw.possible_agents.index(agent)
+            assert_same(obs, reference(raw, seat))
+            kept.append((obs, reference(raw, seat)))
+            if terminated or truncated:
+                env.step(None)
+            else:
+                env.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+        for obs, expected in kept:  # later steps never wrote into earlier arrays
+            assert_same(obs, expected)
+
+
+def test_arrays_are_new_at_every_call_and_belong_to_the_caller():
+    env = CardGameEnv("briscola", 2)
+    env.reset(seed=3)
+    first = env.observe("player_0")
+    first["observation"][:] = 7.0
+    first["action_mask"][:] = 0
+    second = env.observe("player_0")
+    assert second["observation"] is not first["observation"]
+    assert_same(second, reference(env, 0))
+    env.step(int(second["action_mask"].argmax()))
+    made = env.observe("player_1")  # handed out from the step
+    made["observation"][:] = 5.0
+    assert_same(env.observe("player_1"), reference(env, 1))
+
+
+def test_the_mirror_follows_moves_made_on_the_game_itself():
+    env = CardGameEnv("brisca", 2)
+    env.reset(seed=4)
+    game = env.game
+    rng = random.Random(2)
+    for _ in range(30):
+        if game.is_over() or (game.moves and rng.random() < 0.3):
+            game.pop()
+        else:
+            game.push(rng.choice(game.legal_moves()))
+        if rng.random() < 0.5:  # pushed twice or more between looks, sometimes
+            continue
+        for seat in range(2):
+            assert_same(env.observe(f"player_{seat}"), reference(env, seat))
+    env.step(env.move_to_action(game.legal_moves()[0]))
+    for seat in range(2):
+        assert_same(env.observe(f"player_{seat}"), reference(env, seat))
+
+
+def test_reset_with_a_given_deal_is_mirrored():
+    env = CardGameEnv("klaverjas", 4, "amsterdam", trump="S")
+    env.reset(seed=1)
+    deal = env.game.deal
+    env.step(env.move_to_action(env.game.legal_moves()[0]))
+    env.reset(options={"deal": deal})
+    assert env.game.moves == []
+    for seat in range(4):
+        assert_same(env.observe(f"player_{seat}"), reference(env, seat))
+
+
+def test_compiled_option():
+    assert CardGameEnv("cruce", 2, compiled=False).compiled is None
+    assert CardGameEnv("cruce", 2, compiled=True).compiled is not None
+    # the voids and open-cards blocks are the view-based encoder's alone
+    assert CardGameEnv("briscola", 2, voids="rule").compiled is None
+    assert CardGameEnv("briscola", 4, open_cards=1).compiled is None
+    with pytest.raises(AcetenError, match="compiled=False"):
+        CardGameEnv("briscola", 2, voids="rule", compiled=True)
+
+
+def test_without_numba_the_view_based_encoder_serves(monkeypatch):
+    monkeypatch.setattr(aec, "find_spec", lambda name: None)
+    assert CardGameEnv("briscola", 2).compiled is None
+    with pytest.raises(AcetenError, match=r"aceten\[search\]"):
+        CardGameEnv("briscola", 2, compiled=True)
+
+
+def test_both_paths_give_the_same_deals_and_rewards():
+    for compiled in (True, False):
+        env = make("cruce", 4, compiled=compiled)
+        env.reset(seed=8)
+        rng = random.Random(1)
+        rewards = []
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, _ = env.last()
+            rewards.append((agent, reward, obs["observation"].sum()))
+            env.step(None if terminated or truncated
+                     else rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+        if compiled:
+            expected = rewards
+        else:
+            assert rewards == expected
