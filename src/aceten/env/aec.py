@@ -2,8 +2,9 @@
 
 One environment is one deal: it starts at ``reset()`` and ends when the last trick is taken,
 with the rewards of the deal. Agents are ``player_0`` .. ``player_{n-1}``, seat by seat (seat 0
-is shown to people as P1). Observations are built from ``game.view(seat)`` only; see
-:mod:`aceten.env.encoding` for the vector and the action numbering.
+is shown to people as P1). An observation holds what ``game.view(seat)`` shows and nothing
+else: see :mod:`aceten.env.encoding` for the vector and the action numbering, and
+:mod:`aceten.env.compiled` for the faster way the play phase's vectors are made (the same ones).
 """
 
 from __future__ import annotations
@@ -230,8 +231,9 @@ class CardGameEnv(AECEnv, EzPickle):
             values = deal_rewards(outcome, self.rules, self.reward_kind)
             self.rewards = {a: values[s] for s, a in enumerate(self.possible_agents)}
             self.terminations = dict.fromkeys(self.agents, True)
+            summary = outcome.as_dict()  # once; each agent gets its own copy of the dict
             for a in self.agents:
-                self.infos[a] = {"outcome": outcome.as_dict()}
+                self.infos[a] = {"outcome": dict(summary)}
             self.agent_selection = self.possible_agents[game.to_move]
             self._accumulate_rewards()
             self._deads_step_first()

@@ -179,7 +179,8 @@ class CompiledObserver:
         self.size, self.actions = encoder.size, codec.size
         # Per seat, the vector the kernel adds to: zeros, and the declarer, contract and bids
         # blocks (fixed once play starts; read from the view-based encoder in games with bids).
-        self._zeros = np.zeros((n, self.size), dtype=np.float32)
+        # (A list of rows: ``rows[seat].copy()`` is cheaper than copying a row of a matrix.)
+        self._zeros = [np.zeros(self.size, dtype=np.float32) for _ in range(n)]
         self._facts_at = (o["declarer"], o["points"])
         self._reads_events = encoder._events
         self.base = self._zeros
@@ -270,12 +271,12 @@ class CompiledObserver:
         S[S_TRUMP] = -1 if trump is None else trump & 3
         return S
 
-    def _facts(self, game: Game) -> np.ndarray:
+    def _facts(self, game: Game) -> list[np.ndarray]:
         """Per seat, zeros and the declarer, contract and bids blocks of its view."""
         start, stop = self._facts_at
-        base = self._zeros.copy()
+        base = [row.copy() for row in self._zeros]
         for seat in range(self._players):
-            base[seat, start:stop] = self.encoder.encode(game.view(seat))[start:stop]
+            base[seat][start:stop] = self.encoder.encode(game.view(seat))[start:stop]
         return base
 
     def observe(self, game: Game, seat: int) -> tuple[np.ndarray, np.ndarray] | None:
