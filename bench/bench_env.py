@@ -68,9 +68,14 @@ def engine_steps(name: str, players: int, variant: str | None, seconds: float, f
     return steps / (time.process_time() - start)
 
 
-def env_steps(env, seconds: float, first_seed: int) -> float:
+POLICIES = ("nonzero", "flatnonzero")
+
+
+def env_steps(env, seconds: float, first_seed: int, policy: str = "nonzero") -> float:
     rng = random.Random(first_seed)
     choice = rng.choice
+    flat = policy == "flatnonzero"
+    flatnonzero = np.flatnonzero
     steps = 0
     episode = first_seed
     start = time.process_time()
@@ -84,7 +89,10 @@ def env_steps(env, seconds: float, first_seed: int) -> float:
                 if terminated or truncated:
                     env.step(None)
                     continue
-                env.step(choice(obs["action_mask"].nonzero()[0].tolist()))
+                if flat:
+                    env.step(int(choice(flatnonzero(obs["action_mask"]))))
+                else:
+                    env.step(choice(obs["action_mask"].nonzero()[0].tolist()))
                 steps += 1
     return steps / (time.process_time() - start)
 
@@ -100,7 +108,8 @@ class NoObservationEnv(CardGameEnv):
         return {"observation": self._constant, "action_mask": self.codec.mask(moves)}
 
 
-def measure(name: str, players: int, variant: str | None, seconds: float, rounds: int) -> dict:
+def measure(name: str, players: int, variant: str | None, seconds: float, rounds: int,
+            policy: str = "nonzero") -> dict:
     module = ENVIRONMENTS[name]
     raw = module.raw_env(players=players, variant=variant)
     wrapped = module.env(players=players, variant=variant)
@@ -114,11 +123,11 @@ def measure(name: str, players: int, variant: str | None, seconds: float, rounds
         seed = 1000 * r
         best["engine"] = max(best["engine"], engine_steps(name, players, variant, piece, seed))
         best["view"] = max(best["view"], engine_steps(name, players, variant, piece, seed, True))
-        best["raw"] = max(best["raw"], env_steps(raw, piece, seed))
-        best["env"] = max(best["env"], env_steps(wrapped, piece, seed))
-        best["views"] = max(best["views"], env_steps(views, piece, seed))
-        best["pz"] = max(best["pz"], env_steps(stacked, piece, seed))
-        best["floor"] = max(best["floor"], env_steps(floor, piece, seed))
+        best["raw"] = max(best["raw"], env_steps(raw, piece, seed, policy))
+        best["env"] = max(best["env"], env_steps(wrapped, piece, seed, policy))
+        best["views"] = max(best["views"], env_steps(views, piece, seed, policy))
+        best["pz"] = max(best["pz"], env_steps(stacked, piece, seed, policy))
+        best["floor"] = max(best["floor"], env_steps(floor, piece, seed, policy))
     return best
 
 
@@ -129,13 +138,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--game", action="append", choices=sorted(ENVIRONMENTS),
                         help="only this game (repeatable)")
+    parser.add_argument("--policy", choices=POLICIES, default="nonzero",
+                        help="how the random policy reads the mask: "
+                             "choice(mask.nonzero()[0].tolist()) or choice(np.flatnonzero(mask))")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rows = []
     for name, players, variant in CONFIGS:
         if args.game and name not in args.game:
             continue
-        best = measure(name, players, variant, args.seconds, args.rounds)
+        best = measure(name, players, variant, args.seconds, args.rounds, args.policy)
         engine = best["engine"]
         rows.append({"game": name, "players": players, "variant": variant or "standard",
                      "engine_steps_per_s": round(engine), "view_steps_per_s": round(best["view"]),
@@ -149,9 +161,11 @@ def main() -> None:
                      "floor_steps_per_s": round(best["floor"]),
                      "floor_cost": round(engine / best["floor"], 2)})
     if args.json:
-        print(json.dumps({"python": platform.python_version(), "rows": rows}, indent=2))
+        print(json.dumps({"python": platform.python_version(), "policy": args.policy,
+                          "rows": rows}, indent=2))
         return
-    print(f"python {platform.python_version()}, numpy {np.__version__}, one core; steps per CPU second")
+    print(f"python {platform.python_version()}, numpy {np.__version__}, one core; steps per CPU "
+          f"second; policy {args.policy}")
     head = (f"{'game':10} {'n':>2} {'variant':10} {'engine':>9} {'+view':>9} {'raw env':>9} "
             f"{'env()':>9} {'views':>9} {'pz':>9} {'floor':>9} {'view x':>7} {'raw x':>7} "
             f"{'env x':>7} {'views x':>7} {'pz x':>7} {'floor x':>7}")
