@@ -442,3 +442,14 @@ def test_searching_bots_think_in_a_worker_process(tmp_path):
     check_messages(final, inbox, seat_of)
     moves = [m for m in inbox[0] if m.get("type") == "state"][-1]["moves"]
     assert all(m["reason"] for m in moves if m["seat"] == 1)
+
+
+def test_warm_bots_starts_the_worker_and_loads_the_solver_at_start_up(tmp_path):
+    app = create_app(tmp_path / "warm.sqlite", bot_delay=0, warm_bots=True)
+    server = app.state.server
+    with TestClient(app):
+        assert server.bot_pool is not None  # started with the app, before any table
+        server.bot_warm_up.result(timeout=300)  # loaded (or compiled) in the worker, no error
+    cold = create_app(tmp_path / "cold.sqlite", bot_delay=0)
+    with TestClient(cold):
+        assert cold.state.server.bot_pool is None  # the default: started at the first need

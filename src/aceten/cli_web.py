@@ -46,7 +46,7 @@ def register(app: typer.Typer) -> None:
                 sqlite3.connect(db).close()
             except sqlite3.Error as err:
                 fail(f"cannot open the database {db}: {err}")
-            app = create_app(db, bot_delay=bot_delay)
+            app = create_app(db, bot_delay=bot_delay, warm_bots=True)
             shown = f"[{host}]" if ":" in host else host
             typer.echo(f"aceten web table on http://{shown}:{port}/ (tables kept in {db}); Ctrl-C stops it")
             uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE + 1024,

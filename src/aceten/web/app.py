@@ -19,7 +19,7 @@ import logging
 import multiprocessing
 import time
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from importlib import resources
 from pathlib import Path
@@ -129,8 +129,11 @@ class Server:
     """The tables in memory, their connections, the database and the bots' tasks."""
 
     def __init__(self, db_path: str | Path, *, bot_delay: float = 0.4,
-                 max_connections: int = MAX_CONNECTIONS, analysis_budget: float = ANALYSIS_BUDGET):
+                 max_connections: int = MAX_CONNECTIONS, analysis_budget: float = ANALYSIS_BUDGET,
+                 warm_bots: bool = False):
         self.db_path = str(db_path)
+        self.warm_bots = warm_bots
+        self.bot_warm_up: Future[None] | None = None
         self.bot_delay = bot_delay
         self.max_connections = max_connections
         self.tables: dict[str, Table] = {}
@@ -152,6 +155,8 @@ class Server:
         return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
 
     async def start(self) -> None:
+        if self.warm_bots:
+            self.warm_bot_pool()
         self.store = await self.db(Store, self.db_path)
         rows = await self.db(self.store.unfinished)
         for row in rows:
@@ -273,6 +278,29 @@ class Server:
         except Exception:
             log.exception("table %s: the bots stopped", table.id)
 
+    def _bot_pool(self) -> ProcessPoolExecutor:
+        if self.bot_pool is None:
+            context = multiprocessing.get_context("spawn")
+            self.bot_pool = ProcessPoolExecutor(max_workers=BOT_WORKERS, mp_context=context)
+        return self.bot_pool
+
+    def warm_bot_pool(self) -> None:
+        """Start the bots' worker process now and load (or, the first time after installing,
+        compile) the solver there, so that the first searching bot's move does not wait for
+        it. Does nothing without the search extra; a failure is logged, not raised."""
+        if importlib.util.find_spec("numba") is None:
+            return
+        from aceten.agents import pimc
+
+        future = self._bot_pool().submit(pimc.warm_up)
+
+        def done(job: Future[None]) -> None:
+            if not job.cancelled() and job.exception() is not None:
+                log.warning("the bots' worker could not load the solver: %s", job.exception())
+
+        future.add_done_callback(done)
+        self.bot_warm_up = future
+
     async def bot_decision(self, table: Table, seat: int) -> tuple[Any, str]:
         """The bot's move: quick bots think on a thread; the others (which search, holding the
         interpreter) in a worker process kept warm, so the other tables are not held up."""
@@ -280,11 +308,9 @@ class Server:
             return await asyncio.to_thread(table.bot_move)
         loop = asyncio.get_running_loop()
         for attempt in range(2):
-            if self.bot_pool is None:
-                context = multiprocessing.get_context("spawn")
-                self.bot_pool = ProcessPoolExecutor(max_workers=BOT_WORKERS, mp_context=context)
+            pool = self._bot_pool()
             try:
-                return await loop.run_in_executor(self.bot_pool, bot_move_of, table.row())
+                return await loop.run_in_executor(pool, bot_move_of, table.row())
             except BrokenProcessPool:
                 self.bot_pool = None
                 if attempt:
@@ -541,14 +567,16 @@ def card_svg(game: str, code: str) -> str:
 
 def create_app(db_path: str | Path = "aceten.sqlite", *, bot_delay: float = 0.4,
                max_connections: int = MAX_CONNECTIONS,
-               analysis_budget: float = ANALYSIS_BUDGET) -> FastAPI:
+               analysis_budget: float = ANALYSIS_BUDGET, warm_bots: bool = False) -> FastAPI:
     """The web table as an ASGI app, its tables kept in the SQLite file ``db_path``.
 
     ``bot_delay`` is the pause in seconds before each bot move (so people can follow the play);
-    ``analysis_budget`` the seconds of solving spent on one game's analysis.
+    ``analysis_budget`` the seconds of solving spent on one game's analysis; ``warm_bots``
+    starts the searching bots' worker process at start-up and loads the solver there
+    (``aceten serve`` does), so that the first pimc move does not wait for it.
     """
     server = Server(db_path, bot_delay=bot_delay, max_connections=max_connections,
-                    analysis_budget=analysis_budget)
+                    analysis_budget=analysis_budget, warm_bots=warm_bots)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
