@@ -126,6 +126,22 @@ def play(port: int, created: dict[str, Any], stop_at: int | None = None) -> int:
             conn.close()
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` has started (Linux: read from /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(p) for p in (task / "children").read_text().split()]
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
 def test_a_table_survives_sigkill_and_finishes_as_an_uninterrupted_run(tmp_path):
     db = tmp_path / "tables.sqlite"
     port = free_port()
@@ -133,8 +149,14 @@ def test_a_table_survives_sigkill_and_finishes_as_an_uninterrupted_run(tmp_path)
         created = httpx.post(f"http://127.0.0.1:{port}/api/tables", json=SPEC).json()
         acked = play(port, created, stop_at=19)
         assert acked >= 19
+        workers = children(proc.pid)  # the bots' worker, started with the server
+        assert workers
         proc.send_signal(signal.SIGKILL)  # no shutdown, no flush: whatever was acknowledged is on disk
         proc.wait()
+        deadline = time.monotonic() + 15
+        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not any(alive(pid) for pid in workers)  # no orphan left behind
     with serve(db, port):
         state = httpx.get(f"http://127.0.0.1:{port}/api/tables/{created['table']}").json()
         assert state["ply"] >= acked  # nothing acknowledged was lost

@@ -17,6 +17,8 @@ import importlib.util
 import json
 import logging
 import multiprocessing
+import os
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -281,7 +283,9 @@ class Server:
     def _bot_pool(self) -> ProcessPoolExecutor:
         if self.bot_pool is None:
             context = multiprocessing.get_context("spawn")
-            self.bot_pool = ProcessPoolExecutor(max_workers=BOT_WORKERS, mp_context=context)
+            self.bot_pool = ProcessPoolExecutor(max_workers=BOT_WORKERS, mp_context=context,
+                                                initializer=exit_with_parent,
+                                                initargs=(os.getpid(),))
         return self.bot_pool
 
     def warm_bot_pool(self) -> None:
@@ -563,6 +567,18 @@ def card_svg(game: str, code: str) -> str:
     if code == "back":
         return str(svg.card(rules.deck[0], face_down=True))
     return str(svg.card(rules.parse_card(code)))
+
+
+def exit_with_parent(parent: int) -> None:
+    """In a worker process: end it when the server that started it is gone (killed with
+    SIGKILL, say), which a pool's worker does not notice by itself while it waits for work."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="aceten-parent-watch", daemon=True).start()
 
 
 def create_app(db_path: str | Path = "aceten.sqlite", *, bot_delay: float = 0.4,
