@@ -22,6 +22,8 @@ CONFIGS = [
     ("briscola", 4, None, {}),
     ("briscola", 2, None, {"draw": "after-play"}),
     ("briscola", 2, None, {"scoring": "tricks"}),
+    ("briscola", 2, None, {"deck": "AS 3S KS 2S AC 3C KC 2C", "dealer": 1}),
+    ("briscola", 4, None, {"teams": "none"}),
     ("brisca", 2, None, {}),
     ("brisca", 3, None, {"arrastre": "yes"}),
     ("brisca", 4, None, {"exchange_needs_trick": True}),
@@ -29,6 +31,7 @@ CONFIGS = [
     ("cruce", 3, None, {}),
     ("cruce", 4, None, {}),
     ("cruce", 2, None, {"bidding": "no"}),
+    ("cruce", 4, None, {"dealer": 2, "undertrump": "yes"}),
     ("klaverjas", 4, "rotterdam", {}),
     ("klaverjas", 4, "amsterdam", {"trump_choice": "free"}),
     ("klaverjas", 4, None, {"trump": "H"}),
@@ -54,7 +57,7 @@ def test_every_seat_sees_what_its_view_gives_at_every_step(game, players, varian
     env = CardGameEnv(game, players, variant, **options)
     assert env.compiled is not None
     rng = random.Random(5)
-    exchanges = compiled_steps = 0
+    exchanges = compiled_steps = looks = 0
     for episode in range(25):
         env.reset(seed=episode)
         while True:
@@ -62,6 +65,7 @@ def test_every_seat_sees_what_its_view_gives_at_every_step(game, players, varian
                 seat = (seat + episode) % players
                 assert_same(env.observe(f"player_{seat}"), reference(env, seat))
             compiled_steps += env.compiled.live
+            looks += 1
             if env.game.is_over():
                 break
             moves = env.game.legal_moves()
@@ -71,7 +75,7 @@ def test_every_seat_sees_what_its_view_gives_at_every_step(game, players, varian
                 move = swaps[0]
             exchanges += isinstance(move, Exchange)
             env.step(env.move_to_action(move))
-    assert compiled_steps > 20 * 25
+    assert compiled_steps >= 0.7 * looks  # the compiled observer served the play phase
     if game == "brisca":
         assert exchanges >= 5  # the exchange really was made, and observed after
 
