@@ -8,6 +8,38 @@ from typing import Any
 import aceten
 from aceten import Card, Deal, Game
 
+STACKED = "AB 2B 3B 4B 5B 6B 7B JB HB KB AO 2O 3O 4O 5O 6O 7O JO HO KO"
+
+# Rule configurations that change the play, in every game and player count (records, the
+# environments' compiled observer, ...).
+RULE_CONFIGS = [
+    ("briscola", 2, None, {}),
+    ("briscola", 3, None, {}),
+    ("briscola", 4, None, {}),
+    ("briscola", 2, None, {"draw": "after-play"}),
+    ("briscola", 2, None, {"scoring": "tricks"}),
+    ("briscola", 3, None, {"trump": "S", "removed": "2S"}),
+    ("briscola", 4, None, {"deck": STACKED, "stacked": True}),
+    ("briscola", 4, None, {"open_cards": 2, "tie": "last-trick"}),
+    ("brisca", 2, None, {}),
+    ("brisca", 3, None, {"draw": "after-play"}),
+    ("brisca", 4, None, {}),
+    ("brisca", 2, None, {"arrastre": True}),
+    ("brisca", 4, None, {"arrastre": True, "open_cards": 1}),
+    ("brisca", 2, None, {"exchange": False}),
+    ("brisca", 3, None, {"exchange_needs_trick": True}),
+    ("cruce", 2, None, {}),
+    ("cruce", 3, None, {}),
+    ("cruce", 4, None, {}),
+    ("cruce", 3, None, {"bidding": False, "undertrump": False}),
+    ("cruce", 4, None, {"open_cards": 2, "target": 15}),
+    ("klaverjas", 4, "rotterdam", {}),
+    ("klaverjas", 4, "amsterdam", {}),
+    ("klaverjas", 4, "rotterdam", {"trump_choice": "free"}),
+    ("klaverjas", 4, "amsterdam", {"trump_choice": "free", "open_cards": 2}),
+    ("klaverjas", 4, "amsterdam", {"trump": "D", "roem": False}),
+]
+
 
 def cards(rules: aceten.rules.Rules, text: str) -> tuple[Card, ...]:
     """The cards of ``text`` (space separated) in the deck of ``rules``."""

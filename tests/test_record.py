@@ -15,37 +15,8 @@ from hypothesis import strategies as st
 
 import aceten
 from aceten import AcetenError, Exchange, Game, RecordError, record
-from engine_support import fingerprint, game_from
-
-STACKED = "AB 2B 3B 4B 5B 6B 7B JB HB KB AO 2O 3O 4O 5O 6O 7O JO HO KO"
-
-CONFIGS = [
-    ("briscola", 2, None, {}),
-    ("briscola", 3, None, {}),
-    ("briscola", 4, None, {}),
-    ("briscola", 2, None, {"draw": "after-play"}),
-    ("briscola", 2, None, {"scoring": "tricks"}),
-    ("briscola", 3, None, {"trump": "S", "removed": "2S"}),
-    ("briscola", 4, None, {"deck": STACKED, "stacked": True}),
-    ("briscola", 4, None, {"open_cards": 2, "tie": "last-trick"}),
-    ("brisca", 2, None, {}),
-    ("brisca", 3, None, {"draw": "after-play"}),
-    ("brisca", 4, None, {}),
-    ("brisca", 2, None, {"arrastre": True}),
-    ("brisca", 4, None, {"arrastre": True, "open_cards": 1}),
-    ("brisca", 2, None, {"exchange": False}),
-    ("brisca", 3, None, {"exchange_needs_trick": True}),
-    ("cruce", 2, None, {}),
-    ("cruce", 3, None, {}),
-    ("cruce", 4, None, {}),
-    ("cruce", 3, None, {"bidding": False, "undertrump": False}),
-    ("cruce", 4, None, {"open_cards": 2, "target": 15}),
-    ("klaverjas", 4, "rotterdam", {}),
-    ("klaverjas", 4, "amsterdam", {}),
-    ("klaverjas", 4, "rotterdam", {"trump_choice": "free"}),
-    ("klaverjas", 4, "amsterdam", {"trump_choice": "free", "open_cards": 2}),
-    ("klaverjas", 4, "amsterdam", {"trump": "D", "roem": False}),
-]
+from engine_support import RULE_CONFIGS as CONFIGS
+from engine_support import STACKED, fingerprint, game_from
 
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 configs = st.sampled_from(CONFIGS)
