@@ -69,6 +69,8 @@ from aceten.search.encoding import (
 from aceten.search.endgame import (
     E_DOM,
     E_DOM_S,
+    E_KILLER,
+    E_KILLER2,
     E_MISC,
     M_DOMINATED,
     M_DOMINATED_S,
@@ -628,6 +630,15 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
         MV[ply, k] = b
         MV[ply, MOVES + k] = (score << 24) + min(HIST[hrow, b], (1 << 23) - 1)
         k += 1
+    if tlen == 0 and R[R_N] == 4:
+        # 4-player leads: the two cards that last cut at this ply come after the table's card
+        killer = HIST[E_KILLER, ply] - 1
+        killer2 = HIST[E_KILLER2, ply] - 1
+        for i in range(k):
+            if MV[ply, i] == killer:
+                MV[ply, MOVES + i] = 1 << 39
+            elif MV[ply, i] == killer2:
+                MV[ply, MOVES + i] = 1 << 38
     if first >= 0:
         for i in range(k):
             if MV[ply, i] == first:
@@ -871,6 +882,11 @@ def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, st
             if not cut and F[ply, F_I] < F[ply, F_K]:
                 break
             if cut:
+                best = F[ply, F_BEST]
+                if S[S_TLEN] == 0 and best < MOVE_EXCHANGE and HIST[E_KILLER, ply] != best + 1 \
+                        and R[R_N] == 4:
+                    HIST[E_KILLER2, ply] = HIST[E_KILLER, ply]
+                    HIST[E_KILLER, ply] = best + 1
                 stats[6 if F[ply, F_I] == 1 else 7] += 1
             else:
                 stats[8] += 1

@@ -15,8 +15,8 @@ bonuses (last trick, marriages, roem), four players in two sides, the trump is k
 the seats play adversarially: ``setup`` says so in ``E[E_MISC, M_ON]``.
 
 The parameters live in rows of one int64 array ``E`` (rows 0..3 are the main search's history
-of cut-offs, then the E_* rows below, then the table). The solver passes it where the main
-search takes its history array.
+of cut-offs, then the E_* rows below — the main search's killer leads among them — then the
+table). The solver passes it where the main search takes its history array.
 
 numba's own on-disk cache does not notice when a function's callee in another module changes;
 :mod:`aceten.search.kernel_cache` keeps one cache folder per version of all kernel sources, so
@@ -68,7 +68,9 @@ M_DOMINATED_S = 36  # M_DOMINATED for the last stock trick
 M_STOCK_ON = 37  # 1 when the last stock trick may be searched here too
 M_GEN = 38  # the table's generation: one per solve
 E_DOM_S = 8  # row: E_DOM for the last stock trick (its live cards include the stock)
-ROWS = 9
+E_KILLER = 9  # row: per ply of the main search (4 players), the last lead that cut there
+E_KILLER2 = 10  # row: the lead that cut there before it
+ROWS = 11
 TABLE_BITS = 19  # the endgame table: 2**19 entries of 4 words (16 MB), at trick boundaries
 TABLE_ROWS = (4 << TABLE_BITS) // 64
 ALL_ROWS = ROWS + TABLE_ROWS

@@ -164,7 +164,8 @@ class Solver:
         self._moves = np.zeros((dds.MAX_PLY, 2 * dds.MOVES), dtype=np.int64)
         self._saves = np.zeros((dds.MAX_PLY, dds.SAVE), dtype=np.int64)
         self._frames = np.zeros((dds.MAX_PLY, dds.F_WIDTH), dtype=np.int64)
-        # the history of cut-offs (rows 0-3) and the endgame kernel's rows; with its table
+        # the history of cut-offs (rows 0-3), the killer leads and the endgame kernel's rows
+        # (endgame.E_*), cleared per solve by endgame.setup; with the endgame kernel's table
         # (16 MB, allocated when first needed) where the kernel applies
         self._history = np.zeros((endgame.ROWS, 64), dtype=np.int64)
         self._endgame_work: np.ndarray | None = None
