@@ -145,6 +145,8 @@ def test_compiled_option():
     assert CardGameEnv("briscola", 4, open_cards=1).compiled is None
     with pytest.raises(AcetenError, match="compiled=False"):
         CardGameEnv("briscola", 2, voids="rule", compiled=True)
+    with pytest.raises(AcetenError, match="expected True, False or None"):
+        CardGameEnv("briscola", 2, compiled="yes")
 
 
 def test_without_numba_the_view_based_encoder_serves(monkeypatch):

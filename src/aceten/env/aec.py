@@ -43,6 +43,8 @@ def compiled_observer(encoder: Encoder, compiled: bool | None) -> CompiledObserv
     """The numba observer of :mod:`aceten.env.compiled` for this encoder, or None for the
     view-based encoder: ``compiled=None`` takes it when numba is installed and the observation
     has no ``open`` or ``voids`` block, ``True`` insists, ``False`` declines."""
+    if compiled not in (None, True, False):
+        raise AcetenError(f"compiled={compiled!r}: expected True, False or None")
     if compiled is False:
         return None
     usable = not encoder.has_open and encoder.voids_mode == "off"
