@@ -71,6 +71,7 @@ from aceten.search.endgame import (
     E_DOM_S,
     E_KILLER,
     E_KILLER2,
+    E_LHIST,
     E_MISC,
     M_DOMINATED,
     M_DOMINATED_S,
@@ -628,10 +629,15 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
             else:
                 score = -(pts * 4 + penalty + strength)
         MV[ply, k] = b
-        MV[ply, MOVES + k] = (score << 24) + min(HIST[hrow, b], (1 << 23) - 1)
+        if tlen == 0 and R[R_N] == 4:
+            # 4-player leads: first the cards that cut most often as leads of this trick
+            MV[ply, MOVES + k] = (min(HIST[E_LHIST + min(S[S_TRICKNO], 11), b], 1 << 14) << 24) \
+                + score + 1000
+        else:
+            MV[ply, MOVES + k] = (score << 24) + min(HIST[hrow, b], (1 << 23) - 1)
         k += 1
     if tlen == 0 and R[R_N] == 4:
-        # 4-player leads: the two cards that last cut at this ply come after the table's card
+        # and before them the two cards that last cut at this ply (after the table's card)
         killer = HIST[E_KILLER, ply] - 1
         killer2 = HIST[E_KILLER2, ply] - 1
         for i in range(k):
@@ -887,6 +893,8 @@ def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, st
                         and R[R_N] == 4:
                     HIST[E_KILLER2, ply] = HIST[E_KILLER, ply]
                     HIST[E_KILLER, ply] = best + 1
+                if S[S_TLEN] == 0 and best < MOVE_EXCHANGE and R[R_N] == 4:
+                    HIST[E_LHIST + min(S[S_TRICKNO], 11), best] += 1
                 stats[6 if F[ply, F_I] == 1 else 7] += 1
             else:
                 stats[8] += 1
