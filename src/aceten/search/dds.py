@@ -692,6 +692,8 @@ def _last_trick(S, R, T, SV, ply):
     return gain
 
 
+ETC_LEFT = 6  # enhanced transposition cut-offs while this many tricks or more are left
+
 OPEN = -(1 << 40)  # _enter set up a frame: the node's moves are to be searched
 
 
@@ -770,6 +772,11 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
                                 base, found)
     maxing = is_maximising(S, S[S_TOMOVE], R)
     k = gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST)
+    if not at_boundary and S[S_TLEN] == R[R_N] - 1 and left >= ETC_LEFT and k > 1:
+        g = _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, maxing)
+        if g != OPEN:
+            stats[3] += 1
+            return g
     F[ply, F_ALPHA] = alpha
     F[ply, F_BETA] = beta
     F[ply, F_A0] = alpha
@@ -786,6 +793,35 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
     F[ply, F_LEFT] = left
     F[ply, F_BOUNDARY] = 1 if at_boundary else 0
     _save(S, SV, ply)
+    return OPEN
+
+
+@njit(cache=True, _nrt=False)
+def _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, maxing):
+    """Enhanced transposition cut-off at the last card of a trick, whose children are trick
+    boundaries: a child whose stored bound already settles this node's window. Unless the
+    first child's own bound already answers its search (then searching it is cheap)."""
+    _save(S, SV, ply)
+    for i in range(k):
+        gain = play_move(S, MV[ply, i], R, T)
+        left = R[R_TRICKS] - S[S_TRICKNO]
+        if S[S_TLEN] == 0 and not ((left == 3 or left == 1) and S[S_DRAWN] >= S[S_SLEN]):
+            meta = position_meta(S, R) | (canonical_key(S, R, T, ORD, SUF, F, ply + 1) << 34)
+            h = position_hash(F, ply + 1, meta)
+            base = np.int64(h & np.uint64(TD.shape[0] - 1)) & ~3
+            e = tt_find(TD, F, ply + 1, meta, base, gen)
+            _restore(S, SV, ply)
+            if e >= 0:
+                lower = TD[e, 5] + gain
+                upper = TD[e, 6] + gain
+                if maxing and lower >= beta:
+                    return lower
+                if not maxing and upper <= alpha:
+                    return upper
+                if i == 0 and (upper <= alpha or lower >= beta):
+                    return OPEN
+        else:
+            _restore(S, SV, ply)
     return OPEN
 
 
