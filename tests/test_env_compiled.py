@@ -171,3 +171,31 @@ def test_both_paths_give_the_same_deals_and_rewards():
             expected = rewards
         else:
             assert rewards == expected
+
+
+@pytest.mark.parametrize(("game", "players", "variant", "options"), CONFIGS[::3], ids=IDS[::3])
+def test_the_single_agent_env_observes_the_learner_as_its_view_does(game, players, variant,
+                                                                     options):
+    from aceten.env import SingleAgentEnv
+
+    env = SingleAgentEnv(game, players, variant, seat=None, opponents="random", **options)
+    plain = CardGameEnv(game, players, variant, compiled=False, **options)
+    assert env.compiled is not None
+    rng = random.Random(4)
+    for episode in range(12):
+        obs, _ = env.reset(seed=episode)
+        done = False
+        while True:
+            view = env.game.view(env.seat)
+            expected = plain.encoder.encode_with_mask(view, () if done else view.legal_moves)
+            assert_same(obs, expected)
+            np.testing.assert_array_equal(env.action_masks(), expected[1].astype(bool))
+            if done:
+                break
+            legal = obs["action_mask"].nonzero()[0].tolist()
+            if episode == 0 and len(env.game.moves) > 6:  # an illegal action ends the episode
+                obs, _, done, _, info = env.step(next(a for a in range(env.codec.size)
+                                                      if a not in legal))
+                assert info["illegal_action"] and not obs["action_mask"].any()
+                break
+            obs, _, done, _, _ = env.step(rng.choice(legal))

@@ -14,7 +14,8 @@ The learner sits at ``seat`` (0 leads the first trick; ``None`` draws the seat a
 episode); the other seats are bots found by name through :func:`aceten.agents.get` (``random``,
 ``greedy``, and any bot added there later) or given as objects. Bots decide from their own
 :class:`~aceten.PlayerView`, like the learner. Observation and action layout are those of the
-PettingZoo environments (:mod:`aceten.env.encoding`); ``action_masks()`` serves masking
+PettingZoo environments (:mod:`aceten.env.encoding`; ``compiled`` as there);
+``action_masks()`` serves masking
 algorithms (sb3-contrib's MaskablePPO). An illegal action ends the episode with
 ``illegal_reward`` and ``info["illegal_action"] = True``.
 """
@@ -32,7 +33,7 @@ from gymnasium.utils import EzPickle
 
 from aceten import agents as bots
 from aceten.agents.base import Agent
-from aceten.env.aec import REWARDS, deal_rewards, render_game
+from aceten.env.aec import REWARDS, compiled_observer, deal_rewards, render_game
 from aceten.env.encoding import ActionCodec, Encoder
 from aceten.errors import AcetenError
 from aceten.game import Game
@@ -48,10 +49,10 @@ class SingleAgentEnv(gymnasium.Env, EzPickle):
                  variant: str | None = None, *, seat: int | None = 0,
                  opponents: str | Agent | Sequence[str | Agent] = "random",
                  reward: str = "points", voids: bool | str = False, illegal_reward: float = -1.0,
-                 render_mode: str | None = None, **options: Any):
+                 render_mode: str | None = None, compiled: bool | None = None, **options: Any):
         EzPickle.__init__(self, game, players, variant, seat=seat, opponents=opponents,
                           reward=reward, voids=voids, illegal_reward=illegal_reward,
-                          render_mode=render_mode, **options)
+                          render_mode=render_mode, compiled=compiled, **options)
         if reward not in REWARDS:
             raise AcetenError(f"reward={reward!r}: expected 'points' or 'win'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -78,6 +79,7 @@ class SingleAgentEnv(gymnasium.Env, EzPickle):
         self.render_mode = render_mode
         self.codec = ActionCodec(self.rules)
         self.encoder = Encoder(self.rules, self.codec, voids=voids)
+        self.compiled = compiled_observer(self.encoder, compiled)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, self.encoder.high, (self.encoder.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
@@ -108,6 +110,8 @@ class SingleAgentEnv(gymnasium.Env, EzPickle):
         self.game = Game(self.rules, deal=deal) if deal is not None else Game(
             self.rules, seed=rng.randrange(2**32))
         self._done = False
+        if self.compiled is not None:
+            self.compiled.reset(self.game)
         self._play_bots()
         return self._observe(), {"seat": self.seat}
 
@@ -124,6 +128,8 @@ class SingleAgentEnv(gymnasium.Env, EzPickle):
             return (self._observe(), self.illegal_reward, True, False,
                     {"seat": self.seat, "illegal_action": True, "action": f"{a} ({name})"})
         self.game.push(self.codec.action_to_move(a, self.game.trump))
+        if self.compiled is not None:
+            self.compiled.sync(self.game)
         self._play_bots()
         info: dict[str, Any] = {"seat": self.seat}
         reward = 0.0
@@ -152,8 +158,16 @@ class SingleAgentEnv(gymnasium.Env, EzPickle):
             bot = self.opponents[seat]
             assert bot is not None
             game.push(bot.choose(game.view(seat)))
+            if self.compiled is not None:
+                self.compiled.sync(game)  # one move at a time: the mirror follows cheaply
 
     def _observe(self) -> dict[str, np.ndarray]:
+        made = None if self.compiled is None else self.compiled.observe(self.game, self.seat)
+        if made is not None:
+            observation, self._mask = made
+            if self._done:
+                self._mask[:] = 0
+            return {"observation": observation, "action_mask": self._mask.copy()}
         view = self.game.view(self.seat)
         observation, self._mask = self.encoder.encode_with_mask(
             view, () if self._done else view.legal_moves)
