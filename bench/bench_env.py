@@ -40,7 +40,7 @@ import time
 import numpy as np
 
 import aceten
-from aceten.env import ENVIRONMENTS, CardGameEnv, wrap
+from aceten.env import ENVIRONMENTS, CardGameEnv, SingleAgentEnv, wrap
 
 CONFIGS = [
     ("briscola", 2, None), ("briscola", 4, None), ("brisca", 2, None), ("cruce", 2, None),
@@ -95,6 +95,35 @@ def env_steps(env, seconds: float, first_seed: int, policy: str = "nonzero") -> 
                     env.step(choice(obs["action_mask"].nonzero()[0].tolist()))
                 steps += 1
     return steps / (time.process_time() - start)
+
+
+def single_steps(env, seconds: float, first_seed: int) -> float:
+    """Learner steps per CPU second of a :class:`~aceten.env.SingleAgentEnv` (the bots' moves
+    happen inside each step), with a random learner."""
+    rng = random.Random(first_seed)
+    steps = 0
+    obs, _ = env.reset(seed=first_seed)
+    start = time.process_time()
+    deadline = start + seconds
+    while time.process_time() < deadline:
+        for _ in range(100):
+            obs, _reward, done, _truncated, _info = env.step(
+                rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+            steps += 1
+            if done:
+                obs, _ = env.reset()
+    return steps / (time.process_time() - start)
+
+
+def measure_single(seconds: float, rounds: int) -> dict[str, float]:
+    """2-player Briscola, the learner against a random bot: compiled observer and views."""
+    envs = {name: SingleAgentEnv("briscola", players=2, opponents="random", compiled=compiled)
+            for name, compiled in (("compiled", None), ("views", False))}
+    best = dict.fromkeys(envs, 0.0)
+    for r in range(rounds):
+        for name, env in envs.items():
+            best[name] = max(best[name], single_steps(env, seconds / rounds, 1000 * r))
+    return best
 
 
 class NoObservationEnv(CardGameEnv):
@@ -160,9 +189,10 @@ def main() -> None:
                      "pz_steps_per_s": round(best["pz"]), "pz_cost": round(engine / best["pz"], 2),
                      "floor_steps_per_s": round(best["floor"]),
                      "floor_cost": round(engine / best["floor"], 2)})
+    single = measure_single(args.seconds, args.rounds) if not args.game else None
     if args.json:
         print(json.dumps({"python": platform.python_version(), "policy": args.policy,
-                          "rows": rows}, indent=2))
+                          "rows": rows, "single_agent": single}, indent=2))
         return
     print(f"python {platform.python_version()}, numpy {np.__version__}, one core; steps per CPU "
           f"second; policy {args.policy}")
@@ -177,6 +207,11 @@ def main() -> None:
               f"{r['floor_steps_per_s']:>9,} {r['view_cost']:>7.2f} {r['raw_cost']:>7.2f} "
               f"{r['env_cost']:>7.2f} {r['views_cost']:>7.2f} {r['pz_cost']:>7.2f} "
               f"{r['floor_cost']:>7.2f}")
+
+    if single is not None:
+        print(f"SingleAgentEnv, 2-player Briscola, learner against a random bot: "
+              f"{single['compiled']:,.0f} learner steps per CPU second (compiled observer), "
+              f"{single['views']:,.0f} (compiled=False)")
 
 
 if __name__ == "__main__":
