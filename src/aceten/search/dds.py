@@ -589,6 +589,7 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
     led = -1
     last = False
     ours = False
+    table_pts = 0
     if tlen > 0:
         n = R[R_N]
         led = (S[S_TRICK] >> 4) & 3
@@ -603,6 +604,8 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
         last = tlen == n - 1
         best_seat = (S[S_LEADER] + bi) % n
         ours = R[R_TEAM + best_seat] == R[R_TEAM + seat]
+        for i in range(tlen):
+            table_pts += card_points(T, S[S_TRICK + i], trump)
     hrow = seat if HIST.shape[0] > seat else 0
     m = cands
     while m:
@@ -624,7 +627,7 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
                 power = -1
             if ours:
                 score = 100 + pts * 4 - penalty if last else -(pts * 4 + penalty + strength)
-            elif power > best_power:
+            elif power > best_power and not (last and is_trump and table_pts + pts < CHEAP_TRICK):
                 score = 1000 + pts - penalty - strength if last else 1000 - pts * 2 - penalty + strength
             else:
                 score = -(pts * 4 + penalty + strength)
@@ -692,6 +695,7 @@ def _last_trick(S, R, T, SV, ply):
     return gain
 
 
+CHEAP_TRICK = 10  # the last card does not trump a trick worth less than this to win it first
 ETC_LEFT = 6  # enhanced transposition cut-offs while this many tricks or more are left
 
 OPEN = -(1 << 40)  # _enter set up a frame: the node's moves are to be searched
