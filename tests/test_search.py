@@ -196,6 +196,40 @@ def test_four_player_last_stock_trick_kernel_equals_plain_minimax():
         assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
 
 
+def test_transposition_cut_offs_at_the_last_card_keep_the_values():
+    """16 cards, 2 players: eight tricks, so the last card of the first tricks looks its
+    children up in the table (enhanced transposition cut-offs) and some end their node."""
+    cut = 0
+    for seed in range(3):
+        g = aceten.new_game("briscola", players=2, seed=seed, deck=LATIN_16)
+        g.push(g.legal_moves()[seed % 3])
+        result = solve(g)
+        cut += result.stats["etc_cutoffs"]
+        assert {str(m.move): m.value for m in result.moves} == reference_values(g, "points"), seed
+        assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
+    assert cut > 0
+
+
+def test_four_player_full_deal_agrees_with_itself():
+    """A whole 4-player Briscola deal (too big for the plain minimax): killer leads and the
+    transposition cut-offs at the last card are used, and every move's value, the value alone,
+    the principal variation and the zero-window answers agree."""
+    g = aceten.new_game("briscola", players=4, seed=0)
+    result = solve(g)
+    assert result.stats["etc_cutoffs"] > 0
+    assert result.value == max(m.value for m in result.moves) == solve(g, moves=False).value
+    line = g.copy()
+    for move in result.pv:
+        line.push(move)
+    assert side_score(line, g.rules.seat_team[g.to_move], "points") == result.value
+    assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
+    for m in result.moves[:2]:
+        g.push(m.move)  # the next seat is an opponent: its best reply leaves the mover m.value
+        reply = solve(g, moves=False)
+        assert 120 - reply.value == m.value
+        g.pop()
+
+
 @pytest.mark.parametrize("name, players, variant, options, deck", [
     ("briscola", 3, None, {}, LATIN_12),
     ("cruce", 4, None, {"bidding": "no"}, CRUCE_16),

@@ -92,9 +92,11 @@ MAX_PLY = 64
 MOVES = 24  # room for the moves of one node (a hand holds at most 16 cards, plus exchanges)
 SAVE = S_SAVE + 1  # the saved prefix of S, then the face-up card
 TD_WIDTH = 8  # table entry: 4 hands, meta, lower bound, upper bound, packed (gen, move, left)
-STATS = 9 + 3 * 24  # nodes, table probes, hits, cut-offs, stores, overwrites; cut at the first move,
-# cut at a later move, nodes searched in full; then per finished-trick count (up to 24) the main
-# search's nodes, its table probes and its hits (the endgame kernel's are in the totals only)
+STATS = 9 + 3 * 24 + 1  # nodes, table probes, hits, cut-offs, stores, overwrites; cut at the first
+# move, cut at a later move, nodes searched in full; then per finished-trick count (up to 24) the
+# main search's nodes, its table probes and its hits (the endgame kernel's are in the totals
+# only); then the enhanced transposition cut-offs (STAT_ETC)
+STAT_ETC = 9 + 3 * 24
 
 # Fields of a search frame F[ply] (the search is iterative: numba cannot cache recursion).
 F_ALPHA = 0
@@ -780,6 +782,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
         g = _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, maxing)
         if g != OPEN:
             stats[3] += 1
+            stats[STAT_ETC] += 1
             return g
     F[ply, F_ALPHA] = alpha
     F[ply, F_BETA] = beta

@@ -237,12 +237,14 @@ class Solver:
         pv_tricks = int(sum(S[S_TRICKS + s] for s in side))
         names = ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "tt_stores", "tt_overwrites",
                  "first_move_cuts", "later_cuts", "full_nodes")
+        counters = {k: int(v) for k, v in zip(names, stats)}
+        counters["etc_cutoffs"] = int(stats[dds.STAT_ETC])
         return Solution(
             value=scored + future, future=future, scored=scored, to_move=seat, side=side,
             objective=objective, cooperative=bool(cooperative), moves=move_values, pv=pv,
             pv_tricks=pv_tricks, nodes=int(stats[0]), tt_probes=int(stats[1]),
             tt_hits=int(stats[2]), seconds=seconds,
-            stats={k: int(v) for k, v in zip(names, stats)},
+            stats=counters,
         )
 
     def _table_for(self, game: Game) -> tuple[np.ndarray, int]:
