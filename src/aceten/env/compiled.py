@@ -141,6 +141,11 @@ def advance_and_observe(S, RX, T, code, obs, mask):
     return seat
 
 
+def kernel_code(move: Any) -> int:
+    """A move as the kernels write it (a card: its bit), the common case first."""
+    return move & 63 if type(move) is Card else move_code(move)
+
+
 class CompiledObserver:
     """The mirror of one environment's deal and the kernel that observes it (see the module doc).
 
@@ -202,8 +207,7 @@ class CompiledObserver:
         Changes are seen in the game's log, whose entries are new tuples at every push: the
         mirror keeps the last entry it shows (``mark``) and the log's length then."""
         if self._follows(game):
-            move = game._moves[-1]
-            advance(self.S, self.RX, self.T, move & 63 if type(move) is Card else move_code(move))
+            advance(self.S, self.RX, self.T, kernel_code(game._moves[-1]))
             self._moved(game._log)
         elif not self._shows(game):
             self.reset(game)
@@ -211,20 +215,15 @@ class CompiledObserver:
     def pushed(self, game: Game) -> None:
         """:meth:`sync` after a move, and the observation of the seat to move next made at
         once (:meth:`observe` hands it out, if it is asked for before anything changes)."""
-        log, size, moves = game._log, self.size, game._moves
-        if not (self.live and game is self.game and len(moves) == self.count + 1
-                and len(log) > size and (size == 0 or log[size - 1] is self.mark)):
+        if not self._follows(game):
             self.sync(game)
             return
-        move = moves[-1]
         seat = game._to_move
         obs = self.base[seat].copy()
         mask = np.empty(self.actions, np.int8)
-        advance_and_observe(self.S, self.RX, self.T,
-                            move & 63 if type(move) is Card else move_code(move), obs, mask)
-        mark = self.mark = log[-1]
-        self.size, self.count = len(log), self.count + 1
-        self._ready = (mark, seat, obs, mask)
+        advance_and_observe(self.S, self.RX, self.T, kernel_code(game._moves[-1]), obs, mask)
+        self._moved(game._log)
+        self._ready = (self.mark, seat, obs, mask)
 
     def _shows(self, game: Game) -> bool:
         """Whether the mirror shows ``game`` as it is."""
