@@ -152,7 +152,7 @@ def test_compiled_option():
 def test_without_numba_the_view_based_encoder_serves(monkeypatch):
     monkeypatch.setattr(aec, "find_spec", lambda name: None)
     assert CardGameEnv("briscola", 2).compiled is None
-    with pytest.raises(AcetenError, match=r"aceten\[search\]"):
+    with pytest.raises(AcetenError, match=r"aceten\[rl\]"):
         CardGameEnv("briscola", 2, compiled=True)
 
 

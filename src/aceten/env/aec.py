@@ -55,7 +55,7 @@ def compiled_observer(encoder: Encoder, compiled: bool | None) -> CompiledObserv
         return None
     if find_spec("numba") is None:
         if compiled:
-            raise AcetenError("compiled=True needs numba: pip install 'aceten[search]'")
+            raise AcetenError("compiled=True needs numba: pip install 'aceten[rl]'")
         return None
     import aceten.search  # noqa: F401 - the search kernels, cached in their folder
     from aceten.search.kernel_cache import kernel_cache
