@@ -192,7 +192,7 @@ class CompiledObserver:
         self.S = np.zeros(S_SIZE, dtype=np.int64)
         self.live = False
         self.mark: Any = None  # the game's last log entry that the mirror shows
-        self.size = 0  # the log's length then
+        self.log_size = 0  # the log's length then
         self.count = 0  # and the number of moves
         self.game: Game | None = None
         # The observation made by pushed(): the log entry it follows, the seat, the arrays.
@@ -205,7 +205,8 @@ class CompiledObserver:
         pushed since the last call (the common case), else rebuilt from the game.
 
         Changes are seen in the game's log, whose entries are new tuples at every push: the
-        mirror keeps the last entry it shows (``mark``) and the log's length then."""
+        mirror keeps the last entry it shows (``mark``) and the log's length then
+        (``log_size``)."""
         if self._follows(game):
             advance(self.S, self.RX, self.T, kernel_code(game._moves[-1]))
             self._moved(game._log)
@@ -234,12 +235,12 @@ class CompiledObserver:
 
     def _follows(self, game: Game) -> bool:
         """Whether ``game`` is the mirrored position followed by one move."""
-        log, size, mark = game._log, self.size, self.mark
+        log, size, mark = game._log, self.log_size, self.mark
         return (self.live and game is self.game and len(game._moves) == self.count + 1
                 and len(log) > size and (size == 0 or log[size - 1] is mark))
 
     def _moved(self, log: list[Any]) -> None:
-        self.mark, self.size, self.count = log[-1], len(log), self.count + 1
+        self.mark, self.log_size, self.count = log[-1], len(log), self.count + 1
 
     def reset(self, game: Game) -> None:
         """Mirror ``game`` from scratch (a new deal, or any change other than one move)."""
@@ -247,7 +248,7 @@ class CompiledObserver:
         self.game = game
         self._ready = None
         self.mark = log[-1] if log else None
-        self.size = len(log)
+        self.log_size = len(log)
         self.count = len(game._moves)
         if game._phase not in ("play", "over"):
             self.live = False
