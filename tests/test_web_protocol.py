@@ -17,8 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from aceten import record
+from aceten.cards import Card
 from aceten.web.app import MAX_MESSAGE, create_app
-from web_support import check_messages, hidden_cards, public_cards, replay_to
+from web_support import check_messages, hidden_cards, leaked, public_cards, replay_to
 
 CONFIGS = [
     ("briscola", 2, None, {}),
@@ -288,7 +289,6 @@ def test_bots_play_server_side_and_state_their_reasons(client):
 
 
 def test_a_bots_reason_never_names_a_card_its_receiver_has_not_seen():
-    from aceten.cards import Card
     from aceten.web.tables import redact
 
     deck = tuple(Card.parse(c) for c in ("AS", "3S", "KB", "7O"))
@@ -423,6 +423,16 @@ def test_hidden_cards_helper_agrees_with_views():
         assert not set(game.view(seat).hand) & hidden_cards(game, seat)
         assert set(game.hand(1 - seat)) - public_cards(game) <= hidden_cards(game, seat)
         assert hidden_cards(game, seat) <= hidden_cards(game, None)
+
+
+def test_the_leak_check_reads_ids_as_ids_and_cards_as_cards():
+    """A random table id may spell a card code ("Go-AYLxC--5O"); that is not a leak, and the
+    same code anywhere else in the message still is."""
+    five = {Card.parse("5O")}
+    joined = {"type": "joined", "table": "Go-AYLxC--5O", "ply": 0, "link": "/table/Go-AYLxC--5O"}
+    assert leaked(joined, five) == []
+    assert leaked({**joined, "hand": ["5O"]}, five) == ["5O"]
+    assert leaked({"type": "created", "table": "x", "seats": [{"token": "a-5O"}]}, five) == []
 
 
 def test_searching_bots_think_in_a_worker_process(tmp_path):

@@ -18,6 +18,9 @@ TOKEN = re.compile(r"[0-9A-Za-z♠♥♦♣]+")
 # (which cards are in the game is public) and the knowledge panel (it lists what a seat does
 # not know: possibilities, built from the seat's own view).
 EXEMPT_TYPES = {"knowledge"}
+# Keys whose values are random identifiers (URL-safe base64), not text: "Go-AYLxC--5O" is a table
+# id, not the five of coins. Their values are also cut out of any other string (links).
+ID_KEYS = ("table", "token")
 
 
 def replay_to(final: Game, ply: int) -> Game:
@@ -69,11 +72,35 @@ def strings(value: Any, skip_deck: bool) -> list[str]:
     return out
 
 
+def identifiers(value: Any) -> set[str]:
+    """The random ids a message carries under ``ID_KEYS``, at any depth."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in ID_KEYS and isinstance(item, str):
+                found.add(item)
+            else:
+                found |= identifiers(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= identifiers(item)
+    return found
+
+
+def texts_of(message: dict[str, Any], skip_deck: bool) -> list[str]:
+    """The message's strings with its random ids cut out."""
+    ids = sorted(identifiers(message), key=len, reverse=True)
+    texts = strings(message, skip_deck)
+    for ident in ids:
+        texts = [text.replace(ident, " ") for text in texts]
+    return texts
+
+
 def leaked(message: dict[str, Any], hidden: set[Card]) -> list[str]:
     """The hidden cards a message names (by code, symbol or name)."""
     if message.get("type") in EXEMPT_TYPES:
         return []
-    texts = strings(message, skip_deck=message.get("type") in ("joined", "replay"))
+    texts = texts_of(message, skip_deck=message.get("type") in ("joined", "replay"))
     tokens = {t for text in texts for t in TOKEN.findall(text)}
     # an error may repeat what its receiver sent ("illegal move 2B ...: not in hand")
     echoed = set(TOKEN.findall(str(message.get("_sent", "")))) if message.get("type") == "error" else set()
@@ -88,7 +115,7 @@ def leaked(message: dict[str, Any], hidden: set[Card]) -> list[str]:
 
 
 def mentions_cards(message: dict[str, Any], deck: tuple[Card, ...]) -> bool:
-    texts = strings(message, skip_deck=True)
+    texts = texts_of(message, skip_deck=True)
     tokens = {t for text in texts for t in TOKEN.findall(text)}
     return any(str(c) in tokens for c in deck)
 
