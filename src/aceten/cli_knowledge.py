@@ -39,8 +39,9 @@ def register(app: typer.Typer) -> None:
             "--max-worlds", help="largest explicit Kripke model to build")] = 200_000,
         json_out: JsonOpt = False,
     ) -> None:
-        """What a seat knows about the hidden cards: per opponent the cards known held and not
-        held, voids and probabilities; answers to queries; Kripke pictures."""
+        """What a seat knows about the hidden cards, per opponent; queries; Kripke pictures.
+
+        Per opponent: the cards known held and not held, voids and probabilities."""
         with user_errors(json_out):
             from aceten.errors import AcetenError
             from aceten.knowledge.records import knowledge_from_text

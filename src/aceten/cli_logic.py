@@ -94,8 +94,9 @@ def register(app: typer.Typer) -> None:
                                                          "solver")] = None,
         workers: Annotated[int, typer.Option("--workers", help="solver threads")] = 2,
     ) -> None:
-        """Ask whether a goal is possible in a position: a witness game, an explanation of
-        impossibility, or an optimum. See docs/logic.md."""
+        """Ask whether a goal is possible in a position; see docs/logic.md.
+
+        The answer is a witness game, an explanation of impossibility, or an optimum."""
         with user_errors(json_out):
             started = time.perf_counter()
             flags = {"game": game, "players": players, "variant": variant,
