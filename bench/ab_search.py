@@ -1,0 +1,84 @@
+"""Compare the solver of several source trees on the same deals, runs alternating.
+
+    python bench/ab_search.py TREE [TREE ...] [--deals N] [--rounds R] [--config briscola-4]
+
+Each TREE is a checkout of aceten (a ``git worktree`` of another commit, say); its ``src`` is put
+first on ``PYTHONPATH`` of a fresh interpreter, which solves deals 0..N-1 from the first card
+(value and principal variation, a fresh table per deal, as ``bench_search.py`` does) and reports
+the total nodes, the summed and median CPU time and the load average before it. The trees run
+one after the other, ``R`` rounds, and the end gives each tree's least and median CPU sum over
+the rounds: on a shared machine a difference in time only counts if it holds in every round
+(node counts are deterministic; the values must agree across trees).
+Each tree compiles its kernels once, into ``TREE/.numba`` (a cache folder of its own: the
+kernel cache keeps only the three most recent versions of the kernels in one folder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+CHILD = """
+import json, sys, time
+sys.path.insert(0, {bench!r})
+from bench_search import first_lead
+from aceten.search import Solver
+name, players, deals = {name!r}, {players}, {deals}
+solver = Solver()
+solver.solve(first_lead(name, players, None, {{}}, 10**6), moves=False)
+rows = []
+for seed in range(deals):
+    g = first_lead(name, players, None, {{}}, seed)
+    solver.clear()
+    start = time.process_time()
+    r = solver.solve(g, moves=False)
+    rows.append((r.value, r.nodes, time.process_time() - start))
+print(json.dumps(rows))
+"""
+
+
+def run_tree(tree: Path, name: str, players: int, deals: int) -> list[tuple[int, int, float]]:
+    env = dict(os.environ, PYTHONPATH=str(tree / "src"), NUMBA_CACHE_DIR=str(tree / ".numba"))
+    code = CHILD.format(bench=str(Path(__file__).parent), name=name, players=players, deals=deals)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True)
+    return [tuple(row) for row in json.loads(out.stdout)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("trees", nargs="+", type=Path)
+    parser.add_argument("--deals", type=int, default=12)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--config", default="briscola-4", help="game-players, e.g. briscola-4")
+    args = parser.parse_args()
+    name, players = args.config.split("-")
+    values: dict[Path, list[int]] = {}
+    cpu: dict[Path, list[float]] = {}
+    for _ in range(args.rounds):
+        for tree in args.trees:
+            load = os.getloadavg()[0]
+            start = time.perf_counter()
+            rows = run_tree(tree, name, int(players), args.deals)
+            values.setdefault(tree, [r[0] for r in rows])
+            if values[tree] != [r[0] for r in rows] or values[tree] != values[args.trees[0]]:
+                raise SystemExit(f"{tree}: the values differ")
+            cpu.setdefault(tree, []).append(sum(r[2] for r in rows))
+            print(f"{tree}  load {load:4.2f}  nodes {sum(r[1] for r in rows):>14,}  cpu "
+                  f"{sum(r[2] for r in rows):7.2f} s  median {statistics.median(r[2] for r in rows):6.3f} s"
+                  f"  ({time.perf_counter() - start:.0f} s)", flush=True)
+
+    print("CPU summed over the deals, least and median over the rounds (the least is the run the "
+          "other work on the machine disturbed least):")
+    for tree in args.trees:
+        print(f"{tree}  least {min(cpu[tree]):7.2f} s  median {statistics.median(cpu[tree]):7.2f} s")
+
+
+if __name__ == "__main__":
+    main()
