@@ -9,13 +9,15 @@ the total nodes, the summed and median CPU time and the load average before it. 
 one after the other, ``R`` rounds, and the end gives each tree's least and median CPU sum over
 the rounds: on a shared machine a difference in time only counts if it holds in every round
 (node counts are deterministic; the values must agree across trees).
-Each tree compiles its kernels once, into ``TREE/.numba`` (a cache folder of its own: the
-kernel cache keeps only the three most recent versions of the kernels in one folder).
+Each tree compiles its kernels once, into a cache folder of its own (under ``$NUMBA_CACHE_DIR``
+or ``~/.cache/aceten``, in ``ab_search/``, named by the tree's path): one shared folder keeps
+only the three most recent versions of the kernels, and would recompile them run after run.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import statistics
@@ -44,7 +46,9 @@ print(json.dumps(rows))
 
 
 def run_tree(tree: Path, name: str, players: int, deals: int) -> list[tuple[int, int, float]]:
-    env = dict(os.environ, PYTHONPATH=str(tree / "src"), NUMBA_CACHE_DIR=str(tree / ".numba"))
+    base = Path(os.environ.get("NUMBA_CACHE_DIR") or Path.home() / ".cache" / "aceten")
+    cache = base / "ab_search" / hashlib.sha1(str(tree.resolve()).encode()).hexdigest()[:12]
+    env = dict(os.environ, PYTHONPATH=str(tree / "src"), NUMBA_CACHE_DIR=str(cache))
     code = CHILD.format(bench=str(Path(__file__).parent), name=name, players=players, deals=deals)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          check=True)
