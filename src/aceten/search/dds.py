@@ -91,7 +91,7 @@ SUIT_BLOCK = 0x7FFF  # one suit's bits in a hand mask
 MAX_PLY = 64
 MOVES = 24  # room for the moves of one node (a hand holds at most 16 cards, plus exchanges)
 SAVE = S_SAVE + 1  # the saved prefix of S, then the face-up card
-TD_WIDTH = 8  # table entry: 4 hands, meta, lower bound, upper bound, packed (gen, move, left)
+TD_WIDTH = 8  # table entry: 4 hands, meta, lower | upper << 32, gen << 16 | move << 8 | left, check
 STATS = 9 + 3 * 24 + 1  # nodes, table probes, hits, cut-offs, stores, overwrites; cut at the first
 # move, cut at a later move, nodes searched in full; then per finished-trick count (up to 24) the
 # main search's nodes, its table probes and its hits (the endgame kernel's are in the totals
@@ -110,13 +110,16 @@ F_K = 7
 F_GAIN = 8
 F_MAXING = 9
 F_BOUND = 10
-F_FOUND = 11
+F_CUR = 11  # the index in MV[ply] of the move being searched
 F_META = 12
 F_BASE = 13
 F_LEFT = 14
 F_BOUNDARY = 15
 F_KEY = 16  # 4 slots: the hands as the table keys them
-F_WIDTH = 20
+F_DEFER = 20  # the moves put off because another thread was searching them (bits by index)
+F_NODE = 21  # the node's identity for the busy marks: its position's hash at a trick boundary,
+# else a hash of its parent's identity and the move that led to it
+F_WIDTH = 22
 
 # Roem one run of L live cards in sequence can still give, at best (tricks of 3 or 4 cards),
 # and, for each set of the 8 places of the sequence, the sum over its runs.
@@ -280,47 +283,96 @@ def position_hash(F, ply, meta):
     return _mix(h ^ np.uint64(meta))
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def entry_check(w0, w1, w2, w3, w4, w5, w6):
+    """The check word of a table entry: a hash mix of its other seven words, in order."""
+    h = np.uint64(0x2545F4914F6CDD1D)
+    h = _mix(h ^ np.uint64(w0))
+    h = _mix(h ^ np.uint64(w1))
+    h = _mix(h ^ np.uint64(w2))
+    h = _mix(h ^ np.uint64(w3))
+    h = _mix(h ^ np.uint64(w4))
+    h = _mix(h ^ np.uint64(w5))
+    return np.int64(_mix(h ^ np.uint64(w6)) >> np.uint64(1))
+
+
 @njit(cache=True, _nrt=False)
 def tt_find(TD, F, ply, meta, base, gen):
+    """The entry of the position keyed in F[ply] (and ``meta``) in the bucket at ``base``:
+    (entry or -1, lower bound, upper bound, best move or -1), all from one consistent copy.
+
+    Threads share the table without locks (see ``tt_store``): each entry is read once, word by
+    word, into locals, and accepted only when its check word is the mix of the other seven as
+    read. An entry torn by a concurrent write (words of two different writes) fails the check
+    and is treated as missing, which is always safe; the bounds used are those of the copy that
+    passed, never re-read from the table."""
     for e in range(base, base + 4):
-        if (TD[e, 7] >> 16) != gen or TD[e, 4] != meta:
+        w6 = TD[e, 6]
+        if (w6 >> 16) != gen:
             continue
-        if TD[e, 0] == F[ply, F_KEY] and TD[e, 1] == F[ply, F_KEY + 1] \
-                and TD[e, 2] == F[ply, F_KEY + 2] and TD[e, 3] == F[ply, F_KEY + 3]:
-            return e
-    return -1
+        w4 = TD[e, 4]
+        if w4 != meta:
+            continue
+        w0 = TD[e, 0]
+        w1 = TD[e, 1]
+        w2 = TD[e, 2]
+        w3 = TD[e, 3]
+        if w0 != F[ply, F_KEY] or w1 != F[ply, F_KEY + 1] or w2 != F[ply, F_KEY + 2] \
+                or w3 != F[ply, F_KEY + 3]:
+            continue
+        w5 = TD[e, 5]
+        if TD[e, 7] != entry_check(w0, w1, w2, w3, w4, w5, w6):
+            continue  # torn by a concurrent store, or overwritten since: as if absent
+        move = (w6 >> 8) & 255
+        return e, w5 & 0xFFFFFFFF, w5 >> 32, -1 if move == 255 else move
+    return -1, 0, INF, -1
 
 
 @njit(cache=True, _nrt=False)
-def tt_store(TD, F, ply, meta, base, gen, found, lower, upper, move, left, stats):
-    e = found
-    if e < 0:
+def tt_store(TD, F, ply, meta, base, gen, lower, upper, move, left, stats):
+    """Store bounds of the position keyed in F[ply]: merged with its entry if the bucket holds
+    it now, else over an empty or stale slot, else over the entry with the fewest tricks left.
+
+    The entry is looked up again here, not taken from when the node was entered: in between,
+    the search below it (or another thread) may have replaced it with another position. Every
+    word of the entry is written, the check word (``entry_check`` of the other seven) with
+    them, so an entry whose words come from two different stores fails the check on reading.
+    Losing one of two concurrent stores loses a bound, never makes one wrong: each store's
+    words are a complete entry whose bounds are true bounds of its key. Bounds lie in
+    [0, 2**31) (a value is what a side still wins; INF = 2**30) and share word 5."""
+    e, old_lower, old_upper, _move = tt_find(TD, F, ply, meta, base, gen)
+    if e >= 0:
+        lower = max(lower, old_lower)
+        upper = min(upper, old_upper)
+    else:
         # an empty or stale slot, else the entry with the smallest subtree (fewest tricks left)
-        victim = base
+        e = base
         victim_left = INF
         for i in range(base, base + 4):
-            if (TD[i, 7] >> 16) != gen:
-                victim = i
+            if (TD[i, 6] >> 16) != gen:
+                e = i
                 victim_left = -1
                 break
-            lt = TD[i, 7] & 255
+            lt = TD[i, 6] & 255
             if lt < victim_left:
-                victim = i
+                e = i
                 victim_left = lt
         if victim_left >= 0:
             stats[5] += 1
-        e = victim
-        for seat in range(4):
-            TD[e, seat] = F[ply, F_KEY + seat]
-        TD[e, 4] = meta
-        TD[e, 5] = lower
-        TD[e, 6] = upper
-    else:
-        if lower > TD[e, 5]:
-            TD[e, 5] = lower
-        if upper < TD[e, 6]:
-            TD[e, 6] = upper
-    TD[e, 7] = (gen << 16) | ((move & 255) << 8) | left
+    w0 = F[ply, F_KEY]
+    w1 = F[ply, F_KEY + 1]
+    w2 = F[ply, F_KEY + 2]
+    w3 = F[ply, F_KEY + 3]
+    w5 = max(lower, 0) | (upper << 32)
+    w6 = (gen << 16) | ((move & 255) << 8) | left
+    TD[e, 0] = w0
+    TD[e, 1] = w1
+    TD[e, 2] = w2
+    TD[e, 3] = w3
+    TD[e, 4] = meta
+    TD[e, 5] = w5
+    TD[e, 6] = w6
+    TD[e, 7] = entry_check(w0, w1, w2, w3, meta, w5, w6)
     stats[4] += 1
 
 
@@ -731,7 +783,6 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
     if floor >= beta:
         return floor
     first = -1
-    found = -1
     meta = 0
     base = 0
     if at_boundary:
@@ -750,13 +801,12 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
         stats[33 + S[S_TRICKNO]] += 1
         meta = position_meta(S, R) | (canonical_key(S, R, T, ORD, SUF, F, ply) << 34)
         h = position_hash(F, ply, meta)
+        F[ply, F_NODE] = np.int64(h >> np.uint64(1))
         base = np.int64(h & np.uint64(TD.shape[0] - 1)) & ~3
-        found = tt_find(TD, F, ply, meta, base, gen)
+        found, lower, upper, first = tt_find(TD, F, ply, meta, base, gen)
         if found >= 0:
             stats[2] += 1
             stats[57 + S[S_TRICKNO]] += 1
-            lower = TD[found, 5]
-            upper = TD[found, 6]
             if lower >= beta:
                 stats[3] += 1
                 return lower
@@ -767,15 +817,12 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
                 alpha = lower
             if upper < beta:
                 beta = upper
-            first = (TD[found, 7] >> 8) & 255
-            if first == 255:
-                first = -1
         if HIST[E_MISC, M_ON] == 1:
             stock = S[S_SLEN] - S[S_DRAWN]
             if (left == 2 and stock == 0) or (left == 4 and stock == 4
                                               and HIST[E_MISC, M_STOCK_ON] == 1):
                 return _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, stats, meta,
-                                base, found)
+                                base)
     maxing = is_maximising(S, S[S_TOMOVE], R)
     k = gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST)
     if not at_boundary and S[S_TLEN] == R[R_N] - 1 and left >= ETC_LEFT and k > 1:
@@ -792,9 +839,9 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
     F[ply, F_BEST] = -1
     F[ply, F_I] = 0
     F[ply, F_K] = k
+    F[ply, F_DEFER] = 0
     F[ply, F_MAXING] = 1 if maxing else 0
     F[ply, F_BOUND] = bound
-    F[ply, F_FOUND] = found
     F[ply, F_META] = meta
     F[ply, F_BASE] = base
     F[ply, F_LEFT] = left
@@ -816,11 +863,11 @@ def _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, maxing):
             meta = position_meta(S, R) | (canonical_key(S, R, T, ORD, SUF, F, ply + 1) << 34)
             h = position_hash(F, ply + 1, meta)
             base = np.int64(h & np.uint64(TD.shape[0] - 1)) & ~3
-            e = tt_find(TD, F, ply + 1, meta, base, gen)
+            e, lower, upper, _move = tt_find(TD, F, ply + 1, meta, base, gen)
             _restore(S, SV, ply)
             if e >= 0:
-                lower = TD[e, 5] + gain
-                upper = TD[e, 6] + gain
+                lower += gain
+                upper += gain
                 if maxing and lower >= beta:
                     return lower
                 if not maxing and upper <= alpha:
@@ -833,7 +880,7 @@ def _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, maxing):
 
 
 @njit(cache=True, _nrt=False)
-def _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, stats, meta, base, found):
+def _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, stats, meta, base):
     """The endgame kernel from a trick boundary: two tricks left with the stock drawn out, or
     the last trick with a stock (four cards left to draw); its bounds are stored in the table
     like any other."""
@@ -864,7 +911,7 @@ def _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, stats, meta, base
         lower, upper = g, INF
     else:
         lower, upper = g, g
-    tt_store(TD, F, ply, meta, base, gen, found, lower, upper, -1, left, stats)
+    tt_store(TD, F, ply, meta, base, gen, lower, upper, -1, left, stats)
     return g
 
 
@@ -881,25 +928,91 @@ def _leave(TD, gen, F, ply, stats):
             lower, upper = g, g
         if upper > F[ply, F_BOUND]:
             upper = F[ply, F_BOUND]
-        tt_store(TD, F, ply, F[ply, F_META], F[ply, F_BASE], gen, F[ply, F_FOUND], lower, upper,
-                 F[ply, F_BEST], F[ply, F_LEFT], stats)
+        tt_store(TD, F, ply, F[ply, F_META], F[ply, F_BASE], gen, lower, upper, F[ply, F_BEST],
+                 F[ply, F_LEFT], stats)
     return g
 
 
+# -- searching with two threads -------------------------------------------------------------------
+# Threads searching one zero-window probe together share the table TD and one control array SH:
+# SH[0, SH_ABORT] set when either finished the probe (the other stops, storing nothing more),
+# SH[0, SH_PLIES] the plies below which the threads split a node's moves; rows 1 and 2 are the
+# busy marks of threads 0 and 1: the identity of each node a thread is searching, at slot
+# identity & BUSY_MASK. A thread (``me`` 0 or 1; -1 searches alone) that finds one of a node's
+# later moves marked by the other thread puts it off and searches the next, coming back to it
+# after the others (simplified ABDADA): the first move of every node is searched by both, so
+# at a node that cuts both help to prove the cut, and at a node where every move must be
+# searched they take different moves, and each finds the other's results in the table. The
+# marks only order moves: a wrong or stale mark costs time, never exactness.
+SH_ABORT = 0
+SH_PLIES = 1
+BUSY_BITS = 12
+BUSY_MASK = (1 << BUSY_BITS) - 1
+ABORTED = -(1 << 50)  # what a search stopped by SH[0, SH_ABORT] returns
+
+
+def shared_control(plies: int = MAX_PLY) -> np.ndarray:
+    """A fresh control array SH (see above) for threads that split moves above ``plies``."""
+    SH = np.zeros((3, 1 << BUSY_BITS), dtype=np.int64)
+    SH[0, SH_PLIES] = plies
+    return SH
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _child_node(F, ply, code):
+    """The identity of the child reached by move ``code`` from the node at ply (never 0)."""
+    z = _mix(np.uint64(F[ply, F_NODE]) ^ (np.uint64(code + 1) * np.uint64(0x9E3779B97F4A7C15)))
+    return np.int64(z >> np.uint64(1)) | 1
+
+
 @njit(cache=True, _nrt=False)
-def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats):
+def _next_move(F, MV, SH, me, ply):
+    """The index of the next move to search at the node at ply (one is left: F_I < F_K or a
+    move was put off). With another thread (me >= 0, above SH[0, SH_PLIES]), later moves the
+    other thread is busy with are put off, to be searched once the rest are done."""
+    i = F[ply, F_I]
+    k = F[ply, F_K]
+    if me >= 0 and ply < SH[0, SH_PLIES]:
+        other = 2 - me
+        while 0 < i < k:
+            c = _child_node(F, ply, MV[ply, i])
+            if SH[other, c & BUSY_MASK] != c:
+                break
+            F[ply, F_DEFER] |= 1 << i
+            i += 1
+    if i < k:
+        F[ply, F_I] = i + 1
+    else:
+        d = F[ply, F_DEFER]
+        i = low_bit(d)
+        F[ply, F_DEFER] = d & (d - 1)
+    F[ply, F_CUR] = i
+    return i
+
+
+@njit(cache=True, _nrt=False, nogil=True)
+def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH, me):
     """Fail-soft alpha-beta: the maximising side's future gain, exact inside (alpha, beta).
 
-    Iterative, with one frame per ply in F, MV (moves) and SV (the state to restore)."""
+    Iterative, with one frame per ply in F, MV (moves) and SV (the state to restore). ``SH`` and
+    ``me`` share the search with another thread (see ``shared_control``); with me = -1 it runs
+    alone. Returns ABORTED as soon as SH[0, SH_ABORT] is set, leaving S undefined and storing
+    nothing for the nodes it leaves unfinished (every bound stored is of a finished node)."""
+    F[ply0, F_NODE] = 0
     r = _enter(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
     if r != OPEN:
         return r
     ply = ply0
     while True:
+        if SH[0, SH_ABORT] != 0:
+            return ABORTED
         # search the next move of the node at ply
-        i = F[ply, F_I]
-        F[ply, F_I] = i + 1
+        i = _next_move(F, MV, SH, me, ply)
         code = MV[ply, i]
+        if me >= 0:
+            child = _child_node(F, ply, code)
+            F[ply + 1, F_NODE] = child
+            SH[1 + me, child & BUSY_MASK] = child
         gain = play_move(S, code, R, T)
         F[ply, F_GAIN] = gain
         r = _enter(S, F[ply, F_ALPHA] - gain, F[ply, F_BETA] - gain, ply + 1, R, T, ORD, SUF, TD,
@@ -909,13 +1022,17 @@ def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, st
             continue
         # a child's value r is known: fold it into its parent, and finish nodes upwards
         while True:
+            if me >= 0:
+                child = _child_node(F, ply, MV[ply, F[ply, F_CUR]])
+                if SH[1 + me, child & BUSY_MASK] == child:
+                    SH[1 + me, child & BUSY_MASK] = 0
             v = F[ply, F_GAIN] + r
             _restore(S, SV, ply)
             cut = False
             if F[ply, F_MAXING] == 1:
                 if v > F[ply, F_G]:
                     F[ply, F_G] = v
-                    F[ply, F_BEST] = MV[ply, F[ply, F_I] - 1]
+                    F[ply, F_BEST] = MV[ply, F[ply, F_CUR]]
                     if v >= F[ply, F_BETA]:
                         cut = True
                     elif v > F[ply, F_ALPHA]:
@@ -923,12 +1040,12 @@ def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, st
             else:
                 if v < F[ply, F_G]:
                     F[ply, F_G] = v
-                    F[ply, F_BEST] = MV[ply, F[ply, F_I] - 1]
+                    F[ply, F_BEST] = MV[ply, F[ply, F_CUR]]
                     if v <= F[ply, F_ALPHA]:
                         cut = True
                     elif v < F[ply, F_BETA]:
                         F[ply, F_BETA] = v
-            if not cut and F[ply, F_I] < F[ply, F_K]:
+            if not cut and (F[ply, F_I] < F[ply, F_K] or F[ply, F_DEFER] != 0):
                 break
             if cut:
                 best = F[ply, F_BEST]
@@ -938,7 +1055,7 @@ def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, st
                     HIST[E_KILLER, ply] = best + 1
                 if S[S_TLEN] == 0 and best < MOVE_EXCHANGE and R[R_N] == 4:
                     HIST[E_LHIST + min(S[S_TRICKNO], 11), best] += 1
-                stats[6 if F[ply, F_I] == 1 else 7] += 1
+                stats[6 if F[ply, F_CUR] == 0 else 7] += 1
             else:
                 stats[8] += 1
             best = F[ply, F_BEST]
@@ -950,9 +1067,18 @@ def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, st
             ply -= 1
 
 
-@njit(cache=True, _nrt=False)
-def exact_value(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, ply):
-    """The exact future value by zero-window probes.
+@njit(cache=True, _nrt=False, inline="always")
+def next_threshold(lower, upper, guess, first):
+    """The threshold of the next zero-window probe: ``guess`` first, then the middle of the
+    interval [lower, upper] the value is known to lie in."""
+    if first and lower < guess <= upper:
+        return guess
+    return (lower + upper + 1) // 2
+
+
+@njit(cache=True, _nrt=False, nogil=True)
+def exact_value(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, ply, SH):
+    """The exact future value by zero-window probes (one thread).
 
     The first probe tests ``guess``; then each probe halves the interval the value is known to
     lie in, narrowed further by the fail-soft bound each probe returns. (Pure MTD(f), which
@@ -962,9 +1088,10 @@ def exact_value(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, ply):
     upper = future_bound(S, R, T, SUF)
     first = True
     while lower < upper:
-        beta = guess if first and lower < guess <= upper else (lower + upper + 1) // 2
+        beta = next_threshold(lower, upper, guess, first)
         first = False
-        g = alphabeta(S, beta - 1, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
+        g = alphabeta(S, beta - 1, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats,
+                      SH, -1)
         if g >= beta:
             lower = g
         else:
@@ -972,67 +1099,79 @@ def exact_value(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, ply):
     return lower
 
 
-@njit(cache=True)
-def root_values(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, codes, values):
-    """The exact value (gain of the move + future) of every legal move at the root.
-
-    Fills ``codes``/``values`` (cards by bit order, then exchanges) and returns the count.
-    Equivalent cards share one search. Each move's first probe asks whether it reaches the best
-    value found so far."""
+@njit(cache=True, nogil=True)
+def root_moves(S, R, T, ORD, SUF, MV, HIST, order, rep):
+    """The root's moves to search, in search order, into ``order`` (one card of each group of
+    equivalent cards, then any exchange), and each legal card's representative in ``rep``.
+    Returns (how many, the legal cards)."""
     seat = S[S_TOMOVE]
-    hand = S[S_HAND + seat]
-    legal = legal_cards(S, hand, R, T)
-    rep = np.full(64, -1, dtype=np.int64)
+    legal = legal_cards(S, S[S_HAND + seat], R, T)
+    rep[:] = -1
     merge_cards(S, legal, R, T, ORD, SUF, rep, True)
-    repval = np.zeros(64, dtype=np.int64)
     k = gen_moves(S, R, T, ORD, SUF, MV, 0, -1, HIST)
-    order = np.empty(k, dtype=np.int64)
     for i in range(k):
         order[i] = MV[0, i]
-    root = np.empty(S.shape[0], dtype=np.int64)
-    root[:] = S
-    best = -1
-    exch_value = -INF
-    exch_code = -1
-    for i in range(k):
-        code = order[i]
-        gain = play_move(S, code, R, T)
-        first = (best if best >= 0 else guess) - gain
-        g = gain + exact_value(S, first, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, 1)
-        S[:] = root
-        if g > best:
-            best = g
-        if code >= MOVE_EXCHANGE:
-            exch_value = g
-            exch_code = code
-        else:
-            repval[code] = g
+    return k, legal
+
+
+@njit(cache=True, _nrt=False, nogil=True)
+def root_report(legal, rep, order, found, k, codes, values):
+    """Every legal move's value into ``codes``/``values`` (cards by bit order, then the
+    exchange) from the values ``found`` of the searched moves ``order``; returns the count."""
     n = 0
     m = legal
     while m:
         b = low_bit(m)
         m &= m - 1
-        codes[n] = b
-        values[n] = repval[rep[b]]
-        n += 1
-    if exch_code >= 0:
-        codes[n] = exch_code
-        values[n] = exch_value
-        n += 1
+        for i in range(k):
+            if order[i] == rep[b]:
+                codes[n] = b
+                values[n] = found[i]
+                n += 1
+                break
+    for i in range(k):
+        if order[i] >= MOVE_EXCHANGE:
+            codes[n] = order[i]
+            values[n] = found[i]
+            n += 1
     return n
 
 
-@njit(cache=True, _nrt=False)
-def reach(S, target, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats):
+@njit(cache=True, nogil=True)
+def root_values(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH, codes, values):
+    """The exact value (gain of the move + future) of every legal move at the root (one thread).
+
+    Fills ``codes``/``values`` (cards by bit order, then exchanges) and returns the count.
+    Equivalent cards share one search. Each move's first probe asks whether it reaches the best
+    value found so far."""
+    order = np.empty(MOVES, dtype=np.int64)
+    rep = np.empty(64, dtype=np.int64)
+    k, legal = root_moves(S, R, T, ORD, SUF, MV, HIST, order, rep)
+    found = np.empty(MOVES, dtype=np.int64)
+    root = np.empty(S.shape[0], dtype=np.int64)
+    root[:] = S
+    best = -1
+    for i in range(k):
+        gain = play_move(S, order[i], R, T)
+        first = (best if best >= 0 else guess) - gain
+        found[i] = gain + exact_value(S, first, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats,
+                                      1, SH)
+        S[:] = root
+        best = max(best, found[i])
+    return root_report(legal, rep, order, found, k, codes, values)
+
+
+@njit(cache=True, _nrt=False, nogil=True)
+def reach(S, target, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH):
     """Whether the maximising side can still win at least ``target`` (one zero-window probe)."""
     if target <= 0:
         return True
     return alphabeta(S, target - 1, target, 0, R, T, ORD, SUF, TD, gen, MV, SV, F,
-                     HIST, stats) >= target
+                     HIST, stats, SH, -1) >= target
 
 
-@njit(cache=True)
-def principal_variation(S, value, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, out):
+@njit(cache=True, nogil=True)
+def principal_variation(S, value, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH, out):
     """Optimal play from the root to the end of the deal (``value`` is the root's future value).
 
     At each step the first move (in search order) that keeps the value is taken; S is left at
@@ -1055,10 +1194,10 @@ def principal_variation(S, value, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stat
             t = v - gain
             if maxing:
                 ok = alphabeta(S, t - 1, t, 1, R, T, ORD, SUF, TD, gen, MV, SV, F,
-                               HIST, stats) >= t
+                               HIST, stats, SH, -1) >= t
             else:
                 ok = alphabeta(S, t, t + 1, 1, R, T, ORD, SUF, TD, gen, MV, SV, F,
-                               HIST, stats) <= t
+                               HIST, stats, SH, -1) <= t
             if ok:
                 chosen = code
                 v = t

@@ -16,7 +16,9 @@ What the value is, for each game, is in :class:`Solution` and ``docs/search.md``
 
 from __future__ import annotations
 
+import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Literal, overload
 
@@ -25,14 +27,17 @@ import numpy as np
 from aceten.errors import AcetenError
 from aceten.game import Game, PlayerView
 from aceten.moves import Move
-from aceten.search import dds, endgame
+from aceten.search import core, dds, endgame
 from aceten.search.encoding import (
     S_COOP,
+    S_DRAWN,
+    S_HAND,
     S_MAXTEAM,
     S_OBJ,
     S_REMAIN,
     S_SLEN,
     S_STOCK,
+    S_TLEN,
     S_TRICKS,
     decode_move,
     encode_game,
@@ -146,29 +151,165 @@ class TargetAnswer:
                 "seconds": round(self.seconds, 6)}
 
 
+class _Worker:
+    """One search thread's own arrays: moves, saved states and frames per ply, the history of
+    cut-offs with the endgame kernel's rows (and its table, 16 MB, once the kernel applies),
+    and the counters. The transposition table is shared; these never are."""
+
+    def __init__(self) -> None:
+        self.moves = np.zeros((dds.MAX_PLY, 2 * dds.MOVES), dtype=np.int64)
+        self.saves = np.zeros((dds.MAX_PLY, dds.SAVE), dtype=np.int64)
+        self.frames = np.zeros((dds.MAX_PLY, dds.F_WIDTH), dtype=np.int64)
+        self.history = np.zeros((endgame.ROWS, 64), dtype=np.int64)
+        self.endgame_work: np.ndarray | None = None
+        self.stats = np.zeros(dds.STATS, dtype=np.int64)
+
+    def work(self, R: np.ndarray, S: np.ndarray) -> np.ndarray:
+        """The history array to search S with: with the endgame table where the kernel applies."""
+        if not endgame.applies(R, S):
+            return self.history
+        if self.endgame_work is None:
+            self.endgame_work = np.zeros((endgame.ALL_ROWS, 64), dtype=np.int64)
+        return self.endgame_work
+
+    def forget(self) -> None:
+        """A new deal: the history of cut-offs and the killer leads no longer apply."""
+        self.history[:] = 0
+        if self.endgame_work is not None:
+            self.endgame_work[:4] = 0
+
+
+class _Search:
+    """One solve's searches, on one thread or two.
+
+    With two threads (``helper`` is the pool of the second), every zero-window probe of the
+    exact value is searched by both at once over the one shared table (``dds.alphabeta`` with
+    me = 0 and 1: they split the moves of the nodes where every move must be searched, see
+    ``dds.shared_control``). The first to finish sets the abort flag, the other stops without
+    storing anything of its unfinished nodes, and the finished one's answer is the probe's.
+    Each thread has its own copy of the position and its own arrays (``_Worker``)."""
+
+    def __init__(self, enc: Any, S: np.ndarray, table: np.ndarray, gen: int,
+                 workers: list[_Worker], control: np.ndarray,
+                 helper: ThreadPoolExecutor | None) -> None:
+        self.R, self.T, self.ORD = enc.R, enc.T, enc.ORD
+        self.suf = _stock_suffixes(S)
+        self.control = control
+        self.helper = helper
+        self.args = []
+        for w in workers[:2 if helper else 1]:
+            work = w.work(enc.R, S)
+            endgame.setup(work, enc.R, enc.T, enc.ORD, S)
+            w.stats[:] = 0
+            self.args.append((enc.R, enc.T, enc.ORD, self.suf, table, gen, w.moves, w.saves,
+                              w.frames, work, w.stats))
+        self.workers = workers[:len(self.args)]
+
+    def stats(self) -> np.ndarray:
+        """The counters summed over the threads."""
+        return sum((w.stats for w in self.workers), np.zeros(dds.STATS, dtype=np.int64))
+
+    def probe(self, S: np.ndarray, beta: int, ply: int) -> int:
+        """Fail-soft zero-window search of S at (beta - 1, beta); S is left as it was."""
+        SH = self.control
+        SH[0, dds.SH_ABORT] = 0
+        if self.helper is None:
+            return int(dds.alphabeta(S.copy(), beta - 1, beta, ply, *self.args[0], SH, -1))
+        SH[1:] = 0
+        other = self.helper.submit(self._help, S.copy(), beta, ply)
+        g = int(dds.alphabeta(S.copy(), beta - 1, beta, ply, *self.args[0], SH, 0))
+        if g != dds.ABORTED:
+            SH[0, dds.SH_ABORT] = 1
+        h = other.result()
+        SH[0, dds.SH_ABORT] = 0  # both stopped: the next search may run
+        return g if g != dds.ABORTED else h
+
+    def _help(self, S: np.ndarray, beta: int, ply: int) -> int:
+        """The second thread's part of a probe."""
+        SH = self.control
+        g = int(dds.alphabeta(S, beta - 1, beta, ply, *self.args[1], SH, 1))
+        if g != dds.ABORTED:
+            SH[0, dds.SH_ABORT] = 1
+        return g
+
+    def exact(self, S: np.ndarray, guess: int, ply: int) -> int:
+        """The exact future value of S (as ``dds.exact_value``, each probe on every thread)."""
+        if self.helper is None:
+            return int(dds.exact_value(S, guess, *self.args[0], ply, self.control))
+        lower = 0
+        upper = int(dds.future_bound(S, self.R, self.T, self.suf))
+        first = True
+        while lower < upper:
+            beta = int(dds.next_threshold(lower, upper, guess, first))
+            first = False
+            g = self.probe(S, beta, ply)
+            if g >= beta:
+                lower = g
+            else:
+                upper = g
+        return lower
+
+    def root_values(self, S: np.ndarray, guess: int, codes: np.ndarray,
+                    values: np.ndarray) -> int:
+        """Every root move's value (as ``dds.root_values``); S is left at the root."""
+        if self.helper is None:
+            return int(dds.root_values(S, guess, *self.args[0], self.control, codes, values))
+        order = np.empty(dds.MOVES, dtype=np.int64)
+        rep = np.empty(64, dtype=np.int64)
+        a = self.args[0]
+        k, legal = dds.root_moves(S, self.R, self.T, self.ORD, self.suf, a[6], a[9], order, rep)
+        found = np.zeros(dds.MOVES, dtype=np.int64)
+        root = S.copy()
+        best = -1
+        for i in range(k):
+            gain = int(core.play_move(S, order[i], self.R, self.T))
+            found[i] = gain + self.exact(S, (best if best >= 0 else guess) - gain, 1)
+            S[:] = root
+            best = max(best, int(found[i]))
+        return int(dds.root_report(legal, rep, order, found, k, codes, values))
+
+    def reach(self, S: np.ndarray, target: int) -> bool:
+        """Whether the maximising side can still win ``target`` (one probe)."""
+        if target <= 0:
+            return True
+        return self.probe(S, target, 0) >= target
+
+    def line(self, S: np.ndarray, future: int, out: np.ndarray) -> int:
+        """The principal variation (one thread: its probes mostly end in the table)."""
+        return int(dds.principal_variation(S, future, *self.args[0], self.control, out))
+
+
+# Two threads search a position only when it is big enough to gain from them: a thread's
+# hand-over costs tens of microseconds a probe, and a short search would lose by it.
+PARALLEL_MIN_CARDS = 28  # cards not yet played (hands, stock, trick)
+
+
 class Solver:
     """A double-dummy solver with its own transposition table.
 
     The table is kept between calls on positions of the same deal (same rules and stock), so
     analysing a game move by move reuses the work of the earlier positions. ``tt_bits`` sets
-    the table size: ``2**tt_bits`` entries of 64 bytes (20 bits: 64 MB).
+    the table size: ``2**tt_bits`` entries of 64 bytes (20 bits: 64 MB). ``threads`` (1 or 2;
+    None: 2 if the machine has two cores) is how many threads search a big position together,
+    over the one table: the values are the same, only found sooner.
     """
 
-    def __init__(self, tt_bits: int = 20):
+    def __init__(self, tt_bits: int = 20, threads: int | None = None):
         if not 4 <= tt_bits <= 28:
             raise AcetenError(f"tt_bits={tt_bits}: choose between 4 and 28")
+        if threads is None:
+            threads = min(2, os.cpu_count() or 1)
+        if isinstance(threads, bool) or threads not in (1, 2):
+            raise AcetenError(f"threads={threads!r}: choose 1 or 2 (or None: as many as the "
+                              "machine has cores, up to 2)")
         self.tt_bits = tt_bits
+        self.threads = threads
         self._table: np.ndarray | None = None
         self._generation = 0
         self._context: tuple[Any, ...] | None = None
-        self._moves = np.zeros((dds.MAX_PLY, 2 * dds.MOVES), dtype=np.int64)
-        self._saves = np.zeros((dds.MAX_PLY, dds.SAVE), dtype=np.int64)
-        self._frames = np.zeros((dds.MAX_PLY, dds.F_WIDTH), dtype=np.int64)
-        # the history of cut-offs (rows 0-3), the killer leads and the endgame kernel's rows
-        # (endgame.E_*), cleared per solve by endgame.setup; with the endgame kernel's table
-        # (16 MB, allocated when first needed) where the kernel applies
-        self._history = np.zeros((endgame.ROWS, 64), dtype=np.int64)
-        self._endgame_work: np.ndarray | None = None
+        self._workers = [_Worker() for _ in range(threads)]
+        self._control = dds.shared_control()
+        self._pool: ThreadPoolExecutor | None = None
 
     def clear(self) -> None:
         """Forget every stored position."""
@@ -201,33 +342,24 @@ class Solver:
         else:
             scored = sum(game.points[s] + game.bonus[s] for s in side)
         table, gen = self._table_for(game)
-        suf = _stock_suffixes(S)
-        work = self._history
-        if endgame.applies(enc.R, S):
-            if self._endgame_work is None:
-                self._endgame_work = np.zeros((endgame.ALL_ROWS, 64), dtype=np.int64)
-            work = self._endgame_work
-        endgame.setup(work, enc.R, enc.T, enc.ORD, S)
-        stats = np.zeros(dds.STATS, dtype=np.int64)
-        args = (enc.R, enc.T, enc.ORD, suf, table, gen, self._moves, self._saves,
-                self._frames, work, stats)
+        search = _Search(enc, S, table, gen, self._workers, self._control, self._helper(S))
         start = time.perf_counter()
         if target is not None:
             if isinstance(target, bool) or not isinstance(target, (int, np.integer)):
                 raise AcetenError(f"target must be a whole number, not {target!r}")
-            reached = bool(dds.reach(S, int(target) - scored, *args))
-            return TargetAnswer(int(target), reached, seat, side, objective, int(stats[0]),
-                                time.perf_counter() - start)
+            reached = search.reach(S, int(target) - scored)
+            return TargetAnswer(int(target), reached, seat, side, objective,
+                                int(search.stats()[0]), time.perf_counter() - start)
         codes = np.zeros(32, dtype=np.int64)
         values = np.zeros(32, dtype=np.int64)
         if moves:
-            count = dds.root_values(S, _first_guess(S), *args, codes, values)
+            count = search.root_values(S, _first_guess(S), codes, values)
             future = int(values[:count].max())
         else:
             count = 0
-            future = int(dds.exact_value(S, _first_guess(S), *args, 0))
+            future = search.exact(S, _first_guess(S), 0)
         line = np.zeros(dds.MAX_PLY, dtype=np.int64)
-        length = dds.principal_variation(S, future, *args, line)
+        length = search.line(S, future, line)
         if length < 0:  # pragma: no cover - the search contradicted itself
             raise AcetenError("internal error: the principal variation does not keep the value")
         seconds = time.perf_counter() - start
@@ -235,10 +367,12 @@ class Solver:
                       for c, v in zip(codes[:count], values[:count]))
         pv = tuple(decode_move(int(c), rules) for c in line[:length])
         pv_tricks = int(sum(S[S_TRICKS + s] for s in side))
+        stats = search.stats()
         names = ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "tt_stores", "tt_overwrites",
                  "first_move_cuts", "later_cuts", "full_nodes")
         counters = {k: int(v) for k, v in zip(names, stats)}
         counters["etc_cutoffs"] = int(stats[dds.STAT_ETC])
+        counters["threads"] = len(search.workers)
         return Solution(
             value=scored + future, future=future, scored=scored, to_move=seat, side=side,
             objective=objective, cooperative=bool(cooperative), moves=move_values, pv=pv,
@@ -246,6 +380,14 @@ class Solver:
             tt_hits=int(stats[2]), seconds=seconds,
             stats=counters,
         )
+
+    def _helper(self, S: np.ndarray) -> ThreadPoolExecutor | None:
+        """The second thread, for a position big enough to gain from it (else None)."""
+        if self.threads < 2 or _cards_left(S) < PARALLEL_MIN_CARDS:
+            return None
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="aceten-solver")
+        return self._pool
 
     def _table_for(self, game: Game) -> tuple[np.ndarray, int]:
         if self._table is None:
@@ -255,9 +397,8 @@ class Solver:
             and self._context[1] == context[1]
         if not same:
             self._generation += 1
-            self._history[:] = 0
-            if self._endgame_work is not None:
-                self._endgame_work[:4] = 0
+            for w in self._workers:
+                w.forget()
             self._context = context
         return self._table, self._generation
 
@@ -346,6 +487,12 @@ def _stock_suffixes(S: np.ndarray) -> np.ndarray:
         acc |= 1 << int(S[S_STOCK + d])
         suf[d] = acc
     return suf
+
+
+def _cards_left(S: np.ndarray) -> int:
+    """The cards not yet played: in the hands, the stock and the trick on the table."""
+    held = sum(bin(int(S[S_HAND + seat])).count("1") for seat in range(4))
+    return held + int(S[S_SLEN] - S[S_DRAWN]) + int(S[S_TLEN])
 
 
 def _first_guess(S: np.ndarray) -> int:
