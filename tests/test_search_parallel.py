@@ -1,0 +1,125 @@
+"""Two threads searching each probe together (``Solver(threads=2)``) find the same values as one
+thread; the table's check word turns away entries torn by concurrent writes."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import numpy as np
+import pytest
+
+import aceten
+from aceten.errors import AcetenError
+
+search = pytest.importorskip("aceten.search")
+from aceten.search import Solver, dds  # noqa: E402
+from aceten.search import solver as solver_module  # noqa: E402
+from test_search import CONFIGS, random_position  # noqa: E402
+
+
+@pytest.fixture
+def always_parallel(monkeypatch):
+    """Two threads even on the small decks (normally searched by one: too small to gain)."""
+    monkeypatch.setattr(solver_module, "PARALLEL_MIN_CARDS", 0)
+
+
+def answers(solver: Solver, g: aceten.Game) -> tuple:
+    """Everything a solver says of g: move values, value alone, zero-window answers around it."""
+    full = solver.solve(g)
+    alone = solver.solve(g, moves=False)
+    targets = tuple(bool(solver.solve(g, target=t))
+                    for t in (full.value - 1, full.value, full.value + 1))
+    return [(str(m.move), m.value) for m in full.moves], full.value, alone.value, targets, \
+        full.stats["threads"]
+
+
+@pytest.mark.parametrize(("name", "players", "variant", "options", "deck", "deals"), CONFIGS,
+                         ids=[f"{c[0]}-{c[1]}-{c[2] or ''}-{'-'.join(f'{k}={v}' for k, v in c[3].items())}"
+                              for c in CONFIGS])
+def test_two_threads_find_the_values_of_one_on_small_decks(always_parallel, name, players,
+                                                           variant, options, deck, deals):
+    one = Solver(tt_bits=12, threads=1)
+    two = Solver(tt_bits=12, threads=2)  # a small table: entries are replaced all the time
+    for seed in range(min(deals, 6)):
+        g = random_position(name, players, variant, options, deck, seed)
+        moves, value, alone, targets, threads = answers(one, g)
+        assert threads == 1
+        assert answers(two, g) == (moves, value, alone, targets, 2), (seed, g.moves)
+        assert value == alone and targets == (True, True, False)
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_two_threads_solve_full_four_player_deals_like_one(seed):
+    """Whole 4-player Briscola deals (40 cards: two threads without forcing them), from the first
+    card: the value, and each move's value a trick later."""
+    one = Solver(threads=1)
+    two = Solver(threads=2)
+    g = aceten.new_game("briscola", players=4, seed=seed)
+    first = one.solve(g, moves=False)
+    second = two.solve(g, moves=False)
+    assert second.stats["threads"] == 2 and second.value == first.value
+    assert two.solve(g, target=first.value) and not two.solve(g, target=first.value + 1)
+    rng = random.Random(seed)
+    for _ in range(5):
+        g.push(rng.choice(g.legal_moves()))
+    assert answers(two, g) == (*answers(one, g)[:4], 2)
+
+
+def test_threads_are_one_or_two():
+    assert Solver(threads=1).threads == 1
+    assert Solver().threads == min(2, os.cpu_count() or 1)
+    for bad in (0, 3, True):
+        with pytest.raises(AcetenError, match="threads"):
+            Solver(threads=bad)
+
+
+# -- the table's check word -------------------------------------------------------------------------
+def stored(entries: list[tuple[tuple[int, int, int, int], int, int]], gen: int = 5):
+    """A table of one bucket holding the given (hands, lower, upper) entries, and a frame."""
+    TD = np.zeros((4, dds.TD_WIDTH), dtype=np.int64)
+    F = np.zeros((2, dds.F_WIDTH), dtype=np.int64)
+    stats = np.zeros(dds.STATS, dtype=np.int64)
+    for hands, lower, upper in entries:
+        F[0, dds.F_KEY:dds.F_KEY + 4] = hands
+        dds.tt_store(TD, F, 0, 77, 0, gen, lower, upper, 3, 6, stats)
+    return TD, F
+
+
+def look_up(TD: np.ndarray, F: np.ndarray, hands: tuple[int, ...], gen: int = 5) -> tuple:
+    F[0, dds.F_KEY:dds.F_KEY + 4] = hands
+    return tuple(int(x) for x in dds.tt_find(TD, F, 0, 77, 0, gen))
+
+
+A = (0b0111, 0b111000, 0b111000000, 0b111000000000)
+B = (0b1011, 0b110100, 0b111000000, 0b111000000000)  # the same cards, other hands: same xor
+
+
+def test_entries_read_back_with_their_bounds():
+    TD, F = stored([(A, 20, 45), (B, 30, 30)])
+    assert look_up(TD, F, A) == (0, 20, 45, 3)
+    assert look_up(TD, F, B) == (1, 30, 30, 3)
+    assert look_up(TD, F, A, gen=6)[0] == -1  # another deal's generation
+    F[0, dds.F_KEY:dds.F_KEY + 4] = A
+    dds.tt_store(TD, F, 0, 77, 0, 5, 25, 60, 4, 6, np.zeros(dds.STATS, dtype=np.int64))
+    assert look_up(TD, F, A) == (0, 25, 45, 4)  # the bounds of both stores combined
+
+
+def test_a_torn_entry_is_rejected():
+    """Words of two writes in one entry (as concurrent stores can leave it) fail the check."""
+    TD, F = stored([(A, 20, 45), (B, 30, 30)])
+    torn = TD.copy()
+    torn[0, 5] = TD[1, 5]  # B's bounds under A's key and check word
+    assert look_up(torn, F, A)[0] == -1
+    alone, _ = stored([(A, 20, 45)])
+    torn = alone.copy()
+    torn[0, :4] = B  # B's hands (the same cards: the same xor) with every other word of A's
+    assert look_up(torn, F, B)[0] == -1 and look_up(torn, F, A)[0] == -1
+    torn = TD.copy()
+    torn[0, 1], torn[0, 2] = TD[0, 2], TD[0, 1]  # two hands swapped
+    F[0, dds.F_KEY:dds.F_KEY + 4] = (A[0], A[2], A[1], A[3])
+    assert dds.tt_find(torn, F, 0, 77, 0, 5)[0] == -1
+    forged = TD.copy()
+    forged[0, 5] = 50 | (60 << 32)  # a bound written without its check word
+    assert look_up(forged, F, A)[0] == -1
+    assert look_up(TD, F, A) == (0, 20, 45, 3)  # the untouched table still answers
