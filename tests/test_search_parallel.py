@@ -20,8 +20,10 @@ from test_search import CONFIGS, random_position  # noqa: E402
 
 @pytest.fixture
 def always_parallel(monkeypatch):
-    """Two threads even on the small decks (normally searched by one: too small to gain)."""
+    """Two threads from the first move searched, even on the small decks (normally searched by
+    one: too small to gain)."""
     monkeypatch.setattr(solver_module, "PARALLEL_MIN_CARDS", 0)
+    monkeypatch.setattr(solver_module, "PARALLEL_AFTER", 0)
 
 
 def answers(solver: Solver, g: aceten.Game) -> tuple:
@@ -41,12 +43,16 @@ def test_two_threads_find_the_values_of_one_on_small_decks(always_parallel, name
                                                            variant, options, deck, deals):
     one = Solver(tt_bits=12, threads=1)
     two = Solver(tt_bits=12, threads=2)  # a small table: entries are replaced all the time
+    together = 0
     for seed in range(min(deals, 6)):
         g = random_position(name, players, variant, options, deck, seed)
         moves, value, alone, targets, threads = answers(one, g)
         assert threads == 1
-        assert answers(two, g) == (moves, value, alone, targets, 2), (seed, g.moves)
+        *same, threads = answers(two, g)
+        assert same == [moves, value, alone, targets], (seed, g.moves)
         assert value == alone and targets == (True, True, False)
+        together += threads == 2  # (1 when the root's bounds answer at once)
+    assert together > 0
 
 
 @pytest.mark.parametrize("seed", [0, 3])

@@ -92,11 +92,13 @@ MAX_PLY = 64
 MOVES = 24  # room for the moves of one node (a hand holds at most 16 cards, plus exchanges)
 SAVE = S_SAVE + 1  # the saved prefix of S, then the face-up card
 TD_WIDTH = 8  # table entry: 4 hands, meta, lower | upper << 32, gen << 16 | move << 8 | left, check
-STATS = 9 + 3 * 24 + 1  # nodes, table probes, hits, cut-offs, stores, overwrites; cut at the first
+STATS = 9 + 3 * 24 + 2  # nodes, table probes, hits, cut-offs, stores, overwrites; cut at the first
 # move, cut at a later move, nodes searched in full; then per finished-trick count (up to 24) the
 # main search's nodes, its table probes and its hits (the endgame kernel's are in the totals
-# only); then the enhanced transposition cut-offs (STAT_ETC)
+# only); then the enhanced transposition cut-offs (STAT_ETC) and the moves the main search
+# searched (STAT_MOVES, what SH[0, SH_BUDGET] counts)
 STAT_ETC = 9 + 3 * 24
+STAT_MOVES = STAT_ETC + 1
 
 # Fields of a search frame F[ply] (the search is iterative: numba cannot cache recursion).
 F_ALPHA = 0
@@ -936,7 +938,9 @@ def _leave(TD, gen, F, ply, stats):
 # -- searching with two threads -------------------------------------------------------------------
 # Threads searching one zero-window probe together share the table TD and one control array SH:
 # SH[0, SH_ABORT] set when either finished the probe (the other stops, storing nothing more),
-# SH[0, SH_PLIES] the plies below which the threads split a node's moves; rows 1 and 2 are the
+# SH[0, SH_PLIES] the plies below which the threads split a node's moves, SH[0, SH_BUDGET] the
+# moves (stats[STAT_MOVES]) after which a search stops: one thread searches first, and a search
+# that proves big is handed to two (its finished nodes stay in the table); rows 1 and 2 are the
 # busy marks of threads 0 and 1: the identity of each node a thread is searching, at slot
 # identity & BUSY_MASK. A thread (``me`` 0 or 1; -1 searches alone) that finds one of a node's
 # later moves marked by the other thread puts it off and searches the next, coming back to it
@@ -946,6 +950,8 @@ def _leave(TD, gen, F, ply, stats):
 # marks only order moves: a wrong or stale mark costs time, never exactness.
 SH_ABORT = 0
 SH_PLIES = 1
+SH_BUDGET = 2
+NEVER = 1 << 62  # a budget never reached
 BUSY_BITS = 12
 BUSY_MASK = (1 << BUSY_BITS) - 1
 ABORTED = -(1 << 50)  # what a search stopped by SH[0, SH_ABORT] returns
@@ -955,6 +961,7 @@ def shared_control(plies: int = MAX_PLY) -> np.ndarray:
     """A fresh control array SH (see above) for threads that split moves above ``plies``."""
     SH = np.zeros((3, 1 << BUSY_BITS), dtype=np.int64)
     SH[0, SH_PLIES] = plies
+    SH[0, SH_BUDGET] = NEVER
     return SH
 
 
@@ -996,16 +1003,19 @@ def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, st
 
     Iterative, with one frame per ply in F, MV (moves) and SV (the state to restore). ``SH`` and
     ``me`` share the search with another thread (see ``shared_control``); with me = -1 it runs
-    alone. Returns ABORTED as soon as SH[0, SH_ABORT] is set, leaving S undefined and storing
-    nothing for the nodes it leaves unfinished (every bound stored is of a finished node)."""
+    alone. Returns ABORTED as soon as SH[0, SH_ABORT] is set or the moves searched reach
+    SH[0, SH_BUDGET], with S restored and nothing stored for the nodes it leaves unfinished
+    (every bound in the table is of a finished node)."""
     F[ply0, F_NODE] = 0
     r = _enter(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
     if r != OPEN:
         return r
     ply = ply0
     while True:
-        if SH[0, SH_ABORT] != 0:
+        if SH[0, SH_ABORT] != 0 or stats[STAT_MOVES] >= SH[0, SH_BUDGET]:
+            _restore(S, SV, ply0)
             return ABORTED
+        stats[STAT_MOVES] += 1
         # search the next move of the node at ply
         i = _next_move(F, MV, SH, me, ply)
         code = MV[ply, i]
@@ -1083,7 +1093,7 @@ def exact_value(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, ply, 
     The first probe tests ``guess``; then each probe halves the interval the value is known to
     lie in, narrowed further by the fail-soft bound each probe returns. (Pure MTD(f), which
     steps to the returned bound, moves one point a probe in these games: the bounds a card
-    game's leaves return are tight to the window.)"""
+    game's leaves return are tight to the window.) ABORTED if a probe stopped on the budget."""
     lower = 0
     upper = future_bound(S, R, T, SUF)
     first = True
@@ -1092,6 +1102,8 @@ def exact_value(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, ply, 
         first = False
         g = alphabeta(S, beta - 1, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats,
                       SH, -1)
+        if g == ABORTED:
+            return ABORTED
         if g >= beta:
             lower = g
         else:
@@ -1141,9 +1153,9 @@ def root_report(legal, rep, order, found, k, codes, values):
 def root_values(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH, codes, values):
     """The exact value (gain of the move + future) of every legal move at the root (one thread).
 
-    Fills ``codes``/``values`` (cards by bit order, then exchanges) and returns the count.
-    Equivalent cards share one search. Each move's first probe asks whether it reaches the best
-    value found so far."""
+    Fills ``codes``/``values`` (cards by bit order, then exchanges) and returns the count, or -1
+    if a probe stopped on the budget. Equivalent cards share one search. Each move's first probe
+    asks whether it reaches the best value found so far."""
     order = np.empty(MOVES, dtype=np.int64)
     rep = np.empty(64, dtype=np.int64)
     k, legal = root_moves(S, R, T, ORD, SUF, MV, HIST, order, rep)
@@ -1154,20 +1166,26 @@ def root_values(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH, c
     for i in range(k):
         gain = play_move(S, order[i], R, T)
         first = (best if best >= 0 else guess) - gain
-        found[i] = gain + exact_value(S, first, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats,
-                                      1, SH)
+        g = exact_value(S, first, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, 1, SH)
         S[:] = root
+        if g == ABORTED:
+            return -1
+        found[i] = gain + g
         best = max(best, found[i])
     return root_report(legal, rep, order, found, k, codes, values)
 
 
 @njit(cache=True, _nrt=False, nogil=True)
 def reach(S, target, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH):
-    """Whether the maximising side can still win at least ``target`` (one zero-window probe)."""
+    """Whether the maximising side can still win at least ``target`` (one zero-window probe):
+    1 or 0, or -1 if the probe stopped on the budget."""
     if target <= 0:
-        return True
-    return alphabeta(S, target - 1, target, 0, R, T, ORD, SUF, TD, gen, MV, SV, F,
-                     HIST, stats, SH, -1) >= target
+        return 1
+    g = alphabeta(S, target - 1, target, 0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats,
+                  SH, -1)
+    if g == ABORTED:
+        return -1
+    return 1 if g >= target else 0
 
 
 @njit(cache=True, nogil=True)

@@ -182,12 +182,17 @@ class _Worker:
 class _Search:
     """One solve's searches, on one thread or two.
 
-    With two threads (``helper`` is the pool of the second), every zero-window probe of the
-    exact value is searched by both at once over the one shared table (``dds.alphabeta`` with
-    me = 0 and 1: they split the moves of the nodes where every move must be searched, see
-    ``dds.shared_control``). The first to finish sets the abort flag, the other stops without
-    storing anything of its unfinished nodes, and the finished one's answer is the probe's.
-    Each thread has its own copy of the position and its own arrays (``_Worker``)."""
+    Every search starts on one thread. Where a second one is available (``helper``, the pool of
+    the second thread) and the position is big enough (``PARALLEL_MIN_CARDS``), that search
+    stops once it has searched ``PARALLEL_AFTER`` moves, and is searched again from the start
+    by both threads: everything it finished is in the table, so little is lost, and small
+    searches (most positions late in a deal, Cruce, pimc's many solves) never pay for the
+    hand-over. With two threads, every zero-window probe is searched by both at once over the
+    one shared table (``dds.alphabeta`` with me = 0 and 1: they split the moves of the nodes
+    where every move must be searched, see ``dds.shared_control``). The first to finish sets
+    the abort flag, the other stops without storing anything of its unfinished nodes, and the
+    finished one's answer is the probe's. Each thread has its own copy of the position and its
+    own arrays (``_Worker``)."""
 
     def __init__(self, enc: Any, S: np.ndarray, table: np.ndarray, gen: int,
                  workers: list[_Worker], control: np.ndarray,
@@ -204,56 +209,36 @@ class _Search:
             self.args.append((enc.R, enc.T, enc.ORD, self.suf, table, gen, w.moves, w.saves,
                               w.frames, work, w.stats))
         self.workers = workers[:len(self.args)]
+        self.threads = 1  # how many searched: 2 once a search was handed to both
+        self.wall = self.cpu = 0.0  # time spent in probes searched together, and CPU time
+        control[0, dds.SH_ABORT] = 0
+        control[0, dds.SH_BUDGET] = dds.NEVER if helper is None else PARALLEL_AFTER
 
     def stats(self) -> np.ndarray:
         """The counters summed over the threads."""
         return sum((w.stats for w in self.workers), np.zeros(dds.STATS, dtype=np.int64))
 
-    def probe(self, S: np.ndarray, beta: int, ply: int) -> int:
-        """Fail-soft zero-window search of S at (beta - 1, beta); S is left as it was."""
-        SH = self.control
-        SH[0, dds.SH_ABORT] = 0
-        if self.helper is None:
-            return int(dds.alphabeta(S.copy(), beta - 1, beta, ply, *self.args[0], SH, -1))
-        SH[1:] = 0
-        other = self.helper.submit(self._help, S.copy(), beta, ply)
-        g = int(dds.alphabeta(S.copy(), beta - 1, beta, ply, *self.args[0], SH, 0))
-        if g != dds.ABORTED:
-            SH[0, dds.SH_ABORT] = 1
-        h = other.result()
-        SH[0, dds.SH_ABORT] = 0  # both stopped: the next search may run
-        return g if g != dds.ABORTED else h
-
-    def _help(self, S: np.ndarray, beta: int, ply: int) -> int:
-        """The second thread's part of a probe."""
-        SH = self.control
-        g = int(dds.alphabeta(S, beta - 1, beta, ply, *self.args[1], SH, 1))
-        if g != dds.ABORTED:
-            SH[0, dds.SH_ABORT] = 1
-        return g
+    def _handed_over(self, result: int) -> bool:
+        """Whether a one-thread search stopped on its budget: from now on both threads search."""
+        if result >= 0:  # a value, a count or an answer (ABORTED and -1 say it stopped)
+            return False
+        self.control[0, dds.SH_BUDGET] = dds.NEVER
+        self.threads = 2
+        return True
 
     def exact(self, S: np.ndarray, guess: int, ply: int) -> int:
-        """The exact future value of S (as ``dds.exact_value``, each probe on every thread)."""
-        if self.helper is None:
-            return int(dds.exact_value(S, guess, *self.args[0], ply, self.control))
-        lower = 0
-        upper = int(dds.future_bound(S, self.R, self.T, self.suf))
-        first = True
-        while lower < upper:
-            beta = int(dds.next_threshold(lower, upper, guess, first))
-            first = False
-            g = self.probe(S, beta, ply)
-            if g >= beta:
-                lower = g
-            else:
-                upper = g
-        return lower
+        """The exact future value of S (``dds.exact_value``; if it stops, on both threads)."""
+        g = int(dds.exact_value(S, guess, *self.args[0], ply, self.control))
+        if not self._handed_over(g):
+            return g
+        return self._exact_together(S, guess, ply)
 
     def root_values(self, S: np.ndarray, guess: int, codes: np.ndarray,
                     values: np.ndarray) -> int:
-        """Every root move's value (as ``dds.root_values``); S is left at the root."""
-        if self.helper is None:
-            return int(dds.root_values(S, guess, *self.args[0], self.control, codes, values))
+        """Every root move's value (``dds.root_values``; if it stops, on both threads)."""
+        n = int(dds.root_values(S, guess, *self.args[0], self.control, codes, values))
+        if not self._handed_over(n):
+            return n
         order = np.empty(dds.MOVES, dtype=np.int64)
         rep = np.empty(64, dtype=np.int64)
         a = self.args[0]
@@ -263,25 +248,78 @@ class _Search:
         best = -1
         for i in range(k):
             gain = int(core.play_move(S, order[i], self.R, self.T))
-            found[i] = gain + self.exact(S, (best if best >= 0 else guess) - gain, 1)
+            found[i] = gain + self._exact_together(S, (best if best >= 0 else guess) - gain, 1)
             S[:] = root
             best = max(best, int(found[i]))
         return int(dds.root_report(legal, rep, order, found, k, codes, values))
 
     def reach(self, S: np.ndarray, target: int) -> bool:
         """Whether the maximising side can still win ``target`` (one probe)."""
-        if target <= 0:
-            return True
-        return self.probe(S, target, 0) >= target
+        answer = int(dds.reach(S, target, *self.args[0], self.control))
+        if not self._handed_over(answer):
+            return answer == 1
+        return self._probe(S, target, 0) >= target
 
     def line(self, S: np.ndarray, future: int, out: np.ndarray) -> int:
         """The principal variation (one thread: its probes mostly end in the table)."""
+        self.control[0, dds.SH_BUDGET] = dds.NEVER
         return int(dds.principal_variation(S, future, *self.args[0], self.control, out))
+
+    def _exact_together(self, S: np.ndarray, guess: int, ply: int) -> int:
+        """``dds.exact_value`` with each probe searched by both threads."""
+        lower = 0
+        upper = int(dds.future_bound(S, self.R, self.T, self.suf))
+        first = True
+        while lower < upper:
+            beta = int(dds.next_threshold(lower, upper, guess, first))
+            first = False
+            g = self._probe(S, beta, ply)
+            if g >= beta:
+                lower = g
+            else:
+                upper = g
+        return lower
+
+    def _probe(self, S: np.ndarray, beta: int, ply: int) -> int:
+        """Fail-soft zero-window search of S at (beta - 1, beta) by both threads, or by one when
+        the two did not get two cores' worth of CPU time (``_crowded``)."""
+        SH = self.control
+        if self.helper is None or self._crowded():
+            return int(dds.alphabeta(S, beta - 1, beta, ply, *self.args[0], SH, -1))
+        SH[1:] = 0
+        wall = time.perf_counter()
+        cpu = time.process_time()
+        other = self.helper.submit(self._help, S.copy(), beta, ply)
+        g = int(dds.alphabeta(S, beta - 1, beta, ply, *self.args[0], SH, 0))
+        if g != dds.ABORTED:
+            SH[0, dds.SH_ABORT] = 1
+        h = other.result()
+        SH[0, dds.SH_ABORT] = 0  # both stopped: the next search may run
+        self.wall += time.perf_counter() - wall
+        self.cpu += time.process_time() - cpu
+        return g if g != dds.ABORTED else h
+
+    def _crowded(self) -> bool:
+        """Whether other work takes one of the cores: then two threads share one, each at half
+        speed, and together they are slower than one (more nodes, each costing more). Judged
+        from the CPU time the threads got in their first tenth of a second together."""
+        return self.wall >= CROWDED_AFTER and self.cpu < CROWDED_SHARE * self.wall
+
+    def _help(self, S: np.ndarray, beta: int, ply: int) -> int:
+        """The second thread's part of a probe."""
+        SH = self.control
+        g = int(dds.alphabeta(S, beta - 1, beta, ply, *self.args[1], SH, 1))
+        if g != dds.ABORTED:
+            SH[0, dds.SH_ABORT] = 1
+        return g
 
 
 # Two threads search a position only when it is big enough to gain from them: a thread's
 # hand-over costs tens of microseconds a probe, and a short search would lose by it.
 PARALLEL_MIN_CARDS = 28  # cards not yet played (hands, stock, trick)
+PARALLEL_AFTER = 50_000  # moves one thread searches before two take over (about 10 ms)
+CROWDED_AFTER = 0.1  # seconds of probes searched together, then
+CROWDED_SHARE = 1.5  # the cores' worth of CPU time they must have had to go on together
 
 
 class Solver:
@@ -372,7 +410,7 @@ class Solver:
                  "first_move_cuts", "later_cuts", "full_nodes")
         counters = {k: int(v) for k, v in zip(names, stats)}
         counters["etc_cutoffs"] = int(stats[dds.STAT_ETC])
-        counters["threads"] = len(search.workers)
+        counters["threads"] = search.threads
         return Solution(
             value=scored + future, future=future, scored=scored, to_move=seat, side=side,
             objective=objective, cooperative=bool(cooperative), moves=move_values, pv=pv,
