@@ -13,6 +13,32 @@ collision can return a wrong value).
 
 In 4-player games without obligations the last four tricks go to the endgame kernel
 (``endgame.py``); its nodes and table probes count in the same statistics.
+
+Two threads may search one zero-window probe together over one table (``alphabeta`` with
+``me`` 0 and 1, see ``shared_control``; the solver drives them). Why that stays exact:
+
+- Every bound either thread stores is a true bound of its position, whatever the window or
+  the order the moves were searched in (play is searched to the end), so bounds stored by one
+  thread are as good for the other as its own. A thread stopped by the abort flag returns at
+  once, without storing anything for the nodes it leaves unfinished, and its result is not
+  used; what it stored before (finished nodes, endgame kernel calls run to their end) is true.
+- The table is written without locks. An aligned 8-byte word is written and read whole on the
+  64-bit machines numba targets, but an entry is 8 words, so a reader may meet an entry half
+  written by another thread, or two stores to one entry may interleave. Each entry therefore
+  carries a check word, a hash mix of its other seven words in order, written by the same
+  store; ``tt_find`` reads the words once into locals, accepts the entry only when the check
+  matches them, and uses only those locals. An entry mixing words of two stores fails the
+  check unless the 64-bit mix collides (a chance of about 2**-63 for each torn entry read); a
+  failed check reads as a missing entry, which only costs a search. (An xor of the hands would
+  not do as a check: the hands of one set of cards dealt differently xor to the same mask.)
+- ``tt_store`` looks its entry up again when it stores, rather than trusting the slot it found
+  when the node was entered: the other thread (or this one, deeper) may have given that slot
+  to another position since. Of two concurrent stores one may be lost: a bound less, never a
+  wrong one.
+- The endgame kernel's table (``endgame.py``) is not shared: each thread has its own, in its
+  own history array, as are the frames, moves, saved states, history and counters.
+- The busy marks that make the threads take different moves only change the order moves are
+  searched in; a mark read torn or stale costs time only.
 """
 
 from __future__ import annotations
@@ -951,6 +977,7 @@ def _leave(TD, gen, F, ply, stats):
 SH_ABORT = 0
 SH_PLIES = 1
 SH_BUDGET = 2
+SH_BOTH = 3  # 1: both threads put off what the other is busy with; 0: only thread 1 does
 NEVER = 1 << 62  # a budget never reached
 BUSY_BITS = 12
 BUSY_MASK = (1 << BUSY_BITS) - 1
@@ -1010,6 +1037,9 @@ def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, st
     r = _enter(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
     if r != OPEN:
         return r
+    both = SH[0, SH_BOTH] == 1
+    marks = me == 0 or (me == 1 and both)  # this thread's marks are looked at
+    defers = me if me == 1 or (me == 0 and both) else -1  # this thread looks at the other's
     ply = ply0
     while True:
         if SH[0, SH_ABORT] != 0 or stats[STAT_MOVES] >= SH[0, SH_BUDGET]:
@@ -1017,12 +1047,13 @@ def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, st
             return ABORTED
         stats[STAT_MOVES] += 1
         # search the next move of the node at ply
-        i = _next_move(F, MV, SH, me, ply)
+        i = _next_move(F, MV, SH, defers, ply)
         code = MV[ply, i]
         if me >= 0:
             child = _child_node(F, ply, code)
             F[ply + 1, F_NODE] = child
-            SH[1 + me, child & BUSY_MASK] = child
+            if marks:
+                SH[1 + me, child & BUSY_MASK] = child
         gain = play_move(S, code, R, T)
         F[ply, F_GAIN] = gain
         r = _enter(S, F[ply, F_ALPHA] - gain, F[ply, F_BETA] - gain, ply + 1, R, T, ORD, SUF, TD,
@@ -1032,7 +1063,7 @@ def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, st
             continue
         # a child's value r is known: fold it into its parent, and finish nodes upwards
         while True:
-            if me >= 0:
+            if marks:
                 child = _child_node(F, ply, MV[ply, F[ply, F_CUR]])
                 if SH[1 + me, child & BUSY_MASK] == child:
                     SH[1 + me, child & BUSY_MASK] = 0
