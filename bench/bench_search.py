@@ -8,9 +8,10 @@ variation (``solve(g, moves=False)``), with a fresh table per deal, by ``Solver(
 (``--threads``: 1, 2, or the default, as many as the cores up to 2); median and 95th percentile
 of the wall time and of the CPU time of the process (all its threads: with one thread, less
 disturbed than wall time when other work shares the cores), median nodes (summed over the
-threads), table hit rate (hits / probes at trick boundaries) and the share of
-cut-offs made by the first move tried. A warm-up solve (compilation, table allocation) is not
-timed.
+threads), table hit rate (hits / probes at trick boundaries), the share of cut-offs made by
+the first move tried, and how many solves were disturbed: other processes used more than a
+tenth of a core during them (Linux, from /proc/stat; two threads need both cores). A warm-up
+solve (compilation, table allocation) is not timed.
 
 Batch: random (and greedy) full games of 2-player Briscola in the numba kernels on one core,
 with the kernels' own generator and with Python's generator (the same games as ``aceten
@@ -63,14 +64,18 @@ def bench_solver(deals: int, configs: list[tuple], tt_bits: int,
         solver = Solver(tt_bits=tt_bits, threads=threads)
         solver.solve(first_lead(name, players, variant, options, 10**6), moves=False)  # warm-up
         times, cpu, nodes, hits, probes, first_cuts, cuts = [], [], [], 0, 0, 0, 0
+        disturbed = 0
         for seed in range(deals):
             g = first_lead(name, players, variant, options, seed)
             solver.clear()
+            busy = _machine_busy()
             start = time.perf_counter()
             cpu_start = time.process_time()
             result = solver.solve(g, moves=False)
             times.append(time.perf_counter() - start)
             cpu.append(time.process_time() - cpu_start)
+            others = _machine_busy() - busy - cpu[-1]
+            disturbed += others > 0.1 * times[-1] + 0.02
             nodes.append(result.nodes)
             hits += result.tt_hits
             probes += result.tt_probes
@@ -86,9 +91,20 @@ def bench_solver(deals: int, configs: list[tuple], tt_bits: int,
             "median_nodes": int(statistics.median(nodes)),
             "tt_hit_rate": hits / probes if probes else 0.0,
             "first_move_cut_rate": first_cuts / cuts if cuts else 0.0,
+            "disturbed": disturbed,
         })
         print(_solver_line(rows[-1]), flush=True)
     return rows
+
+
+def _machine_busy() -> float:
+    """CPU seconds all processes of the machine have used (Linux: /proc/stat; else 0)."""
+    try:
+        with open("/proc/stat") as f:
+            ticks = [int(x) for x in f.readline().split()[1:]]
+    except OSError:
+        return 0.0
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
 
 
 def _p95(sorted_values: list[float]) -> float:
@@ -101,7 +117,8 @@ def _solver_line(r: dict) -> str:
             f"  max {1000 * r['max_s']:9.1f} ms  cpu median {1000 * r['median_cpu_s']:9.1f} ms  "
             f"p95 {1000 * r['p95_cpu_s']:9.1f} ms  nodes "
             f"{r['median_nodes']:>10,}  tt hits "
-            f"{100 * r['tt_hit_rate']:4.1f}%  first-move cuts {100 * r['first_move_cut_rate']:4.1f}%")
+            f"{100 * r['tt_hit_rate']:4.1f}%  first-move cuts {100 * r['first_move_cut_rate']:4.1f}%  "
+            f"disturbed {r['disturbed']}")
 
 
 # -- batch -----------------------------------------------------------------------------------------
