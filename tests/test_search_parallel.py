@@ -15,7 +15,7 @@ from aceten.errors import AcetenError
 search = pytest.importorskip("aceten.search")
 from aceten.search import Solver, dds  # noqa: E402
 from aceten.search import solver as solver_module  # noqa: E402
-from test_search import CONFIGS, random_position  # noqa: E402
+from test_search import CONFIGS, LATIN_16, random_position  # noqa: E402
 
 
 @pytest.fixture
@@ -129,3 +129,15 @@ def test_a_torn_entry_is_rejected():
     forged[0, 5] = 50 | (60 << 32)  # a bound written without its check word
     assert look_up(forged, F, A)[0] == -1
     assert look_up(TD, F, A) == (0, 20, 45, 3)  # the untouched table still answers
+
+
+def test_back_to_one_thread_when_the_cores_are_taken(always_parallel, monkeypatch):
+    """Two threads that did not get the CPU time of two cores (here: never enough) leave the
+    rest of the solve to one; the values stay those of one thread."""
+    monkeypatch.setattr(solver_module, "CROWDED_AFTER", 0.0)
+    monkeypatch.setattr(solver_module, "CROWDED_SHARE", 3.0)
+    one = Solver(tt_bits=12, threads=1)
+    two = Solver(tt_bits=12, threads=2)
+    for seed in range(4):
+        g = random_position("briscola", 4, None, {}, LATIN_16, seed)
+        assert answers(two, g)[:4] == answers(one, g)[:4]

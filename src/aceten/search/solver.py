@@ -184,7 +184,8 @@ class _Search:
 
     Every search starts on one thread. Where a second one is available (``helper``, the pool of
     the second thread) and the position is big enough (``PARALLEL_MIN_CARDS``), that search
-    stops once it has searched ``PARALLEL_AFTER`` moves, and is searched again from the start
+    stops once it has done ``PARALLEL_AFTER`` of work (``dds._work``: about main-search moves,
+    some 100 ms in every game), and is searched again from the start
     by both threads: everything it finished is in the table, so little is lost, and small
     searches (most positions late in a deal, Cruce, pimc's many solves) never pay for the
     hand-over. With two threads, every zero-window probe is searched by both at once over the
@@ -201,14 +202,14 @@ class _Search:
         self.suf = _stock_suffixes(S)
         self.control = control
         self.helper = helper
-        self.args = []
-        for w in workers[:2 if helper else 1]:
-            work = w.work(enc.R, S)
+        self.workers = workers[:2 if helper else 1]
+        self.works = [w.work(enc.R, S) for w in self.workers]
+        self.args = []  # each thread's arguments of the kernels after S and the window
+        for w, work in zip(self.workers, self.works):
             endgame.setup(work, enc.R, enc.T, enc.ORD, S)
             w.stats[:] = 0
             self.args.append((enc.R, enc.T, enc.ORD, self.suf, table, gen, w.moves, w.saves,
                               w.frames, work, w.stats))
-        self.workers = workers[:len(self.args)]
         self.threads = 1  # how many searched: 2 once a search was handed to both
         self.wall = self.cpu = 0.0  # time spent in probes searched together, and CPU time
         control[0, dds.SH_ABORT] = 0
@@ -241,8 +242,8 @@ class _Search:
             return n
         order = np.empty(dds.MOVES, dtype=np.int64)
         rep = np.empty(64, dtype=np.int64)
-        a = self.args[0]
-        k, legal = dds.root_moves(S, self.R, self.T, self.ORD, self.suf, a[6], a[9], order, rep)
+        k, legal = dds.root_moves(S, self.R, self.T, self.ORD, self.suf, self.workers[0].moves,
+                                  self.works[0], order, rep)
         found = np.zeros(dds.MOVES, dtype=np.int64)
         root = S.copy()
         best = -1
@@ -290,11 +291,12 @@ class _Search:
         wall = time.perf_counter()
         cpu = time.process_time()
         other = self.helper.submit(self._help, S.copy(), beta, ply)
-        g = int(dds.alphabeta(S, beta - 1, beta, ply, *self.args[0], SH, 0))
-        if g != dds.ABORTED:
-            SH[0, dds.SH_ABORT] = 1
-        h = other.result()
-        SH[0, dds.SH_ABORT] = 0  # both stopped: the next search may run
+        try:
+            g = int(dds.alphabeta(S, beta - 1, beta, ply, *self.args[0], SH, 0))
+        finally:
+            SH[0, dds.SH_ABORT] = 1  # done (or stopped because the other was): stop the other
+            h = other.result()
+            SH[0, dds.SH_ABORT] = 0  # both stopped: the next search may run
         self.wall += time.perf_counter() - wall
         self.cpu += time.process_time() - cpu
         return g if g != dds.ABORTED else h
@@ -302,7 +304,7 @@ class _Search:
     def _crowded(self) -> bool:
         """Whether other work takes one of the cores: then two threads share one, each at half
         speed, and together they are slower than one (more nodes, each costing more). Judged
-        from the CPU time the threads got in their first tenth of a second together."""
+        from the CPU time the threads got in their first 30 ms together."""
         return self.wall >= CROWDED_AFTER and self.cpu < CROWDED_SHARE * self.wall
 
     def _help(self, S: np.ndarray, beta: int, ply: int) -> int:
@@ -314,11 +316,11 @@ class _Search:
         return g
 
 
-# Two threads search a position only when it is big enough to gain from them: a thread's
-# hand-over costs tens of microseconds a probe, and a short search would lose by it.
-PARALLEL_MIN_CARDS = 28  # cards not yet played (hands, stock, trick)
-PARALLEL_AFTER = 50_000  # moves one thread searches before two take over (about 10 ms)
-CROWDED_AFTER = 0.1  # seconds of probes searched together, then
+# Two threads search a position only when it is big enough to gain from them: handing a probe
+# to two threads costs tens of microseconds, and a short search would lose by it.
+PARALLEL_MIN_CARDS = 28  # cards not yet played (hands, stock, trick): fewer, one thread
+PARALLEL_AFTER = 400_000  # work (dds._work) one thread does before two take over (~100 ms)
+CROWDED_AFTER = 0.03  # seconds of probes searched together, then
 CROWDED_SHARE = 1.5  # the cores' worth of CPU time they must have had to go on together
 
 
