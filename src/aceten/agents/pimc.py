@@ -147,7 +147,9 @@ class PimcAgent(Agent):
             _require_solver()
             from aceten.search import Solver
 
-            self._solver = Solver(tt_bits=self.tt_bits)
+            # one thread: two count their nodes as the threads' timing falls, and the node
+            # budget must stop sampling at the same deal every run (its solves are small anyway)
+            self._solver = Solver(tt_bits=self.tt_bits, threads=1)
         start = time.perf_counter()
         knowledge = Knowledge.from_view(view)
         rng = random.Random(self.rng.getrandbits(64))
