@@ -1,6 +1,7 @@
 """The search layer's figures: double-dummy solving times and batch simulation speed.
 
-    python bench/bench_search.py [--deals N] [--only solve|batch] [--threads 1|2] [--json]
+    python bench/bench_search.py [--deals N] [--only solve|batch] [--threads 1|2] [--paired]
+                                 [--json]
 
 Solver: for each configuration, N random deals (seeds 0..N-1) are solved from the first card
 (Cruce bids and the Klaverjas trump call made by the greedy bot first), value and principal
@@ -11,7 +12,9 @@ disturbed than wall time when other work shares the cores), median nodes (summed
 threads), table hit rate (hits / probes at trick boundaries), the share of cut-offs made by
 the first move tried, and how many solves were disturbed: other processes used more than a
 tenth of a core during them (Linux, from /proc/stat; two threads need both cores). A warm-up
-solve (compilation, table allocation) is not timed.
+solve (compilation, table allocation) is not timed. ``--paired`` solves each deal with one
+thread and then with two, back to back, and reports both over the deals no other process
+disturbed in either solve.
 
 Batch: random (and greedy) full games of 2-player Briscola in the numba kernels on one core,
 with the kernels' own generator and with Python's generator (the same games as ``aceten
@@ -94,6 +97,51 @@ def bench_solver(deals: int, configs: list[tuple], tt_bits: int,
             "disturbed": disturbed,
         })
         print(_solver_line(rows[-1]), flush=True)
+    return rows
+
+
+def bench_paired(deals: int, configs: list[tuple], tt_bits: int) -> list[dict]:
+    """Each deal solved by one thread and then by two, back to back; only the deals during
+    which other processes used less than a tenth of a core in both solves are kept, so the two
+    are compared on the same deals with the machine to themselves."""
+    from aceten.search import Solver
+
+    rows = []
+    for name, players, variant, options in configs:
+        solvers = {t: Solver(tt_bits=tt_bits, threads=t) for t in (1, 2)}
+        kept: dict[int, list[tuple[float, float, int]]] = {1: [], 2: []}
+        for solver in solvers.values():
+            solver.solve(first_lead(name, players, variant, options, 10**6), moves=False)
+        for seed in range(deals):
+            g = first_lead(name, players, variant, options, seed)
+            runs = {}
+            for t, solver in solvers.items():
+                solver.clear()
+                busy = _machine_busy()
+                start = time.perf_counter()
+                cpu_start = time.process_time()
+                result = solver.solve(g, moves=False)
+                wall, cpu = time.perf_counter() - start, time.process_time() - cpu_start
+                runs[t] = (wall, cpu, result.nodes, _machine_busy() - busy - cpu < 0.1 * wall + 0.02)
+            if runs[1][3] and runs[2][3]:
+                for t in (1, 2):
+                    kept[t].append(runs[t][:3])
+        for t in (1, 2):
+            if not kept[t]:
+                print(f"{name:10} {players} threads {t}: every deal disturbed")
+                continue
+            wall, cpu, nodes = (sorted(x) for x in zip(*kept[t]))
+            rows.append({
+                "game": name, "players": players, "threads": t, "deals": deals,
+                "kept": len(wall), "median_s": statistics.median(wall), "p95_s": _p95(wall),
+                "median_cpu_s": statistics.median(cpu), "p95_cpu_s": _p95(cpu),
+                "median_nodes": int(statistics.median(nodes)), "sum_s": sum(wall),
+            })
+            r = rows[-1]
+            print(f"{name:10} {players} threads {t}  undisturbed {r['kept']:4} of {deals:4}  median "
+                  f"{1000 * r['median_s']:9.1f} ms  p95 {1000 * r['p95_s']:9.1f} ms  cpu median "
+                  f"{1000 * r['median_cpu_s']:9.1f} ms  p95 {1000 * r['p95_cpu_s']:9.1f} ms  nodes "
+                  f"{r['median_nodes']:>12,}  sum {r['sum_s']:8.1f} s", flush=True)
     return rows
 
 
@@ -244,6 +292,8 @@ def main() -> None:
     parser.add_argument("--tt-bits", type=int, default=20)
     parser.add_argument("--threads", type=int, default=None,
                         help="solver threads (1 or 2; default: the cores, up to 2)")
+    parser.add_argument("--paired", action="store_true",
+                        help="solve each deal with 1 and then 2 threads; keep undisturbed deals")
     parser.add_argument("--games", type=int, default=2_000_000, help="batch games per timing")
     parser.add_argument("--seconds", type=float, default=3.0, help="engine baseline duration")
     parser.add_argument("--json", action="store_true")
@@ -255,7 +305,10 @@ def main() -> None:
           "at the start")
     report: dict = {"load_average": load}
     if args.only in (None, "solve"):
-        report["solve"] = bench_solver(args.deals, configs, args.tt_bits, args.threads)
+        if args.paired:
+            report["solve"] = bench_paired(args.deals, configs, args.tt_bits)
+        else:
+            report["solve"] = bench_solver(args.deals, configs, args.tt_bits, args.threads)
     if args.only in (None, "batch"):
         report["batch"] = bench_batch(args.games, args.seconds)
     if args.json:
