@@ -12,9 +12,7 @@ from hypothesis import strategies as st
 
 import aceten
 from aceten import Bid, Card, Exchange
-from engine_support import check_cards_accounted, fingerprint
-
-STACKED = "AB 2B 3B 4B 5B 6B 7B JB HB KB AO 2O 3O 4O 5O 6O 7O JO HO KO"
+from engine_support import STACKED, check_cards_accounted, fingerprint
 
 CONFIGS = [
     ("briscola", 2, None, {}),

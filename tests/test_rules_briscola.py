@@ -10,7 +10,7 @@ import pytest
 
 import aceten
 from aceten import AcetenError, Card, Family, Rank
-from engine_support import check_cards_accounted, game_from, play, play_out
+from engine_support import STACKED, check_cards_accounted, game_from, play, play_out
 
 ORDER = ["A", "3", "K", "H", "J", "7", "6", "5", "4", "2"]  # strongest first, trumps too
 POINTS = {"A": 11, "3": 10, "K": 4, "H": 3, "J": 2, "7": 0, "6": 0, "5": 0, "4": 0, "2": 0}
@@ -280,9 +280,6 @@ def test_briscola_given_trump_turns_no_card():
         g.push(rng.choice(g.legal_moves()))
     assert sum(g.points) == 120
     assert not any(e[0] == "turn" for e in g.view(1).events)
-
-
-STACKED = "AB 2B 3B 4B 5B 6B 7B JB HB KB AO 2O 3O 4O 5O 6O 7O JO HO KO"
 
 
 def test_briscola_stacked_custom_deck_of_twenty_cards_four_players_five_tricks():
