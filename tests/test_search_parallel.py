@@ -13,8 +13,9 @@ import aceten
 from aceten.errors import AcetenError
 
 search = pytest.importorskip("aceten.search")
-from aceten.search import Solver, dds  # noqa: E402
+from aceten.search import Solver, dds, endgame  # noqa: E402
 from aceten.search import solver as solver_module  # noqa: E402
+from aceten.search.encoding import encode_game, encode_rules  # noqa: E402
 from test_search import CONFIGS, LATIN_16, random_position  # noqa: E402
 
 
@@ -141,3 +142,96 @@ def test_back_to_one_thread_when_the_cores_are_taken(always_parallel, monkeypatc
     for seed in range(4):
         g = random_position("briscola", 4, None, {}, LATIN_16, seed)
         assert answers(two, g)[:4] == answers(one, g)[:4]
+
+
+# -- the endgame kernel's table, shared the same way ------------------------------------------------
+def endgame_table(entries: list[tuple[tuple[int, int, int], int, int, int]], gen: int = 5):
+    """An endgame table of one bucket (every key looks there) holding (key (u, a, b), leader,
+    lower, upper) entries."""
+    G = np.zeros(4 * 2, dtype=np.int64)
+    stats = np.zeros(dds.STATS, dtype=np.int64)
+    for (u, a, b), s0, lower, upper in entries:
+        e0, found, _lower, _upper = endgame._probe(G, u, a, b, s0, gen)
+        endgame._store(G, e0, found, u, a, b, s0, gen, lower, upper, stats)
+    return G
+
+
+def eg_look_up(G: np.ndarray, key: tuple[int, int, int], s0: int = 1, gen: int = 5) -> tuple:
+    _e0, found, lower, upper = endgame._probe(G, *key, s0, gen)
+    return (int(lower), int(upper)) if found >= 0 else None
+
+
+def eg_entry(G: np.ndarray, key: tuple[int, int, int], s0: int = 1, gen: int = 5) -> int:
+    """The word index of key's entry in G."""
+    return int(endgame._probe(G, *key, s0, gen)[1]) * 4
+
+
+K1 = (0xFFF, 0x0F0, 0xF00)  # twelve cards: seats 1 and 3 (a), seats 2 and 3 (b)
+K2 = (0xFFF, 0x0F0, 0x0F0)  # the same cards, dealt otherwise
+
+
+def test_endgame_entries_read_back_with_their_bounds():
+    G = endgame_table([(K1, 1, 20, 45), (K2, 1, 30, 30)])
+    assert eg_look_up(G, K1) == (20, 45) and eg_look_up(G, K2) == (30, 30)
+    assert eg_look_up(G, K1, s0=2) is None  # another leader
+    assert eg_look_up(G, K1, gen=6) is None  # another solve
+    e0, found, *_bounds = endgame._probe(G, *K1, 1, 5)
+    endgame._store(G, e0, found, *K1, 1, 5, 25, 45, np.zeros(dds.STATS, dtype=np.int64))
+    assert eg_look_up(G, K1) == (25, 45)  # the store writes the bounds it is given
+
+
+def test_a_torn_endgame_entry_is_rejected():
+    """Words of two stores in one entry fail the check bits: another position's bounds under
+    this key, as a store to a slot the other thread has given away meanwhile would leave it, or
+    bounds changed without their check."""
+    G = endgame_table([(K1, 1, 20, 45), (K2, 1, 30, 30)])
+    i, j = eg_entry(G, K1), eg_entry(G, K2)
+    torn = G.copy()
+    torn[i + 3] = G[j + 3]  # K2's last word (bounds, check) under K1's key words
+    assert eg_look_up(torn, K1) is None
+    alone = endgame_table([(K1, 1, 20, 45)])
+    torn = alone.copy()
+    torn[eg_entry(alone, K1) + 2] = K2[2]  # K2's key words (the same cards) with K1's check
+    assert eg_look_up(torn, K2) is None and eg_look_up(torn, K1) is None
+    forged = G.copy()
+    forged[i + 3] = (G[i + 3] & ~0xFFFF) | 50 | (60 << 8)  # bounds without their check
+    assert eg_look_up(forged, K1) is None
+    assert eg_look_up(G, K1) == (20, 45)  # the untouched table still answers
+
+
+def test_the_endgame_table_is_cleared_when_its_generation_wraps():
+    """Its generation has 12 bits: past the last one the table starts empty again, and a solve
+    after that finds the same value."""
+    g = aceten.new_game("briscola", players=4, seed=11)
+    for _ in range(24):
+        g.push(g.legal_moves()[0])
+    solver = Solver(threads=1)
+    value = solver.solve(g).value
+    table = solver._endgame_table
+    assert table is not None
+    solver._endgame_generation = endgame.GEN_MASK - 1
+    solver.clear()
+    assert solver.solve(g).value == value and solver._endgame_generation == endgame.GEN_MASK
+    generations = (table[3::4] >> 18) & endgame.GEN_MASK
+    assert (generations == endgame.GEN_MASK).any()
+    solver.clear()
+    assert solver.solve(g).value == value and solver._endgame_generation == 1
+    generations = (table[3::4] >> 18) & endgame.GEN_MASK
+    assert (generations == 1).any() and not (generations > 1).any()  # only this solve's
+
+
+def test_long_searches_go_to_two_threads_from_the_start():
+    """Most of a 4-player Briscola deal: both threads from the first move; the other games and
+    later positions start on one (they are handed over only if they prove long)."""
+    def long(name: str, players: int, played: int = 0) -> bool:
+        g = aceten.new_game(name, players=players, seed=2)
+        while g.phase != "play":
+            g.push(g.legal_moves()[0])
+        for _ in range(played):
+            g.push(g.legal_moves()[0])
+        enc = encode_rules(g.rules)
+        return solver_module._long_search(enc.R, encode_game(g))
+
+    assert long("briscola", 4) and long("briscola", 4, played=4)
+    assert not long("briscola", 4, played=8)
+    assert not long("briscola", 2) and not long("klaverjas", 4) and not long("cruce", 4)

@@ -35,8 +35,10 @@ Two threads may search one zero-window probe together over one table (``alphabet
   when the node was entered: the other thread (or this one, deeper) may have given that slot
   to another position since. Of two concurrent stores one may be lost: a bound less, never a
   wrong one.
-- The endgame kernel's table (``endgame.py``) is not shared: each thread has its own, in its
-  own history array, as are the frames, moves, saved states, history and counters.
+- The endgame kernel's table (``endgame.py``) is shared the same way: its entries are 4 words,
+  the last holding the bounds, the leader, the generation and 33 check bits mixed from the
+  key words and those fields (see ``endgame._store``), and a store writes its whole entry.
+  The frames, moves, saved states, history and counters are each thread's own.
 - The busy marks that make the threads take different moves only change the order moves are
   searched in; a mark read torn or stale costs time only.
 """
@@ -784,7 +786,7 @@ OPEN = -(1 << 40)  # _enter set up a frame: the node's moves are to be searched
 
 
 @njit(cache=True, _nrt=False)
-def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats):
+def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats):
     """Start a node: its value if bounds, the table or the last trick settle it at once, else
     OPEN with the node's frame and moves ready in F[ply] and MV[ply]."""
     stats[0] += 1
@@ -820,7 +822,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
             # the endgame kernel, through its own table
             s0 = S[S_LEADER]
             HIST[E_MISC, M_NODES] = 0
-            g = eg3_table(HIST, ORD, stats, s0, S[S_HAND + s0], S[S_HAND + ((s0 + 1) & 3)],
+            g = eg3_table(HIST, EGT, ORD, stats, s0, S[S_HAND + s0], S[S_HAND + ((s0 + 1) & 3)],
                           S[S_HAND + ((s0 + 2) & 3)], S[S_HAND + ((s0 + 3) & 3)], alpha, beta,
                           left if S[S_OBJ] == 1 else S[S_REMAIN])
             stats[0] += HIST[E_MISC, M_NODES]
@@ -849,7 +851,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
             stock = S[S_SLEN] - S[S_DRAWN]
             if (left == 2 and stock == 0) or (left == 4 and stock == 4
                                               and HIST[E_MISC, M_STOCK_ON] == 1):
-                return _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, stats, meta,
+                return _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, EGT, stats, meta,
                                 base)
     maxing = is_maximising(S, S[S_TOMOVE], R)
     k = gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST)
@@ -908,7 +910,7 @@ def _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, maxing):
 
 
 @njit(cache=True, _nrt=False)
-def _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, stats, meta, base):
+def _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, EGT, stats, meta, base):
     """The endgame kernel from a trick boundary: two tricks left with the stock drawn out, or
     the last trick with a stock (four cards left to draw); its bounds are stored in the table
     like any other."""
@@ -931,7 +933,7 @@ def _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, stats, meta, base
             HIST[E_MISC, M_STOCK + i] = S[S_STOCK + d + i]
             live |= 1 << S[S_STOCK + d + i]
         dominance(HIST, ORD, live, E_DOM_S, M_DOMINATED_S)
-        g = egs(HIST, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, worth)
+        g = egs(HIST, EGT, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, worth)
     stats[0] += HIST[E_MISC, M_NODES]
     if g <= alpha:
         lower, upper = 0, g
@@ -1032,7 +1034,7 @@ def _next_move(F, MV, SH, me, ply):
 
 
 @njit(cache=True, _nrt=False, nogil=True)
-def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH, me):
+def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, SH, me):
     """Fail-soft alpha-beta: the maximising side's future gain, exact inside (alpha, beta).
 
     Iterative, with one frame per ply in F, MV (moves) and SV (the state to restore). ``SH`` and
@@ -1041,7 +1043,7 @@ def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, st
     SH[0, SH_BUDGET], with S restored and nothing stored for the nodes it leaves unfinished
     (every bound in the table is of a finished node)."""
     F[ply0, F_NODE] = 0
-    r = _enter(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats)
+    r = _enter(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats)
     if r != OPEN:
         return r
     both = SH[0, SH_BOTH] == 1
@@ -1064,7 +1066,7 @@ def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, st
         gain = play_move(S, code, R, T)
         F[ply, F_GAIN] = gain
         r = _enter(S, F[ply, F_ALPHA] - gain, F[ply, F_BETA] - gain, ply + 1, R, T, ORD, SUF, TD,
-                   gen, MV, SV, F, HIST, stats)
+                   gen, MV, SV, F, HIST, EGT, stats)
         if r == OPEN:
             ply += 1
             continue
@@ -1125,7 +1127,7 @@ def next_threshold(lower, upper, guess, first):
 
 
 @njit(cache=True, _nrt=False, nogil=True)
-def exact_value(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, ply, SH):
+def exact_value(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, ply, SH):
     """The exact future value by zero-window probes (one thread).
 
     The first probe tests ``guess``; then each probe halves the interval the value is known to
@@ -1138,7 +1140,7 @@ def exact_value(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, ply, 
     while lower < upper:
         beta = next_threshold(lower, upper, guess, first)
         first = False
-        g = alphabeta(S, beta - 1, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats,
+        g = alphabeta(S, beta - 1, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats,
                       SH, -1)
         if g == ABORTED:
             return ABORTED
@@ -1188,7 +1190,7 @@ def root_report(legal, rep, order, found, k, codes, values):
 
 
 @njit(cache=True, nogil=True)
-def root_values(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH, codes, values):
+def root_values(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, SH, codes, values):
     """The exact value (gain of the move + future) of every legal move at the root (one thread).
 
     Fills ``codes``/``values`` (cards by bit order, then exchanges) and returns the count, or -1
@@ -1204,7 +1206,7 @@ def root_values(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH, c
     for i in range(k):
         gain = play_move(S, order[i], R, T)
         first = (best if best >= 0 else guess) - gain
-        g = exact_value(S, first, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, 1, SH)
+        g = exact_value(S, first, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, 1, SH)
         S[:] = root
         if g == ABORTED:
             return -1
@@ -1214,12 +1216,12 @@ def root_values(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH, c
 
 
 @njit(cache=True, _nrt=False, nogil=True)
-def reach(S, target, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH):
+def reach(S, target, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, SH):
     """Whether the maximising side can still win at least ``target`` (one zero-window probe):
     1 or 0, or -1 if the probe stopped on the budget."""
     if target <= 0:
         return 1
-    g = alphabeta(S, target - 1, target, 0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats,
+    g = alphabeta(S, target - 1, target, 0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats,
                   SH, -1)
     if g == ABORTED:
         return -1
@@ -1227,7 +1229,7 @@ def reach(S, target, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH):
 
 
 @njit(cache=True, nogil=True)
-def principal_variation(S, value, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stats, SH, out):
+def principal_variation(S, value, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, SH, out):
     """Optimal play from the root to the end of the deal (``value`` is the root's future value).
 
     At each step the first move (in search order) that keeps the value is taken; S is left at
@@ -1250,10 +1252,10 @@ def principal_variation(S, value, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, stat
             t = v - gain
             if maxing:
                 ok = alphabeta(S, t - 1, t, 1, R, T, ORD, SUF, TD, gen, MV, SV, F,
-                               HIST, stats, SH, -1) >= t
+                               HIST, EGT, stats, SH, -1) >= t
             else:
                 ok = alphabeta(S, t, t + 1, 1, R, T, ORD, SUF, TD, gen, MV, SV, F,
-                               HIST, stats, SH, -1) <= t
+                               HIST, EGT, stats, SH, -1) <= t
             if ok:
                 chosen = code
                 v = t

@@ -15,8 +15,9 @@ bonuses (last trick, marriages, roem), four players in two sides, the trump is k
 the seats play adversarially: ``setup`` says so in ``E[E_MISC, M_ON]``.
 
 The parameters live in rows of one int64 array ``E`` (rows 0..3 are the main search's history
-of cut-offs, then the E_* rows below — the main search's killer leads among them — then the
-table). The solver passes it where the main search takes its history array.
+of cut-offs, then the E_* rows below — the main search's killer leads among them), one per
+thread; the solver passes it where the main search takes its history array. The table ``G``
+(``new_table``) is one flat array that the threads share (see ``_store``).
 
 numba's own on-disk cache does not notice when a function's callee in another module changes;
 :mod:`aceten.search.kernel_cache` keeps one cache folder per version of all kernel sources, so
@@ -66,15 +67,22 @@ M_BLOCK = 28  # 4 slots: each suit's cards renamed in the table's key (as dds.ca
 M_STOCK = 32  # 4 slots: the last stock cards, in drawing order
 M_DOMINATED_S = 36  # M_DOMINATED for the last stock trick
 M_STOCK_ON = 37  # 1 when the last stock trick may be searched here too
-M_GEN = 38  # the table's generation: one per solve
+M_GEN = 38  # the table's generation: one per solve (the solver's count, GEN_MASK at most)
 E_DOM_S = 8  # row: E_DOM for the last stock trick (its live cards include the stock)
 E_KILLER = 9  # row: per ply of the main search (4 players), the last lead that cut there
 E_KILLER2 = 10  # row: the lead that cut there before it
 E_LHIST = 11  # 12 rows: per trick (4 players), how often each card cut as its lead
 ROWS = 23
-TABLE_BITS = 19  # the endgame table: 2**19 entries of 4 words (16 MB), at trick boundaries
-TABLE_ROWS = (4 << TABLE_BITS) // 64
-ALL_ROWS = ROWS + TABLE_ROWS
+TABLE_BITS = 19  # the endgame table: 2**19 entries of 4 words (16 MB), shared by the threads
+GEN_MASK = (1 << 12) - 1  # an entry's generation: 12 bits (the table is cleared when it wraps)
+TAG_MASK = (GEN_MASK << 2) | 3  # generation and leader
+LOW_MASK = (1 << 30) - 1  # an entry's last word: lower 8 | upper 8 | leader 2 | generation 12
+MAX_POINTS = 255  # bounds take 8 bits: more points left than this and the table is not used
+
+
+def new_table() -> np.ndarray:
+    """An empty endgame table (2**TABLE_BITS entries of 4 words)."""
+    return np.zeros(4 << TABLE_BITS, dtype=np.int64)
 
 
 def applies(R: np.ndarray, S: np.ndarray) -> bool:
@@ -84,17 +92,14 @@ def applies(R: np.ndarray, S: np.ndarray) -> bool:
                 and S[S_COOP] == 0)
 
 
-def setup(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray) -> None:
-    """Fill the endgame rows of E for a search from position S (Python, once per solve); a new
-    generation of its table (rows ROWS on, if E has them)."""
-    gen = int(E[E_MISC, M_GEN]) + 1
+def setup(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray,
+          gen: int) -> None:
+    """Fill the endgame rows of E for a search from position S (Python, once per solve, for
+    each thread), with ``gen`` (1..GEN_MASK) the generation of the endgame table this solve."""
     E[E_POWER:ROWS] = 0
-    if gen >= 1 << 24:
-        E[ROWS:] = 0
-        gen = 1
     E[E_MISC, M_GEN] = gen
     trump = int(S[S_TRUMP])
-    if not applies(R, S) or E.shape[0] < ALL_ROWS:
+    if not applies(R, S):
         return
     tricks = int(S[S_OBJ]) == 1
     for b in range(64):
@@ -241,48 +246,69 @@ def table_key(E, ORD, h0, h1, h2, h3):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _entry(row0, e):
-    """Row and column of entry e (4 words) of the table starting at row0."""
-    return row0 + (e >> 4), (e & 15) << 2
+def _mix(z):
+    z = (z ^ (z >> np.uint64(31))) * np.uint64(0xBF58476D1CE4E5B9)
+    return z ^ (z >> np.uint64(29))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _check(u, a, b, low):
+    """The check bits of an entry (33 bits, a hash mix of its key words and its low bits)."""
+    h = _mix(np.uint64(u) ^ np.uint64(0x2545F4914F6CDD1D))
+    h = _mix(h ^ np.uint64(a))
+    h = _mix(h ^ np.uint64(b))
+    h = _mix(h ^ np.uint64(low))
+    return np.int64(h >> np.uint64(31))
 
 
 @njit(cache=True, _nrt=False)
-def _probe(E, row0, bits, u, a, b, s0):
-    """Look (u, a, b, leader s0) up in the table at row0 (2**bits entries in 2-way buckets):
-    (bucket, entry found or -1, its lower and upper bound)."""
+def _probe(G, u, a, b, s0, gen):
+    """Look (u, a, b, leader s0) up in the table G (2-way buckets): (bucket, entry found or -1,
+    its lower and upper bound). Each word is read once; an entry counts only when its check
+    bits are those of its words as read (see ``_store``)."""
     z = np.uint64(u) * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(a) * np.uint64(0xC2B2AE3D27D4EB4F) \
         ^ np.uint64(b) ^ np.uint64(s0)
-    z = (z ^ (z >> np.uint64(31))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = z ^ (z >> np.uint64(29))
-    e0 = np.int64(z & np.uint64((1 << bits) - 1)) & ~1
-    gen = E[E_MISC, M_GEN]
+    z = _mix(z)
+    e0 = np.int64(z & np.uint64((G.shape[0] >> 2) - 1)) & ~1
+    tag = s0 | (gen << 2)
     for e in range(e0, e0 + 2):
-        row, col = _entry(row0, e)
-        w3 = E[row, col + 3]
-        if (w3 >> 26) == gen and ((w3 >> 24) & 3) == s0 and E[row, col] == u \
-                and E[row, col + 1] == a and E[row, col + 2] == b:
-            return e0, e, w3 & 4095, (w3 >> 12) & 4095
+        i = e << 2
+        w0 = G[i]
+        w1 = G[i + 1]
+        w2 = G[i + 2]
+        w3 = G[i + 3]
+        if w0 == u and w1 == a and w2 == b and ((w3 >> 16) & TAG_MASK) == tag \
+                and (w3 >> 30) == _check(w0, w1, w2, w3 & LOW_MASK):
+            return e0, e, w3 & 255, (w3 >> 8) & 255
     return e0, -1, 0, INF
 
 
 @njit(cache=True, _nrt=False)
-def _store(E, row0, e0, found, u, a, b, s0, lower, upper, stats):
-    """Store bounds: in the entry found, else first in the bucket (the older entry second)."""
-    gen = E[E_MISC, M_GEN]
+def _store(G, e0, found, u, a, b, s0, gen, lower, upper, stats):
+    """Store bounds, the whole entry: in the entry found, else first in the bucket (the
+    older entry second).
+
+    Two threads may share G without locks. Each store writes all four words of its entry, the
+    last one holding bounds, leader, generation and 33 check bits mixed from the other words
+    and its own low bits; a reader accepts an entry only when its words as read check out. So
+    an entry torn by two concurrent stores, or the slot ``found`` given to another position by
+    the other thread meanwhile, reads as missing (or as a complete entry of one store), never as
+    one position's key with another's bounds. Every stored bound is a true bound of its key."""
     if found < 0:
         found = e0
-        row, col = _entry(row0, e0)
-        if (E[row, col + 3] >> 26) == gen:
-            r1, c1 = _entry(row0, e0 + 1)
-            if (E[r1, c1 + 3] >> 26) == gen:
+        i = e0 << 2
+        if ((G[i + 3] >> 18) & GEN_MASK) == gen:
+            j = i + 4
+            if ((G[j + 3] >> 18) & GEN_MASK) == gen:
                 stats[5] += 1
-            for j in range(4):
-                E[r1, c1 + j] = E[row, col + j]
-        E[row, col] = u
-        E[row, col + 1] = a
-        E[row, col + 2] = b
-    row, col = _entry(row0, found)
-    E[row, col + 3] = lower | (upper << 12) | (s0 << 24) | (gen << 26)
+            for k in range(4):
+                G[j + k] = G[i + k]
+    i = found << 2
+    low = lower | (upper << 8) | (s0 << 16) | (gen << 18)
+    G[i] = u
+    G[i + 1] = a
+    G[i + 2] = b
+    G[i + 3] = low | (_check(u, a, b, low) << 30)
     stats[4] += 1
 
 
@@ -299,9 +325,10 @@ def _absolute(s0, r0, r1, r2, r3):
 
 
 @njit(cache=True, _nrt=False)
-def eg3_table(E, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
-    """eg3 through the endgame table: 2-way buckets of (u, a, b, lower | upper | leader |
-    generation), checked in full; bounds from every probe combine (each is a true bound)."""
+def eg3_table(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
+    """eg3 through the endgame table G: 2-way buckets of (u, a, b, lower | upper | leader |
+    generation | check), checked in full; bounds from every probe combine (each is a true
+    bound)."""
     if left <= alpha:
         return left
     if beta <= 0 or left == 0:
@@ -338,9 +365,13 @@ def eg3_table(E, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
         return sure
     if side == 0 and left - sure <= alpha:
         return left - sure
+    tabled = left <= MAX_POINTS  # the bounds fit the entry
     u, a, b = table_key(E, ORD, h0, h1, h2, h3)
-    stats[1] += 1
-    e0, found, lower, upper = _probe(E, ROWS, TABLE_BITS, u, a, b, s0)
+    gen = E[E_MISC, M_GEN]
+    e0, found, lower, upper = -1, -1, 0, INF
+    if tabled:
+        stats[1] += 1
+        e0, found, lower, upper = _probe(G, u, a, b, s0, gen)
     if found >= 0:
         stats[2] += 1
         if lower >= beta:
@@ -366,7 +397,8 @@ def eg3_table(E, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
     else:
         lower = g
         upper = g
-    _store(E, ROWS, e0, found, u, a, b, s0, lower, min(upper, left), stats)
+    if tabled:
+        _store(G, e0, found, u, a, b, s0, gen, lower, min(upper, left), stats)
     return g
 
 
@@ -685,7 +717,7 @@ def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
 
 
 @njit(cache=True, _nrt=False)
-def egs(E, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
+def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
     """The last trick with a stock (three cards each, four cards to draw, in E[E_MISC,
     M_STOCK:]), then eg3 through the endgame table."""
     if left <= alpha:
@@ -747,17 +779,17 @@ def egs(E, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
                     r3 ^= 1 << c3
                     d, w, total, gain = _trick(E, s0, c0, c1, c2, c3)
                     if d == 0:
-                        v = gain + eg3_table(E, ORD, stats, w, r0 | z0, r1 | z1, r2 | z2, r3 | z3, a3 - gain,
-                                  b3 - gain, left - total)
+                        v = gain + eg3_table(E, G, ORD, stats, w, r0 | z0, r1 | z1, r2 | z2, r3 | z3,
+                                  a3 - gain, b3 - gain, left - total)
                     elif d == 1:
-                        v = gain + eg3_table(E, ORD, stats, w, r1 | z0, r2 | z1, r3 | z2, r0 | z3, a3 - gain,
-                                  b3 - gain, left - total)
+                        v = gain + eg3_table(E, G, ORD, stats, w, r1 | z0, r2 | z1, r3 | z2, r0 | z3,
+                                  a3 - gain, b3 - gain, left - total)
                     elif d == 2:
-                        v = gain + eg3_table(E, ORD, stats, w, r2 | z0, r3 | z1, r0 | z2, r1 | z3, a3 - gain,
-                                  b3 - gain, left - total)
+                        v = gain + eg3_table(E, G, ORD, stats, w, r2 | z0, r3 | z1, r0 | z2, r1 | z3,
+                                  a3 - gain, b3 - gain, left - total)
                     else:
-                        v = gain + eg3_table(E, ORD, stats, w, r3 | z0, r0 | z1, r1 | z2, r2 | z3, a3 - gain,
-                                  b3 - gain, left - total)
+                        v = gain + eg3_table(E, G, ORD, stats, w, r3 | z0, r0 | z1, r1 | z2, r2 | z3,
+                                  a3 - gain, b3 - gain, left - total)
                     r3 ^= 1 << c3
                     if x3:
                         if v > g3:

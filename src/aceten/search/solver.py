@@ -153,30 +153,19 @@ class TargetAnswer:
 
 class _Worker:
     """One search thread's own arrays: moves, saved states and frames per ply, the history of
-    cut-offs with the endgame kernel's rows (and its table, 16 MB, once the kernel applies),
-    and the counters. The transposition table is shared; these never are."""
+    cut-offs with the endgame kernel's rows, and the counters. The transposition table and the
+    endgame table are shared; these never are."""
 
     def __init__(self) -> None:
         self.moves = np.zeros((dds.MAX_PLY, 2 * dds.MOVES), dtype=np.int64)
         self.saves = np.zeros((dds.MAX_PLY, dds.SAVE), dtype=np.int64)
         self.frames = np.zeros((dds.MAX_PLY, dds.F_WIDTH), dtype=np.int64)
         self.history = np.zeros((endgame.ROWS, 64), dtype=np.int64)
-        self.endgame_work: np.ndarray | None = None
         self.stats = np.zeros(dds.STATS, dtype=np.int64)
-
-    def work(self, R: np.ndarray, S: np.ndarray) -> np.ndarray:
-        """The history array to search S with: with the endgame table where the kernel applies."""
-        if not endgame.applies(R, S):
-            return self.history
-        if self.endgame_work is None:
-            self.endgame_work = np.zeros((endgame.ALL_ROWS, 64), dtype=np.int64)
-        return self.endgame_work
 
     def forget(self) -> None:
         """A new deal: the history of cut-offs and the killer leads no longer apply."""
-        self.history[:] = 0
-        if self.endgame_work is not None:
-            self.endgame_work[:4] = 0
+        self.history[:4] = 0
 
 
 class _Search:
@@ -188,7 +177,8 @@ class _Search:
     some 100 ms in every game), and is searched again from the start
     by both threads: everything it finished is in the table, so little is lost, and small
     searches (most positions late in a deal, Cruce, pimc's many solves) never pay for the
-    hand-over. With two threads, every zero-window probe is searched by both at once over the
+    hand-over. A position sure to be a long search (``_long_search``: most of a 4-player
+    Briscola deal) goes to both threads from the start. With two threads, every zero-window probe is searched by both at once over the
     one shared table (``dds.alphabeta`` with me = 0 and 1: they split the moves of the nodes
     where every move must be searched, see ``dds.shared_control``). The first to finish sets
     the abort flag, the other stops without storing anything of its unfinished nodes, and the
@@ -196,24 +186,27 @@ class _Search:
     own arrays (``_Worker``)."""
 
     def __init__(self, enc: Any, S: np.ndarray, table: np.ndarray, gen: int,
-                 workers: list[_Worker], control: np.ndarray,
-                 helper: ThreadPoolExecutor | None) -> None:
+                 endgame_table: tuple[np.ndarray, int], workers: list[_Worker],
+                 control: np.ndarray, helper: ThreadPoolExecutor | None) -> None:
         self.R, self.T, self.ORD = enc.R, enc.T, enc.ORD
         self.suf = _stock_suffixes(S)
         self.control = control
         self.helper = helper
         self.workers = workers[:2 if helper else 1]
-        self.works = [w.work(enc.R, S) for w in self.workers]
+        eg_table, eg_gen = endgame_table
         self.args = []  # each thread's arguments of the kernels after S and the window
-        for w, work in zip(self.workers, self.works):
-            endgame.setup(work, enc.R, enc.T, enc.ORD, S)
+        for w in self.workers:
+            endgame.setup(w.history, enc.R, enc.T, enc.ORD, S, eg_gen)
             w.stats[:] = 0
             self.args.append((enc.R, enc.T, enc.ORD, self.suf, table, gen, w.moves, w.saves,
-                              w.frames, work, w.stats))
-        self.threads = 1  # how many searched: 2 once a search was handed to both
+                              w.frames, w.history, eg_table, w.stats))
+        # how many searched: 2 once a search was handed to both, or at once for a position
+        # sure to be a long search
+        self.threads = 2 if helper is not None and _long_search(enc.R, S) else 1
         self.wall = self.cpu = 0.0  # time spent in probes searched together, and CPU time
         control[0, dds.SH_ABORT] = 0
-        control[0, dds.SH_BUDGET] = dds.NEVER if helper is None else PARALLEL_AFTER
+        control[0, dds.SH_BUDGET] = dds.NEVER if helper is None or self.threads == 2 \
+            else PARALLEL_AFTER
 
     def stats(self) -> np.ndarray:
         """The counters summed over the threads."""
@@ -229,6 +222,8 @@ class _Search:
 
     def exact(self, S: np.ndarray, guess: int, ply: int) -> int:
         """The exact future value of S (``dds.exact_value``; if it stops, on both threads)."""
+        if self.threads == 2:
+            return self._exact_together(S, guess, ply)
         g = int(dds.exact_value(S, guess, *self.args[0], ply, self.control))
         if not self._handed_over(g):
             return g
@@ -237,13 +232,14 @@ class _Search:
     def root_values(self, S: np.ndarray, guess: int, codes: np.ndarray,
                     values: np.ndarray) -> int:
         """Every root move's value (``dds.root_values``; if it stops, on both threads)."""
-        n = int(dds.root_values(S, guess, *self.args[0], self.control, codes, values))
-        if not self._handed_over(n):
-            return n
+        if self.threads == 1:
+            n = int(dds.root_values(S, guess, *self.args[0], self.control, codes, values))
+            if not self._handed_over(n):
+                return n
         order = np.empty(dds.MOVES, dtype=np.int64)
         rep = np.empty(64, dtype=np.int64)
         k, legal = dds.root_moves(S, self.R, self.T, self.ORD, self.suf, self.workers[0].moves,
-                                  self.works[0], order, rep)
+                                  self.workers[0].history, order, rep)
         found = np.zeros(dds.MOVES, dtype=np.int64)
         root = S.copy()
         best = -1
@@ -256,9 +252,10 @@ class _Search:
 
     def reach(self, S: np.ndarray, target: int) -> bool:
         """Whether the maximising side can still win ``target`` (one probe)."""
-        answer = int(dds.reach(S, target, *self.args[0], self.control))
-        if not self._handed_over(answer):
-            return answer == 1
+        if self.threads == 1:
+            answer = int(dds.reach(S, target, *self.args[0], self.control))
+            if not self._handed_over(answer):
+                return answer == 1
         return self._probe(S, target, 0) >= target
 
     def line(self, S: np.ndarray, future: int, out: np.ndarray) -> int:
@@ -320,6 +317,7 @@ class _Search:
 # to two threads costs tens of microseconds, and a short search would lose by it.
 PARALLEL_MIN_CARDS = 28  # cards not yet played (hands, stock, trick): fewer, one thread
 PARALLEL_AFTER = 400_000  # work (dds._work) one thread does before two take over (~100 ms)
+LONG_SEARCH_CARDS = 36  # in the endgame kernel's games: this many, two threads from the start
 CROWDED_AFTER = 0.03  # seconds of probes searched together, then
 CROWDED_SHARE = 1.5  # the cores' worth of CPU time they must have had to go on together
 
@@ -346,6 +344,8 @@ class Solver:
         self.threads = threads
         self._table: np.ndarray | None = None
         self._generation = 0
+        self._endgame_table: np.ndarray | None = None  # allocated where the kernel applies
+        self._endgame_generation = 0
         self._context: tuple[Any, ...] | None = None
         self._workers = [_Worker() for _ in range(threads)]
         self._control = dds.shared_control()
@@ -382,7 +382,8 @@ class Solver:
         else:
             scored = sum(game.points[s] + game.bonus[s] for s in side)
         table, gen = self._table_for(game)
-        search = _Search(enc, S, table, gen, self._workers, self._control, self._helper(S))
+        search = _Search(enc, S, table, gen, self._endgame_for(enc.R, S), self._workers,
+                         self._control, self._helper(S))
         start = time.perf_counter()
         if target is not None:
             if isinstance(target, bool) or not isinstance(target, (int, np.integer)):
@@ -441,6 +442,24 @@ class Solver:
                 w.forget()
             self._context = context
         return self._table, self._generation
+
+    def _endgame_for(self, R: np.ndarray, S: np.ndarray) -> tuple[np.ndarray, int]:
+        """The endgame kernel's table (16 MB, made on first use, shared by the threads) and a
+        new generation of it for this solve; an empty array where the kernel does not apply.
+        Its entries do not record the maximising side or the objective, so each solve starts
+        a generation of its own."""
+        if not endgame.applies(R, S):
+            return _NO_TABLE, 0
+        if self._endgame_table is None:
+            self._endgame_table = endgame.new_table()
+        self._endgame_generation += 1
+        if self._endgame_generation > endgame.GEN_MASK:
+            self._endgame_table[:] = 0
+            self._endgame_generation = 1
+        return self._endgame_table, self._endgame_generation
+
+
+_NO_TABLE = np.zeros(8, dtype=np.int64)
 
 
 _DEFAULT: Solver | None = None
@@ -527,6 +546,13 @@ def _stock_suffixes(S: np.ndarray) -> np.ndarray:
         acc |= 1 << int(S[S_STOCK + d])
         suf[d] = acc
     return suf
+
+
+def _long_search(R: np.ndarray, S: np.ndarray) -> bool:
+    """Whether S is a position the two threads search from its first move: most of a deal
+    (LONG_SEARCH_CARDS cards or more left) of a 4-player game without obligation (the
+    endgame kernel's games), whose searches all take hundreds of milliseconds or more."""
+    return endgame.applies(R, S) and _cards_left(S) >= LONG_SEARCH_CARDS
 
 
 def _cards_left(S: np.ndarray) -> int:
