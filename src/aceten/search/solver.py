@@ -174,16 +174,16 @@ class _Search:
     Every search starts on one thread. Where a second one is available (``helper``, the pool of
     the second thread) and the position is big enough (``PARALLEL_MIN_CARDS``), that search
     stops once it has done ``PARALLEL_AFTER`` of work (``dds._work``: about main-search moves,
-    some 100 ms in every game), and is searched again from the start
-    by both threads: everything it finished is in the table, so little is lost, and small
-    searches (most positions late in a deal, Cruce, pimc's many solves) never pay for the
-    hand-over. A position sure to be a long search (``_long_search``: most of a 4-player
-    Briscola deal) goes to both threads from the start. With two threads, every zero-window probe is searched by both at once over the
-    one shared table (``dds.alphabeta`` with me = 0 and 1: they split the moves of the nodes
-    where every move must be searched, see ``dds.shared_control``). The first to finish sets
-    the abort flag, the other stops without storing anything of its unfinished nodes, and the
-    finished one's answer is the probe's. Each thread has its own copy of the position and its
-    own arrays (``_Worker``)."""
+    some 100 ms in every game), and is searched again from the start by both threads: everything
+    it finished is in the table, so little is lost, and small searches (most positions late in a
+    deal, Cruce, pimc's many solves) never pay for the hand-over. A position sure to be a long
+    search (``_long_search``: most of a 4-player Briscola deal) goes to both threads from the
+    start. With two threads, every zero-window probe is searched by both at once over the one
+    shared table (``dds.alphabeta`` with me = 0 and 1: they split the moves of the nodes where
+    every move must be searched, see ``dds.shared_control``). The first to finish sets the abort
+    flag, the other stops without storing anything of its unfinished nodes, and the finished
+    one's answer is the probe's. Each thread has its own copy of the position and its own arrays
+    (``_Worker``)."""
 
     def __init__(self, enc: Any, S: np.ndarray, table: np.ndarray, gen: int,
                  endgame_table: tuple[np.ndarray, int], workers: list[_Worker],
