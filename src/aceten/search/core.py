@@ -8,6 +8,7 @@ solver and the batch simulator share them; the tests check them against the engi
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit, types
 from numba.core import errors
 from numba.cpython.unsafe.numbers import trailing_zeros
@@ -75,6 +76,14 @@ def suit_mask(suit):
 @njit(cache=True, _nrt=False, inline="always")
 def low_bit(mask):
     return trailing_zeros(mask)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def mix64(z):
+    """splitmix64's finaliser, a 64-bit hash mix (z a uint64): table slots and check words."""
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
 
 
 @intrinsic

@@ -55,6 +55,7 @@ from aceten.search.core import (
     last_bonus_left,
     legal_cards,
     low_bit,
+    mix64,
     play_card,
     play_move,
     suit_mask,
@@ -171,13 +172,6 @@ def _run_roem_table() -> np.ndarray:
 
 
 _RUN_ROEM = _run_roem_table()
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _mix(z):
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
 
 
 @njit(cache=True, _nrt=False)
@@ -309,21 +303,21 @@ def _suit_signature(F, ply, n, suit):
 def position_hash(F, ply, meta):
     h = np.uint64(0x9E3779B97F4A7C15)
     for seat in range(4):
-        h = _mix(h ^ np.uint64(F[ply, F_KEY + seat]))
-    return _mix(h ^ np.uint64(meta))
+        h = mix64(h ^ np.uint64(F[ply, F_KEY + seat]))
+    return mix64(h ^ np.uint64(meta))
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def entry_check(w0, w1, w2, w3, w4, w5, w6):
     """The check word of a table entry: a hash mix of its other seven words, in order."""
     h = np.uint64(0x2545F4914F6CDD1D)
-    h = _mix(h ^ np.uint64(w0))
-    h = _mix(h ^ np.uint64(w1))
-    h = _mix(h ^ np.uint64(w2))
-    h = _mix(h ^ np.uint64(w3))
-    h = _mix(h ^ np.uint64(w4))
-    h = _mix(h ^ np.uint64(w5))
-    return np.int64(_mix(h ^ np.uint64(w6)) >> np.uint64(1))
+    h = mix64(h ^ np.uint64(w0))
+    h = mix64(h ^ np.uint64(w1))
+    h = mix64(h ^ np.uint64(w2))
+    h = mix64(h ^ np.uint64(w3))
+    h = mix64(h ^ np.uint64(w4))
+    h = mix64(h ^ np.uint64(w5))
+    return np.int64(mix64(h ^ np.uint64(w6)) >> np.uint64(1))
 
 
 @njit(cache=True, _nrt=False)
@@ -1004,7 +998,7 @@ def _work(stats):
 @njit(cache=True, _nrt=False, inline="always")
 def _child_node(F, ply, code):
     """The identity of the child reached by move ``code`` from the node at ply (never 0)."""
-    z = _mix(np.uint64(F[ply, F_NODE]) ^ (np.uint64(code + 1) * np.uint64(0x9E3779B97F4A7C15)))
+    z = mix64(np.uint64(F[ply, F_NODE]) ^ (np.uint64(code + 1) * np.uint64(0x9E3779B97F4A7C15)))
     return np.int64(z >> np.uint64(1)) | 1
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from aceten.search.core import low_bit
+from aceten.search.core import low_bit, mix64
 from aceten.search.encoding import (
     R_DRAW,
     R_EXCHANGE,
@@ -246,18 +246,12 @@ def table_key(E, ORD, h0, h1, h2, h3):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _mix(z):
-    z = (z ^ (z >> np.uint64(31))) * np.uint64(0xBF58476D1CE4E5B9)
-    return z ^ (z >> np.uint64(29))
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def _check(u, a, b, low):
     """The check bits of an entry (33 bits, a hash mix of its key words and its low bits)."""
-    h = _mix(np.uint64(u) ^ np.uint64(0x2545F4914F6CDD1D))
-    h = _mix(h ^ np.uint64(a))
-    h = _mix(h ^ np.uint64(b))
-    h = _mix(h ^ np.uint64(low))
+    h = mix64(np.uint64(u) ^ np.uint64(0x2545F4914F6CDD1D))
+    h = mix64(h ^ np.uint64(a))
+    h = mix64(h ^ np.uint64(b))
+    h = mix64(h ^ np.uint64(low))
     return np.int64(h >> np.uint64(31))
 
 
@@ -268,7 +262,7 @@ def _probe(G, u, a, b, s0, gen):
     bits are those of its words as read (see ``_store``)."""
     z = np.uint64(u) * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(a) * np.uint64(0xC2B2AE3D27D4EB4F) \
         ^ np.uint64(b) ^ np.uint64(s0)
-    z = _mix(z)
+    z = mix64(z)
     e0 = np.int64(z & np.uint64((G.shape[0] >> 2) - 1)) & ~1
     tag = s0 | (gen << 2)
     for e in range(e0, e0 + 2):
