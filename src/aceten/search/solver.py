@@ -222,11 +222,10 @@ class _Search:
 
     def exact(self, S: np.ndarray, guess: int, ply: int) -> int:
         """The exact future value of S (``dds.exact_value``; if it stops, on both threads)."""
-        if self.threads == 2:
-            return self._exact_together(S, guess, ply)
-        g = int(dds.exact_value(S, guess, *self.args[0], ply, self.control))
-        if not self._handed_over(g):
-            return g
+        if self.threads == 1:
+            g = int(dds.exact_value(S, guess, *self.args[0], ply, self.control))
+            if not self._handed_over(g):
+                return g
         return self._exact_together(S, guess, ply)
 
     def root_values(self, S: np.ndarray, guess: int, codes: np.ndarray,
