@@ -72,7 +72,8 @@ E_DOM_S = 8  # row: E_DOM for the last stock trick (its live cards include the s
 E_KILLER = 9  # row: per ply of the main search (4 players), the last lead that cut there
 E_KILLER2 = 10  # row: the lead that cut there before it
 E_LHIST = 11  # 12 rows: per trick (4 players), how often each card cut as its lead
-ROWS = 23
+E_PW = 23  # 4 rows: per suit led, a card's power in that trick (E_POWER, or -1 if it cannot win)
+ROWS = 27
 TABLE_BITS = 19  # the endgame table: 2**19 entries of 4 words (16 MB), shared by the threads
 GEN_MASK = (1 << 12) - 1  # an entry's generation: 12 bits (the table is cleared when it wraps)
 TAG_MASK = (GEN_MASK << 2) | 3  # generation and leader
@@ -109,6 +110,9 @@ def setup(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
         else:
             E[E_POWER, b] = T[T_PLAIN_STRENGTH, b]
             E[E_PTS, b] = 0 if tricks else T[T_PLAIN_PTS, b]
+        for led in range(4):
+            follows = (b >> 4) & 3 in (trump, led)
+            E[E_PW + led, b] = E[E_POWER, b] if follows else -1
     for seat in range(4):
         E[E_MISC, M_MAX + seat] = 1 if R[R_TEAM + seat] == S[S_MAXTEAM] else 0
     E[E_MISC, M_ON] = 1
@@ -170,41 +174,6 @@ def _cands(E, h, row, slot):
         if E[row, b] & h:
             out ^= 1 << b
     return out
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _trick(E, s0, c0, c1, c2, c3):
-    """The winner of a trick led by seat s0, and its worth: (the winning card's place in the
-    trick, the winner, the trick's points or 1, what the maximising side gains)."""
-    trump = E[E_MISC, M_TRUMP]
-    led = (c0 >> 4) & 3
-    best = 0
-    bp = E[E_POWER, c0]
-    s = (c1 >> 4) & 3
-    if (s == trump) | (s == led):
-        p = E[E_POWER, c1]
-        if p > bp:
-            bp = p
-            best = 1
-    s = (c2 >> 4) & 3
-    if (s == trump) | (s == led):
-        p = E[E_POWER, c2]
-        if p > bp:
-            bp = p
-            best = 2
-    s = (c3 >> 4) & 3
-    if (s == trump) | (s == led):
-        p = E[E_POWER, c3]
-        if p > bp:
-            best = 3
-    w = (s0 + best) & 3
-    total = E[E_PTS, c0] + E[E_PTS, c1] + E[E_PTS, c2] + E[E_PTS, c3]
-    if E[E_MISC, M_TRICKS] == 1:
-        total = 1
-    gain = total if E[E_MISC, M_MAX + w] == 1 else 0
-    return best, w, total, gain
-
-
 
 
 # -- the endgame table ---------------------------------------------------------------------------
@@ -397,13 +366,6 @@ def eg3_table(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
 
 
 @njit(cache=True, _nrt=False)
-def eg1(E, s0, r0, r1, r2, r3):
-    """One card each: the last trick plays itself (hands r0..r3 in play order from s0)."""
-    _d, _w, _total, gain = _trick(E, s0, low_bit(r0), low_bit(r1), low_bit(r2), low_bit(r3))
-    return gain
-
-
-@njit(cache=True, _nrt=False)
 def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
     """Two cards each: fail-soft alpha-beta over what the maximising side wins in the tricks
     left, the hands r0..r3 in play order from the leader s0, ``left`` the points (or tricks)
@@ -448,6 +410,8 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
     x1 = E[E_MISC, M_MAX + ((s0 + 1) & 3)] == 1
     x2 = E[E_MISC, M_MAX + ((s0 + 2) & 3)] == 1
     x3 = E[E_MISC, M_MAX + ((s0 + 3) & 3)] == 1
+    xm = (1 if x0 else 0) | (2 if x1 else 0) | (4 if x2 else 0) | (8 if x3 else 0)
+    tricks = E[E_MISC, M_TRICKS] == 1
     a0 = alpha
     b0 = beta
     g0 = -INF if x0 else INF
@@ -458,6 +422,10 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
         m0 ^= 1 << c0
         nodes += 1
         r0 ^= 1 << c0
+        pw = E_PW + ((c0 >> 4) & 3)
+        p0 = E[E_POWER, c0]
+        t0 = E[E_PTS, c0]
+        e0 = low_bit(r0)
         a1 = a0
         b1 = b0
         g1 = -INF if x1 else INF
@@ -468,6 +436,13 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
             m1 ^= 1 << c1
             nodes += 1
             r1 ^= 1 << c1
+            p1 = E[pw, c1]
+            d1 = 1
+            if p1 < p0:
+                p1 = p0
+                d1 = 0
+            t1 = t0 + E[E_PTS, c1]
+            e1 = low_bit(r1)
             a2 = a1
             b2 = b1
             g2 = -INF if x2 else INF
@@ -478,6 +453,13 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
                 m2 ^= 1 << c2
                 nodes += 1
                 r2 ^= 1 << c2
+                p2 = E[pw, c2]
+                d2 = 2
+                if p2 < p1:
+                    p2 = p1
+                    d2 = d1
+                t2 = t1 + E[E_PTS, c2]
+                e2 = low_bit(r2)
                 a3 = a2
                 b3 = b2
                 g3 = -INF if x3 else INF
@@ -488,15 +470,24 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
                     m3 ^= 1 << c3
                     nodes += 1
                     r3 ^= 1 << c3
-                    d, w, _total, gain = _trick(E, s0, c0, c1, c2, c3)
-                    if d == 0:
-                        v = gain + eg1(E, w, r0, r1, r2, r3)
-                    elif d == 1:
-                        v = gain + eg1(E, w, r1, r2, r3, r0)
-                    elif d == 2:
-                        v = gain + eg1(E, w, r2, r3, r0, r1)
-                    else:
-                        v = gain + eg1(E, w, r3, r0, r1, r2)
+                    d = 3 if E[pw, c3] > p2 else d2
+                    total = 1 if tricks else t2 + E[E_PTS, c3]
+                    gain = total if (xm >> d) & 1 else 0
+                    # the last trick: one card e0..e3 left in each hand, led from place d
+                    e3 = low_bit(r3)
+                    lead = e0 if d == 0 else (e1 if d == 1 else (e2 if d == 2 else e3))
+                    q = E_PW + ((lead >> 4) & 3)
+                    top = E[q, e0]
+                    last = 0
+                    if E[q, e1] > top:
+                        top = E[q, e1]
+                        last = 1
+                    if E[q, e2] > top:
+                        top = E[q, e2]
+                        last = 2
+                    if E[q, e3] > top:
+                        last = 3
+                    v = gain + (left - total if (xm >> last) & 1 else 0)
                     r3 ^= 1 << c3
                     if x3:
                         if v > g3:
@@ -585,6 +576,8 @@ def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
     x1 = E[E_MISC, M_MAX + ((s0 + 1) & 3)] == 1
     x2 = E[E_MISC, M_MAX + ((s0 + 2) & 3)] == 1
     x3 = E[E_MISC, M_MAX + ((s0 + 3) & 3)] == 1
+    xm = (1 if x0 else 0) | (2 if x1 else 0) | (4 if x2 else 0) | (8 if x3 else 0)
+    tricks = E[E_MISC, M_TRICKS] == 1
     a0 = alpha
     b0 = beta
     g0 = -INF if x0 else INF
@@ -595,6 +588,9 @@ def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
         m0 ^= 1 << c0
         nodes += 1
         r0 ^= 1 << c0
+        pw = E_PW + ((c0 >> 4) & 3)
+        p0 = E[E_POWER, c0]
+        t0 = E[E_PTS, c0]
         a1 = a0
         b1 = b0
         g1 = -INF if x1 else INF
@@ -605,6 +601,12 @@ def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
             m1 ^= 1 << c1
             nodes += 1
             r1 ^= 1 << c1
+            p1 = E[pw, c1]
+            d1 = 1
+            if p1 < p0:
+                p1 = p0
+                d1 = 0
+            t1 = t0 + E[E_PTS, c1]
             a2 = a1
             b2 = b1
             g2 = -INF if x2 else INF
@@ -615,6 +617,12 @@ def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
                 m2 ^= 1 << c2
                 nodes += 1
                 r2 ^= 1 << c2
+                p2 = E[pw, c2]
+                d2 = 2
+                if p2 < p1:
+                    p2 = p1
+                    d2 = d1
+                t2 = t1 + E[E_PTS, c2]
                 a3 = a2
                 b3 = b2
                 g3 = -INF if x3 else INF
@@ -625,7 +633,10 @@ def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
                     m3 ^= 1 << c3
                     nodes += 1
                     r3 ^= 1 << c3
-                    d, w, total, gain = _trick(E, s0, c0, c1, c2, c3)
+                    d = 3 if E[pw, c3] > p2 else d2
+                    total = 1 if tricks else t2 + E[E_PTS, c3]
+                    gain = total if (xm >> d) & 1 else 0
+                    w = (s0 + d) & 3
                     if d == 0:
                         v = gain + eg2(E, w, r0, r1, r2, r3, a3 - gain, b3 - gain,
                                                        left - total)
@@ -731,6 +742,8 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
     x1 = E[E_MISC, M_MAX + ((s0 + 1) & 3)] == 1
     x2 = E[E_MISC, M_MAX + ((s0 + 2) & 3)] == 1
     x3 = E[E_MISC, M_MAX + ((s0 + 3) & 3)] == 1
+    xm = (1 if x0 else 0) | (2 if x1 else 0) | (4 if x2 else 0) | (8 if x3 else 0)
+    tricks = E[E_MISC, M_TRICKS] == 1
     a0 = alpha
     b0 = beta
     g0 = -INF if x0 else INF
@@ -741,6 +754,9 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
         m0 ^= 1 << c0
         nodes += 1
         r0 ^= 1 << c0
+        pw = E_PW + ((c0 >> 4) & 3)
+        p0 = E[E_POWER, c0]
+        t0 = E[E_PTS, c0]
         a1 = a0
         b1 = b0
         g1 = -INF if x1 else INF
@@ -751,6 +767,12 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
             m1 ^= 1 << c1
             nodes += 1
             r1 ^= 1 << c1
+            p1 = E[pw, c1]
+            d1 = 1
+            if p1 < p0:
+                p1 = p0
+                d1 = 0
+            t1 = t0 + E[E_PTS, c1]
             a2 = a1
             b2 = b1
             g2 = -INF if x2 else INF
@@ -761,6 +783,12 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
                 m2 ^= 1 << c2
                 nodes += 1
                 r2 ^= 1 << c2
+                p2 = E[pw, c2]
+                d2 = 2
+                if p2 < p1:
+                    p2 = p1
+                    d2 = d1
+                t2 = t1 + E[E_PTS, c2]
                 a3 = a2
                 b3 = b2
                 g3 = -INF if x3 else INF
@@ -771,7 +799,10 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
                     m3 ^= 1 << c3
                     nodes += 1
                     r3 ^= 1 << c3
-                    d, w, total, gain = _trick(E, s0, c0, c1, c2, c3)
+                    d = 3 if E[pw, c3] > p2 else d2
+                    total = 1 if tricks else t2 + E[E_PTS, c3]
+                    gain = total if (xm >> d) & 1 else 0
+                    w = (s0 + d) & 3
                     if d == 0:
                         v = gain + eg3_table(E, G, ORD, stats, w, r0 | z0, r1 | z1, r2 | z2, r3 | z3,
                                   a3 - gain, b3 - gain, left - total)
