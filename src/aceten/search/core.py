@@ -68,6 +68,22 @@ JACK = 11
 FOUR_OF_A_KIND = (1, 10, 13, 14)  # ace, ten, queen, king: 100 roem
 
 
+CACHE_LINE = 64  # bytes
+
+
+def aligned_zeros(shape: int | tuple[int, ...]) -> np.ndarray:
+    """An int64 array of zeros that starts on a cache line and ends before the next array's.
+
+    numpy aligns its data to 16 bytes only: a table bucket of 64 bytes would then straddle two
+    cache lines (two memory reads a probe), and two threads' small arrays could share a line.
+    """
+    count = int(np.prod(shape))
+    words = CACHE_LINE // 8
+    raw = np.zeros(count + 2 * words, dtype=np.int64)
+    start = (-raw.ctypes.data % CACHE_LINE) // 8
+    return raw[start:start + count].reshape(shape)
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def suit_mask(suit):
     return SUIT_BITS << (suit << 4)

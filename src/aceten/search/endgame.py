@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from aceten.search.core import low_bit, mix64
+from aceten.search.core import aligned_zeros, low_bit, mix64
 from aceten.search.encoding import (
     R_DRAW,
     R_EXCHANGE,
@@ -83,7 +83,7 @@ MAX_POINTS = 255  # bounds take 8 bits: more points left than this and the table
 
 def new_table() -> np.ndarray:
     """An empty endgame table (2**TABLE_BITS entries of 4 words)."""
-    return np.zeros(4 << TABLE_BITS, dtype=np.int64)
+    return aligned_zeros(4 << TABLE_BITS)
 
 
 def applies(R: np.ndarray, S: np.ndarray) -> bool:

@@ -28,6 +28,7 @@ from aceten.errors import AcetenError
 from aceten.game import Game, PlayerView
 from aceten.moves import Move
 from aceten.search import core, dds, endgame
+from aceten.search.core import aligned_zeros
 from aceten.search.encoding import (
     S_COOP,
     S_DRAWN,
@@ -157,11 +158,11 @@ class _Worker:
     endgame table are shared; these never are."""
 
     def __init__(self) -> None:
-        self.moves = np.zeros((dds.MAX_PLY, 2 * dds.MOVES), dtype=np.int64)
-        self.saves = np.zeros((dds.MAX_PLY, dds.SAVE), dtype=np.int64)
-        self.frames = np.zeros((dds.MAX_PLY, dds.F_WIDTH), dtype=np.int64)
-        self.history = np.zeros((endgame.ROWS, 64), dtype=np.int64)
-        self.stats = np.zeros(dds.STATS, dtype=np.int64)
+        self.moves = aligned_zeros((dds.MAX_PLY, 2 * dds.MOVES))
+        self.saves = aligned_zeros((dds.MAX_PLY, dds.SAVE))
+        self.frames = aligned_zeros((dds.MAX_PLY, dds.F_WIDTH))
+        self.history = aligned_zeros((endgame.ROWS, 64))
+        self.stats = aligned_zeros(dds.STATS)
 
     def forget(self) -> None:
         """A new deal: the history of cut-offs and the killer leads no longer apply."""
@@ -431,7 +432,7 @@ class Solver:
 
     def _table_for(self, game: Game) -> tuple[np.ndarray, int]:
         if self._table is None:
-            self._table = np.zeros((1 << self.tt_bits, dds.TD_WIDTH), dtype=np.int64)
+            self._table = aligned_zeros((1 << self.tt_bits, dds.TD_WIDTH))
         context = (game.rules, tuple(game.deal.stock))
         same = self._context is not None and self._context[0] is context[0] \
             and self._context[1] == context[1]
