@@ -13,7 +13,7 @@ import aceten
 from aceten.errors import AcetenError
 
 search = pytest.importorskip("aceten.search")
-from aceten.search import Solver, dds, endgame  # noqa: E402
+from aceten.search import Solver, core, dds, endgame  # noqa: E402
 from aceten.search import solver as solver_module  # noqa: E402
 from aceten.search.encoding import encode_game, encode_rules  # noqa: E402
 from test_search import CONFIGS, LATIN_16, random_position  # noqa: E402
@@ -235,3 +235,50 @@ def test_long_searches_go_to_two_threads_from_the_start():
     assert long("briscola", 4) and long("briscola", 4, played=4)
     assert not long("briscola", 4, played=8)
     assert not long("briscola", 2) and not long("klaverjas", 4) and not long("cruce", 4)
+
+
+@pytest.mark.parametrize("shape", [1, 7, 90, (3, 5), (64, 8)])
+def test_aligned_arrays_start_on_a_cache_line(shape):
+    """A table bucket (64 bytes) must not straddle two cache lines: numpy itself aligns to 16."""
+    arrays = [core.aligned_zeros(shape) for _ in range(6)]  # several: malloc's offsets vary
+    for a in arrays:
+        assert a.ctypes.data % core.CACHE_LINE == 0
+        assert a.dtype == np.int64 and a.flags.c_contiguous and a.flags.writeable
+        assert a.shape == (shape if isinstance(shape, tuple) else (shape,)) and not a.any()
+    arrays[0][...] = -1
+    assert not any(a.any() for a in arrays[1:])  # each its own memory
+
+
+def test_the_solvers_tables_start_on_a_cache_line():
+    g = aceten.new_game("briscola", players=4, seed=3)
+    for _ in range(24):
+        g.push(g.legal_moves()[0])
+    solver = Solver(threads=2, tt_bits=12)
+    solver.solve(g)
+    assert solver._table is not None and solver._endgame_table is not None
+    arrays = [solver._table, solver._endgame_table]
+    for w in solver._workers:
+        arrays += [w.moves, w.saves, w.frames, w.history, w.stats]
+    assert all(a.ctypes.data % core.CACHE_LINE == 0 for a in arrays)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_kernels_trick_tables_agree_with_the_engine(seed):
+    """The endgame kernel finds a trick's winner as the card of highest power for the suit led
+    (E_PW rows: -1 for a card that can neither follow nor trump) and its worth as the sum of
+    E_PTS; every trick of random 4-player Briscola deals is won and scored as the engine says."""
+    g = aceten.new_game("briscola", players=4, seed=seed)
+    enc = encode_rules(g.rules)
+    E = np.zeros((endgame.ROWS, 64), dtype=np.int64)
+    endgame.setup(E, enc.R, enc.T, enc.ORD, encode_game(g), 1)
+    rng = random.Random(seed)
+    while not g.is_over():
+        g.push(rng.choice(g.legal_moves()))
+    for trick in g.tricks:
+        codes = [int(c) & 63 for c in trick.cards]
+        row = endgame.E_PW + ((codes[0] >> 4) & 3)
+        powers = [int(E[row, b]) for b in codes]
+        assert powers[0] == E[endgame.E_POWER, codes[0]] >= 0
+        best = max(range(4), key=lambda i: powers[i])
+        assert (trick.leader + best) % 4 == trick.winner
+        assert sum(int(E[endgame.E_PTS, b]) for b in codes) == trick.points
