@@ -176,6 +176,28 @@ def _cands(E, h, row, slot):
     return out
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _sides(E, s0):
+    """Which places of a trick led by seat s0 play for the maximising side: four flags and
+    the same as a bit mask (bit d for place d)."""
+    x0 = E[E_MISC, M_MAX + s0] == 1
+    x1 = E[E_MISC, M_MAX + ((s0 + 1) & 3)] == 1
+    x2 = E[E_MISC, M_MAX + ((s0 + 2) & 3)] == 1
+    x3 = E[E_MISC, M_MAX + ((s0 + 3) & 3)] == 1
+    xm = (1 if x0 else 0) | (2 if x1 else 0) | (4 if x2 else 0) | (8 if x3 else 0)
+    return x0, x1, x2, x3, xm
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _follow(E, pw, c, best, d, place):
+    """The trick once card c is played at ``place``: the best power so far (E row pw, of the
+    suit led) and the place that holds it, from those before it (best at d)."""
+    p = E[pw, c]
+    if p > best:
+        return p, place
+    return best, d
+
+
 # -- the endgame table ---------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def table_key(E, ORD, h0, h1, h2, h3):
@@ -406,11 +428,7 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
         elif left - pts <= alpha:
             return left - pts
     nodes = 0
-    x0 = E[E_MISC, M_MAX + s0] == 1
-    x1 = E[E_MISC, M_MAX + ((s0 + 1) & 3)] == 1
-    x2 = E[E_MISC, M_MAX + ((s0 + 2) & 3)] == 1
-    x3 = E[E_MISC, M_MAX + ((s0 + 3) & 3)] == 1
-    xm = (1 if x0 else 0) | (2 if x1 else 0) | (4 if x2 else 0) | (8 if x3 else 0)
+    x0, x1, x2, x3, xm = _sides(E, s0)
     tricks = E[E_MISC, M_TRICKS] == 1
     a0 = alpha
     b0 = beta
@@ -436,11 +454,7 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
             m1 ^= 1 << c1
             nodes += 1
             r1 ^= 1 << c1
-            p1 = E[pw, c1]
-            d1 = 1
-            if p1 < p0:
-                p1 = p0
-                d1 = 0
+            p1, d1 = _follow(E, pw, c1, p0, 0, 1)
             t1 = t0 + E[E_PTS, c1]
             e1 = low_bit(r1)
             a2 = a1
@@ -453,11 +467,7 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
                 m2 ^= 1 << c2
                 nodes += 1
                 r2 ^= 1 << c2
-                p2 = E[pw, c2]
-                d2 = 2
-                if p2 < p1:
-                    p2 = p1
-                    d2 = d1
+                p2, d2 = _follow(E, pw, c2, p1, d1, 2)
                 t2 = t1 + E[E_PTS, c2]
                 e2 = low_bit(r2)
                 a3 = a2
@@ -470,7 +480,7 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
                     m3 ^= 1 << c3
                     nodes += 1
                     r3 ^= 1 << c3
-                    d = 3 if E[pw, c3] > p2 else d2
+                    _p3, d = _follow(E, pw, c3, p2, d2, 3)
                     total = 1 if tricks else t2 + E[E_PTS, c3]
                     gain = total if (xm >> d) & 1 else 0
                     # the last trick: one card e0..e3 left in each hand, led from place d
@@ -572,11 +582,7 @@ def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
     if alpha < 0:
         alpha = 0
     nodes = 0
-    x0 = E[E_MISC, M_MAX + s0] == 1
-    x1 = E[E_MISC, M_MAX + ((s0 + 1) & 3)] == 1
-    x2 = E[E_MISC, M_MAX + ((s0 + 2) & 3)] == 1
-    x3 = E[E_MISC, M_MAX + ((s0 + 3) & 3)] == 1
-    xm = (1 if x0 else 0) | (2 if x1 else 0) | (4 if x2 else 0) | (8 if x3 else 0)
+    x0, x1, x2, x3, xm = _sides(E, s0)
     tricks = E[E_MISC, M_TRICKS] == 1
     a0 = alpha
     b0 = beta
@@ -601,11 +607,7 @@ def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
             m1 ^= 1 << c1
             nodes += 1
             r1 ^= 1 << c1
-            p1 = E[pw, c1]
-            d1 = 1
-            if p1 < p0:
-                p1 = p0
-                d1 = 0
+            p1, d1 = _follow(E, pw, c1, p0, 0, 1)
             t1 = t0 + E[E_PTS, c1]
             a2 = a1
             b2 = b1
@@ -617,11 +619,7 @@ def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
                 m2 ^= 1 << c2
                 nodes += 1
                 r2 ^= 1 << c2
-                p2 = E[pw, c2]
-                d2 = 2
-                if p2 < p1:
-                    p2 = p1
-                    d2 = d1
+                p2, d2 = _follow(E, pw, c2, p1, d1, 2)
                 t2 = t1 + E[E_PTS, c2]
                 a3 = a2
                 b3 = b2
@@ -633,7 +631,7 @@ def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
                     m3 ^= 1 << c3
                     nodes += 1
                     r3 ^= 1 << c3
-                    d = 3 if E[pw, c3] > p2 else d2
+                    _p3, d = _follow(E, pw, c3, p2, d2, 3)
                     total = 1 if tricks else t2 + E[E_PTS, c3]
                     gain = total if (xm >> d) & 1 else 0
                     w = (s0 + d) & 3
@@ -738,11 +736,7 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
     z2 = 1 << E[E_MISC, M_STOCK + 2]
     z3 = 1 << E[E_MISC, M_STOCK + 3]
     nodes = 0
-    x0 = E[E_MISC, M_MAX + s0] == 1
-    x1 = E[E_MISC, M_MAX + ((s0 + 1) & 3)] == 1
-    x2 = E[E_MISC, M_MAX + ((s0 + 2) & 3)] == 1
-    x3 = E[E_MISC, M_MAX + ((s0 + 3) & 3)] == 1
-    xm = (1 if x0 else 0) | (2 if x1 else 0) | (4 if x2 else 0) | (8 if x3 else 0)
+    x0, x1, x2, x3, xm = _sides(E, s0)
     tricks = E[E_MISC, M_TRICKS] == 1
     a0 = alpha
     b0 = beta
@@ -767,11 +761,7 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
             m1 ^= 1 << c1
             nodes += 1
             r1 ^= 1 << c1
-            p1 = E[pw, c1]
-            d1 = 1
-            if p1 < p0:
-                p1 = p0
-                d1 = 0
+            p1, d1 = _follow(E, pw, c1, p0, 0, 1)
             t1 = t0 + E[E_PTS, c1]
             a2 = a1
             b2 = b1
@@ -783,11 +773,7 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
                 m2 ^= 1 << c2
                 nodes += 1
                 r2 ^= 1 << c2
-                p2 = E[pw, c2]
-                d2 = 2
-                if p2 < p1:
-                    p2 = p1
-                    d2 = d1
+                p2, d2 = _follow(E, pw, c2, p1, d1, 2)
                 t2 = t1 + E[E_PTS, c2]
                 a3 = a2
                 b3 = b2
@@ -799,7 +785,7 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
                     m3 ^= 1 << c3
                     nodes += 1
                     r3 ^= 1 << c3
-                    d = 3 if E[pw, c3] > p2 else d2
+                    _p3, d = _follow(E, pw, c3, p2, d2, 3)
                     total = 1 if tricks else t2 + E[E_PTS, c3]
                     gain = total if (xm >> d) & 1 else 0
                     w = (s0 + d) & 3
