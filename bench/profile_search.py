@@ -72,14 +72,21 @@ def main() -> None:
     perf = shutil.which("perf")
     if perf is None or shutil.which("nm") is None:
         sys.exit("profile_search: needs perf and nm on the PATH")
+    name, _, players = args.config.rpartition("-")
+    if not name or not players.isdigit():
+        parser.error(f"--config {args.config!r}: write GAME-PLAYERS, e.g. briscola-4")
     os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="aceten-profile-")
 
     sys.path.insert(0, str(Path(__file__).parent))
     from bench_search import first_lead
 
+    from aceten.errors import AcetenError
     from aceten.search import Solver, core, dds, endgame
 
-    name, players = args.config.rsplit("-", 1)
+    try:
+        first_lead(name, int(players), None, {}, 0)
+    except AcetenError as e:
+        parser.error(f"--config {args.config!r}: {e}")
     solver = Solver(threads=1)
     print("compiling the kernels ...", flush=True)
     solver.solve(first_lead(name, int(players), None, {}, 10**6), moves=False)
