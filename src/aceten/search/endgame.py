@@ -487,16 +487,9 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
                     e3 = low_bit(r3)
                     lead = e0 if d == 0 else (e1 if d == 1 else (e2 if d == 2 else e3))
                     q = E_PW + ((lead >> 4) & 3)
-                    top = E[q, e0]
-                    last = 0
-                    if E[q, e1] > top:
-                        top = E[q, e1]
-                        last = 1
-                    if E[q, e2] > top:
-                        top = E[q, e2]
-                        last = 2
-                    if E[q, e3] > top:
-                        last = 3
+                    top, last = _follow(E, q, e1, E[q, e0], 0, 1)
+                    top, last = _follow(E, q, e2, top, last, 2)
+                    _top, last = _follow(E, q, e3, top, last, 3)
                     v = gain + (left - total if (xm >> last) & 1 else 0)
                     r3 ^= 1 << c3
                     if x3:
