@@ -84,7 +84,7 @@ class FollowSuitBriscola(BriscolaRules):
 
     def _declare(self) -> None:
         super()._declare()
-        self.obligations = Obligations((FollowSuit(), Trumping(overtrump=False)), when="always")
+        self.parts = (*self.parts, Obligations((FollowSuit(), Trumping(overtrump=False)), when="always"))
 
 
 def test_a_void_says_nothing_about_later_draws():

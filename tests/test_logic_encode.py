@@ -96,22 +96,25 @@ def test_obligation_encode_face_agrees_with_restrict_on_random_tricks(game, play
 
 
 def test_each_obligation_encodes_its_own_verdict():
-    """Part by part: encode's ``binds`` is restrict's 'not None', ``allowed`` its cards."""
+    """Part by part: encode's ``binds`` is the step's verdict that the part binds, ``allowed``
+    its cards (the step run with a cascade of that part alone)."""
+    from aceten.rules import layout, step
+
     rules = aceten.rules.get("klaverjas", variant="amsterdam")
     rng = random.Random(5)
-    for part in rules.obligations.parts:
+    for k, part in enumerate(rules.obligations.parts):
+        R = list(rules.R)
+        R[layout.R_OB_N], R[layout.R_WHEN] = 1, 0
+        for slot in (layout.R_OB_KIND, layout.R_OB_A, layout.R_OB_B):
+            R[slot] = rules.R[slot + k]
         for _ in range(300):
             hand, trick, trump, _ = random_moment(rng, rules)
             enc = Evaluate(rules, hand, trick, trump, True)
-            best = rules._winner_index(trick, trump)
-            ctx = TrickContext(hand=hand, led=trick[0].suit, trump=trump, best=int(trick[best]),
-                               best_is_trump=trump is not None and trick[best].suit == trump,
-                               partner_winning=enc.partner, rules=rules)
-            verdict = part.restrict(ctx)
+            legal, bound = step.legal_cards_why(rules._trick_state(trick, trump), hand, R, rules.T)
             encoded = part.encode(enc)
-            assert encoded.binds == (verdict is not None)
-            if verdict is not None:
-                assert sum(c.bit for c in rules.deck if hand & c.bit and encoded.allowed[c]) == verdict[0]
+            assert encoded.binds == (bound == 0)
+            if bound == 0:
+                assert sum(c.bit for c in rules.deck if hand & c.bit and encoded.allowed[c]) == legal
 
 
 def _legal_by_model(game: Game) -> set[Card]:

@@ -10,12 +10,36 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from aceten.cards import Card, CardSet, Suit, cards_of, hand_cards_cache
 from aceten.errors import AcetenError, IllegalMove
 from aceten.moves import Bid, Exchange, Move, TrumpCall, parse_move
+from aceten.rules import step
 from aceten.rules.base import Rules
+from aceten.rules.codes import decode_move, move_code
+from aceten.rules.layout import (
+    PHASE_BID,
+    PHASE_CALL,
+    PHASE_OVER,
+    PHASE_PLAY,
+    R_FIRST_DECLARER,
+    S_CONTRACT,
+    S_DECLARER,
+    S_DRAWN,
+    S_HAND,
+    S_HIGHBID,
+    S_LEADER,
+    S_NBIDS,
+    S_PHASE,
+    S_SIZE,
+    S_SLEN,
+    S_STOCK,
+    S_TOMOVE,
+    S_TRICKS,
+    S_TRUMP,
+)
+from aceten.rules.outcome import Outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,50 +84,6 @@ class Deal:
 
     def cards(self) -> list[Card]:
         return [c for hand in self.hands for c in hand] + list(self.stock)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The result of a finished deal, per seat and per team (teams are single seats in 2-3 player
-    games). ``scores`` is what the deal is worth in the game's own unit (card points for
-    Briscola and Brisca, game points for Cruce, points after nat and roem for Klaverjas)."""
-
-    points: tuple[int, ...]  # card points won per seat (bonuses not included)
-    tricks: tuple[int, ...]
-    bonus: tuple[int, ...]  # marriages / roem per seat
-    team_points: tuple[int, ...]
-    team_tricks: tuple[int, ...]
-    scores: tuple[int, ...]  # per team
-    winner: int | None  # team index; None for a draw
-    teams: tuple[tuple[int, ...], ...]
-    notes: tuple[str, ...] = ()
-
-    def team_name(self, team: int) -> str:
-        members = self.teams[team]
-        if len(members) == 1:
-            return f"P{members[0] + 1}"
-        return "team " + "+".join(f"P{s + 1}" for s in members)
-
-    @property
-    def result(self) -> str:
-        """One line: who won, and the scores."""
-        scores = " - ".join(f"{self.team_name(t)} {s}" for t, s in enumerate(self.scores))
-        head = "draw" if self.winner is None else f"{self.team_name(self.winner)} wins"
-        return f"{head}: {scores}"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "points": list(self.points),
-            "tricks": list(self.tricks),
-            "bonus": list(self.bonus),
-            "team_points": list(self.team_points),
-            "team_tricks": list(self.team_tricks),
-            "scores": list(self.scores),
-            "winner": self.winner,
-            "teams": [list(t) for t in self.teams],
-            "notes": list(self.notes),
-            "result": self.result,
-        }
 
 
 @dataclass(frozen=True)
@@ -250,8 +230,9 @@ class Game:
         self._bids: list[tuple[int, Move]] = []
         self.declarer: int | None = None  # Cruce's highest bidder, Klaverjas's trump caller
         self.contract = 0  # Cruce: the bid to make
-        self._phase = "play"
-        self._phase = rules.start_phase(self)
+        self._phase = rules.start_phase
+        if not rules.has_phases and rules.R[R_FIRST_DECLARER]:
+            self.declarer = self._leader  # no call (a given trump): the first leader's side plays
         # A move that only moves one card from a hand to the trick is undone without a snapshot.
         self._light_undo = k == 0 and rules.draw != "after-play"
         self._light_lead = self._light_undo and not rules.has_lead_bonus and rules.trump_mode != "first-lead"
@@ -363,7 +344,12 @@ class Game:
 
     def outcome(self) -> Outcome | None:
         """The result once the deal is over, else None."""
-        return self.rules.outcome(self) if self._phase == "over" else None
+        if self._phase != "over":
+            return None
+        hist = self._history
+        return self.rules.score(self.points, self.tricks_won, self.bonus, declarer=self.declarer,
+                                contract=self.contract, last_winner=hist[-1][2] if hist else None,
+                                leader=self._leader)
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text, self._family)
@@ -374,16 +360,47 @@ class Game:
         if self._phase == "play":
             hand = self._hands[self._to_move]
             if self._obliged and self._trick:
-                hand = self.rules.legal_mask(hand, self._trick, self._trump,
-                                             self._drawn >= len(self._stock))[0]
+                hand = self.rules.legal_bits(hand, self._trick, self._trump,
+                                             self._drawn >= len(self._stock))
             cached = self._hand_cards.get(hand)
             moves: list[Move] = list(cached if cached is not None else cards_of(hand, self._family))
-            if self.rules.has_extra_moves:
-                moves += self.rules.extra_moves(self)
+            if self.rules.has_extra_moves and self._drawn < len(self._stock):
+                swap = step.exchange_cards(self._state(), self.rules.R, self.rules.T)
+                if swap:
+                    moves.append(Exchange(Card.from_code((self._family << 6) | step.low_bit(swap))))
             return moves
         if self._phase == "over":
             return []
-        return self.rules.phase_moves(self)
+        S = self._state()
+        _, count = step.phase_choices(S, self.rules.R)
+        return [decode_move(step.phase_code(S, i), self._family) for i in range(count)]
+
+    _PHASE_CODES: ClassVar[dict[str, int]] = {"play": PHASE_PLAY, "bid": PHASE_BID,
+                                              "call": PHASE_CALL, "over": PHASE_OVER}
+    _PHASE_NAMES: ClassVar[dict[int, str]] = {code: name for name, code in _PHASE_CODES.items()}
+
+    def _state(self) -> list[int]:
+        """The flat state (aceten.rules.layout) of what a phase move or an exchange reads and
+        changes: the step function decides them, the engine writes back what changed."""
+        S = [0] * S_SIZE
+        for seat, hand in enumerate(self._hands):
+            S[S_HAND + seat] = hand & 0x7FFFFFFFFFFFFFFF
+            S[S_TRICKS + seat] = self._tricks_won[seat]
+        S[S_LEADER] = self._leader
+        S[S_TOMOVE] = self._to_move
+        S[S_TRUMP] = -1 if self._trump is None else self._trump & 3
+        S[S_DRAWN] = self._drawn
+        S[S_SLEN] = len(self._stock)
+        for i, card in enumerate(self._stock):
+            S[S_STOCK + i] = card & 63
+        S[S_PHASE] = self._PHASE_CODES[self._phase]
+        S[S_DECLARER] = -1 if self.declarer is None else self.declarer
+        S[S_CONTRACT] = self.contract
+        S[S_NBIDS] = len(self._bids)
+        for seat, bid in self._bids:  # during the bidding: the highest bidder so far
+            if isinstance(bid, Bid) and bid.value > S[S_HIGHBID]:
+                S[S_HIGHBID], S[S_DECLARER] = bid.value, seat
+        return S
 
     def is_legal(self, move: Move | str) -> bool:
         try:
@@ -409,9 +426,10 @@ class Game:
                               f"({CardSet(hand, self._family)})")
         trick = self._trick
         if self._obliged and trick:
-            legal, reason = self.rules.legal_mask(hand, trick, self._trump,
-                                                  self._drawn >= len(self._stock))
+            empty = self._drawn >= len(self._stock)
+            legal = self.rules.legal_bits(hand, trick, self._trump, empty)
             if not legal & bit:
+                reason = self.rules.legal_mask(hand, trick, self._trump, empty)[1]
                 raise IllegalMove(f"illegal move {move} for P{seat + 1}: {reason} "
                                   f"(may play {CardSet(legal, self._family)})")
         n = self._n
@@ -440,7 +458,7 @@ class Game:
         if self._trump is None and self.rules.trump_mode == "first-lead":
             self._trump = card.suit
         if self.rules.has_lead_bonus:
-            bonus = self.rules.lead_bonus(self, seat, card)
+            bonus = self.rules.lead_bonus(self._hands[seat] | card.bit, card, self._trump)
             if bonus is not None:
                 self._bonus[seat] += bonus[0]
                 self._log.append(("bonus", seat, bonus))
@@ -495,10 +513,26 @@ class Game:
             raise IllegalMove(self._other_error(move))
         self._undo.append(self._snapshot())
         self._moves.append(move)
-        if self._phase == "play":
-            self.rules.apply_extra_move(self, move)
+        seat = self._to_move
+        S = self._state()
+        step.play_move(S, move_code(move), self.rules.R, self.rules.T)
+        if isinstance(move, Exchange):
+            self._hands[seat] = S[S_HAND + seat]
+            self._stock[-1] = Card.from_code((self._family << 6) | S[S_STOCK + len(self._stock) - 1])
+            self._log.append(("swap", seat, move.card))
+            return
+        self._bids.append((seat, move))
+        if isinstance(move, Bid):
+            self._log.append(("bid", seat, move.value))
         else:
-            self.rules.apply_phase_move(self, move)
+            self._log.append(("call", seat, move.suit))
+        self._phase = self._PHASE_NAMES[S[S_PHASE]]
+        self._to_move = S[S_TOMOVE]
+        if self._phase == "play":
+            self._leader = S[S_LEADER]
+            self._trump = None if S[S_TRUMP] < 0 else Suit(self._family, S[S_TRUMP])
+            self.declarer = None if S[S_DECLARER] < 0 else S[S_DECLARER]
+            self.contract = S[S_CONTRACT]
 
     def _phase_error(self, move: Move) -> str:
         if self._phase == "over":

@@ -57,15 +57,6 @@ def legal_by_blocking(rules: Rules, hand: int, card: Card, trick: list[Card], tr
     return not any(hand & other.bit for other, _ in blocked)
 
 
-class _Probe:
-    """The little of a game a lead-bonus hook reads: the hands and the trump."""
-
-    def __init__(self, players: int, seat: int, mask: int, trump: Suit | None):
-        self._hands = [0] * players
-        self._hands[seat] = mask
-        self.trump = trump
-
-
 def lead_bonus_mates(rules: Rules, seat: int, card: Card, trump: Suit | None) -> tuple[Card, ...]:
     """The cards whose presence in the leader's hand makes leading ``card`` score a bonus."""
     if not rules.has_lead_bonus:
@@ -76,11 +67,8 @@ def lead_bonus_mates(rules: Rules, seat: int, card: Card, trump: Suit | None) ->
 @lru_cache(maxsize=4096)
 def _mates(rules: Rules, seat: int, card: Card, trump: Suit | None) -> tuple[Card, ...]:
     def scores(mask: int) -> Any:
-        return rules.lead_bonus(_Probe(rules.players, seat, mask, trump), seat, card)  # type: ignore[arg-type]
+        return rules.lead_bonus(mask | card.bit, card, trump)
 
-    try:
-        if scores(0) is not None:
-            return ()  # the bonus does not depend on the hand
-        return tuple(other for other in rules.deck if other != card and scores(other.bit) is not None)
-    except (AttributeError, TypeError):  # a hook that reads more than hands and trump
-        return ()
+    if scores(0) is not None:
+        return ()  # the bonus does not depend on the hand
+    return tuple(other for other in rules.deck if other != card and scores(other.bit) is not None)

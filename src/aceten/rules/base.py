@@ -1,27 +1,78 @@
-"""Rules: the one declaration of a game, read by the engine, the records and the command line.
+"""Rules: the one declaration of a game, read by every layer.
 
-A ``Rules`` object is a game fixed to a player count, a variant and resolved options. Its
-tables (deck, rank orders, card points, teams, dealing and drawing, obligations) are plain
-data; the few things that differ in kind between games (bidding, trump calls, exchanges,
-marriages, roem, scoring) are hook methods of the game's subclass.
+A ``Rules`` object is a game fixed to a player count, a variant and resolved options. A game
+declares its deck, hand size and teams, and a list of rule parts (:mod:`aceten.rules.parts`:
+the trick, trump, stock, exchange, obligations, bonuses, phases, scoring). The parts fill the
+flat rules vector and card tables (:attr:`Rules.R`, :attr:`Rules.T`) that the one step
+function (:mod:`aceten.rules.step`) reads for the engine, the solver, the batch simulator and
+the environments; they describe themselves for ``aceten rules``; the logic layer encodes them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, TypeVar
 
-from aceten.cards import FAMILY_RANKS, Card, CardSet, Family, Rank, Suit, cards_of, full_deck
+from aceten.cards import FAMILY_RANKS, Card, CardSet, Family, Rank, Suit, cards_of
 from aceten.errors import AcetenError
+from aceten.rules import step
+from aceten.rules.layout import (
+    O_NOTE,
+    O_SCORES,
+    O_TEAM_POINTS,
+    O_TEAM_TRICKS,
+    O_WIDTH,
+    O_WINNER,
+    R_DEALER,
+    R_DECK_N,
+    R_HAND,
+    R_N,
+    R_NTEAMS,
+    R_PARTNER,
+    R_SIZE,
+    R_STACKED,
+    R_STOCK,
+    R_TEAM,
+    R_TRICKS,
+    S_BONUS,
+    S_CONTRACT,
+    S_DECLARER,
+    S_DRAWN,
+    S_HAND,
+    S_LASTWIN,
+    S_LEADER,
+    S_POINTS,
+    S_SIZE,
+    S_SLEN,
+    S_TLEN,
+    S_TRICK,
+    S_TRICKS,
+    S_TRUMP,
+    T_PLAIN_PTS,
+    T_PLAIN_STRENGTH,
+    T_SEQ,
+    T_SIZE,
+    T_TRUMP_PTS,
+    T_TRUMP_STRENGTH,
+)
 from aceten.rules.obligations import Obligations, TrickContext
+from aceten.rules.outcome import Outcome
+from aceten.rules.parts import (
+    Bidding,
+    Exchange,
+    Marriage,
+    Part,
+    Roem,
+    Scoring,
+    Stock,
+    Trick,
+    Trump,
+    TrumpCall,
+)
+from aceten.rules.parts.stock import DrawMode, TrumpMode
 
-if TYPE_CHECKING:
-    from aceten.game import Game, Outcome
-    from aceten.moves import Move
-
-TrumpMode = Literal["turned", "given", "first-lead", "called"]
-DrawMode = Literal["none", "after-trick", "after-play"]
+P = TypeVar("P", bound=Part)
 
 
 def _parse_bool(value: Any) -> bool:
@@ -117,11 +168,17 @@ class Rules:
     player_counts: ClassVar[tuple[int, ...]] = ()
     variants: ClassVar[tuple[str, ...]] = ("standard",)
     game_options: ClassVar[tuple[Option, ...]] = ()
+    #: options a question about a position assumes unless told otherwise (a phase the logic
+    #: layer does not model, for instance)
+    question_options: ClassVar[dict[str, str]] = {}
 
     # Declared by each game in ``_declare`` -------------------------------------------------
     deck: tuple[Card, ...]
     hand_size: int
     teams: tuple[tuple[int, ...], ...]
+    parts: tuple[Part, ...]
+
+    # Read off the parts (see _adopt_parts), for the layers' convenience ----------------------
     plain_order: tuple[Rank, ...]  # strongest first
     trump_order: tuple[Rank, ...]
     plain_points: dict[Rank, int]
@@ -161,13 +218,52 @@ class Rules:
         if not 0 <= self.options["dealer"] < players:
             raise AcetenError(f"option dealer={dealer}: seats are 0 to {players - 1}")
         self._declare()
+        self._adopt_parts()
         self._apply_common_options()
+        self._adopt_parts()
         self._tabulate()
 
     # -- declaration ---------------------------------------------------------------------
     def _declare(self) -> None:
-        """Fill in the declared tables for ``self.players``, ``self.variant``, ``self.options``."""
+        """Declare deck, hand size, teams and parts for ``self.players``, ``self.variant``,
+        ``self.options``."""
         raise AcetenError(f"{type(self).__name__} declares no rules")
+
+    def part(self, kind: type[P]) -> P | None:
+        """The declared part of this kind (e.g. ``rules.part(Marriage)``), or None."""
+        for part in self.parts:
+            if isinstance(part, kind):
+                return part
+        return None
+
+    def _adopt_parts(self) -> None:
+        """Read the attributes the layers use off the declared parts."""
+        trick = self.part(Trick)
+        if trick is None:
+            raise AcetenError(f"{self.name} declares no trick")
+        self.plain_order, self.trump_order = trick.plain_order, trick.trump_order
+        self.plain_points, self.trump_points = trick.plain_points, trick.trump_points
+        self.last_trick_bonus = trick.last_trick_bonus
+        trump = self.part(Trump)
+        self.trump_mode = trump.mode if trump is not None else "turned"
+        stock = self.part(Stock)
+        self.draw = stock.draw if stock is not None else "none"
+        self.obligations = self.part(Obligations) or Obligations()
+        phase = self.part(Bidding) or self.part(TrumpCall)
+        self.has_phases = phase is not None and (isinstance(phase, Bidding)
+                                                 or self.trump_mode == "called")
+        self.has_extra_moves = self.part(Exchange) is not None
+        self.has_lead_bonus = self.part(Marriage) is not None
+        self.has_trick_bonus = self.part(Roem) is not None
+        self.scoring = self.part(Scoring)
+
+    @property
+    def start_phase(self) -> str:
+        """The phase a fresh deal starts in: ``"bid"``, ``"call"`` or ``"play"``."""
+        if not self.has_phases:
+            return "play"
+        phase = self.part(Bidding) or self.part(TrumpCall)
+        return phase.phase  # type: ignore[union-attr]
 
     def _apply_common_options(self) -> None:
         custom = self.options["deck"]
@@ -184,6 +280,7 @@ class Rules:
         trump = self.options["trump"]
         if trump is not None:
             self.options["trump"] = trump if isinstance(trump, Suit) else Suit.parse(str(trump), self.family)
+            self.parts = tuple(Trump("given") if isinstance(p, Trump) else p for p in self.parts)
             self.trump_mode = "given"
         n = self.players
         stock = len(self.deck) - n * self.hand_size
@@ -205,18 +302,8 @@ class Rules:
             raise AcetenError(f"option open_cards must be between 0 and {self.hand_size}")
 
     def _tabulate(self) -> None:
-        """Index the declared tables by bit position, for the engine's hot path."""
-        size = 64
-        self.plain_strength = [0] * size
-        self.trump_strength = [0] * size
-        self.plain_pts = [0] * size
-        self.trump_pts = [0] * size
-        for card in full_deck(self.family):
-            bit = int(card) & 63
-            self.plain_strength[bit] = len(self.plain_order) - self.plain_order.index(card.rank)
-            self.trump_strength[bit] = len(self.trump_order) - self.trump_order.index(card.rank)
-            self.plain_pts[bit] = self.plain_points[card.rank]
-            self.trump_pts[bit] = self.trump_points[card.rank]
+        """Fill the flat rules vector ``R`` and card tables ``T`` from the parts (the step
+        function's input), and index the tables by bit position for the engine's hot path."""
         self.deck_mask = sum(c.bit for c in self.deck)
         self.seat_team = [0] * self.players
         for index, team in enumerate(self.teams):
@@ -224,6 +311,32 @@ class Rules:
                 self.seat_team[seat] = index
         self.stock_size = len(self.deck) - self.players * self.hand_size
         self.tricks_per_deal = len(self.deck) // self.players
+        n = self.players
+        R = [0] * R_SIZE
+        T = [0] * T_SIZE
+        T[T_SEQ:T_SEQ + 64] = [-1] * 64
+        R[R_N] = n
+        for seat in range(n):
+            R[R_TEAM + seat] = self.seat_team[seat]
+        R[R_NTEAMS] = len(self.teams)
+        R[R_PARTNER] = int(n == 4 and len(self.teams) == 2)
+        R[R_TRICKS] = self.tricks_per_deal
+        R[R_HAND] = self.hand_size
+        R[R_STOCK] = self.stock_size
+        R[R_DEALER] = self.options["dealer"]
+        R[R_STACKED] = int(bool(self.options["stacked"]))
+        R[R_DECK_N] = len(self.deck)
+        for part in self.parts:
+            if not isinstance(part, Scoring):
+                part.fill(self, R, T)
+        self.R, self.T = R, T
+        self.plain_strength = T[T_PLAIN_STRENGTH:T_PLAIN_STRENGTH + 64]
+        self.trump_strength = T[T_TRUMP_STRENGTH:T_TRUMP_STRENGTH + 64]
+        self.plain_pts = T[T_PLAIN_PTS:T_PLAIN_PTS + 64]
+        self.trump_pts = T[T_TRUMP_PTS:T_TRUMP_PTS + 64]
+        for part in self.parts:  # scoring reads the card points (the deck's total)
+            if isinstance(part, Scoring):
+                part.fill(self, R, T)
 
     # -- the rules as functions ----------------------------------------------------------
     def parse_card(self, text: str | Card) -> Card:
@@ -262,22 +375,21 @@ class Rules:
             raise AcetenError("an empty trick has no winner")
         return self._winner_index(played, self.parse_suit(trump))
 
-    def _winner_index(self, cards: list[Card] | tuple[Card, ...], trump: Suit | None) -> int:
-        trump_index = -1 if trump is None else int(trump) & 3
-        led = (int(cards[0]) >> 4) & 3
-        plain, trumps = self.plain_strength, self.trump_strength
-        best_i, best_power = 0, -1
+    def _trick_state(self, cards: list[Card] | tuple[Card, ...], trump: Suit | None,
+                     stock_empty: bool = True) -> list[int]:
+        """A state holding just this trick, for asking the step about it."""
+        S = [0] * (S_SLEN + 1)  # the step reads the trick, trump and stock fields only
         for i, card in enumerate(cards):
-            suit = (int(card) >> 4) & 3
-            if suit == trump_index:
-                power = 100 + trumps[int(card) & 63]
-            elif suit == led:
-                power = plain[int(card) & 63]
-            else:
-                continue
-            if power > best_power:
-                best_i, best_power = i, power
-        return best_i
+            S[S_TRICK + i] = card & 63
+        S[S_TLEN] = len(cards)
+        S[S_TRUMP] = -1 if trump is None else trump & 3
+        S[S_DRAWN] = 0
+        S[S_SLEN] = 0 if stock_empty else 1
+        return S
+
+    def _winner_index(self, cards: list[Card] | tuple[Card, ...], trump: Suit | None) -> int:
+        return step.winner_index(self._trick_state(cards, trump), len(cards),
+                                 -1 if trump is None else trump & 3, self.T)
 
     def legal_moves(self, hand: Iterable[Card | str] | CardSet, trick: Iterable[Card | str] = (),
                     trump: Suit | str | None = None, *, stock_empty: bool = True) -> list[Card]:
@@ -291,61 +403,92 @@ class Rules:
     def legal_mask(self, hand: int, trick: list[Card] | tuple[Card, ...], trump: Suit | None,
                    stock_empty: bool) -> tuple[int, str | None]:
         """Legal cards as a mask, and the obligation that restricted them (None if free)."""
-        ob = self.obligations
-        if not trick or not ob.parts or (ob.when == "stock-empty" and not stock_empty):
+        if not trick or not self.obligations.parts:
             return hand, None
+        legal, k = step.legal_cards_why(self._trick_state(trick, trump, stock_empty), hand,
+                                        self.R, self.T)
+        if k < 0:
+            return hand, None
+        return legal, self.obligations.parts[k].reason(self._trick_context(hand, trick, trump), legal)
+
+    def legal_bits(self, hand: int, trick: list[Card] | tuple[Card, ...], trump: Suit | None,
+                   stock_empty: bool) -> int:
+        """Legal cards as a mask (legal_mask without the words: the engine's hot path)."""
+        if not trick:
+            return hand
+        return step.legal_cards(self._trick_state(trick, trump, stock_empty), hand, self.R, self.T)
+
+    def _trick_context(self, hand: int, trick: list[Card] | tuple[Card, ...],
+                       trump: Suit | None) -> TrickContext:
+        """The trick as an obligation's words see it."""
         if trump is None and self.trump_mode == "first-lead":
             trump = trick[0].suit
         best = self._winner_index(trick, trump)
         best_card = trick[best]
-        ctx = TrickContext(
-            hand=hand,
-            led=trick[0].suit,
-            trump=trump,
-            best=int(best_card),
+        return TrickContext(
+            hand=hand, led=trick[0].suit, trump=trump, best=int(best_card),
             best_is_trump=trump is not None and best_card.suit == trump,
             partner_winning=self.players == 4 and len(self.teams) == 2 and best == len(trick) - 2,
             rules=self,
-        )
-        for part in ob.parts:
-            verdict = part.restrict(ctx)
-            if verdict is not None:
-                return verdict
-        return hand, None
+        )  # fmt: skip
 
-    # -- hooks for what differs in kind between games --------------------------------------
-    def phase_moves(self, game: Game) -> list[Move]:
-        """Legal moves of a phase before the play (bids, trump calls)."""
-        return []
-
-    def apply_phase_move(self, game: Game, move: Move) -> None:
-        raise AcetenError(f"{self.name} has no move {move}")
-
-    def start_phase(self, game: Game) -> str:
-        """The phase a fresh deal starts in."""
-        return "play"
-
-    def extra_moves(self, game: Game) -> list[Move]:
-        """Moves besides cards available to the player to move (exchanges)."""
-        return []
-
-    def apply_extra_move(self, game: Game, move: Move) -> None:
-        raise AcetenError(f"{self.name} has no move {move}")
-
-    def lead_bonus(self, game: Game, seat: int, card: Card) -> tuple[int, str] | None:
-        """A bonus scored when ``seat`` leads ``card`` (Cruce marriages)."""
-        return None
+    # -- bonuses and scoring, asked of the step ---------------------------------------------
+    def lead_bonus(self, hand: int, card: Card, trump: Suit | None) -> tuple[int, str] | None:
+        """The bonus for leading ``card`` from ``hand`` (the hand before the lead), with its
+        words, or None (Cruce marriages)."""
+        marriage = self.part(Marriage)
+        if marriage is None:
+            return None
+        S = [0] * (S_TRUMP + 1)  # the step reads the hands and the trump
+        S[S_HAND] = hand & ~card.bit
+        S[S_TRUMP] = -1 if trump is None else trump & 3
+        value = step.lead_bonus(S, 0, card & 63, self.R, self.T)
+        return (value, marriage.note(card, value)) if value else None
 
     def trick_bonus(self, cards: tuple[Card, ...], trump: Suit | None) -> tuple[int, str] | None:
-        """A bonus the trick's winners score for the cards in it (Klaverjas roem)."""
-        return None
+        """The bonus the winners of a trick of ``cards`` score, with its words (roem)."""
+        roem = self.part(Roem)
+        if roem is None:
+            return None
+        value = step.trick_bonus(self._trick_state(cards, trump), len(cards),
+                                 -1 if trump is None else trump & 3, self.R, self.T)
+        return (value, roem.note(cards, trump)) if value else None
 
-    def outcome(self, game: Game) -> Outcome:
-        raise AcetenError(f"{self.name} declares no scoring")
+    def score(self, points: tuple[int, ...], tricks: tuple[int, ...], bonus: tuple[int, ...], *,
+              declarer: int | None = None, contract: int = 0, last_winner: int | None = None,
+              leader: int = 0) -> Outcome:
+        """The outcome of a deal that ended with these totals per seat, as the game scores it."""
+        n = self.players
+        S = [0] * S_SIZE
+        for s in range(n):
+            S[S_POINTS + s], S[S_TRICKS + s], S[S_BONUS + s] = points[s], tricks[s], bonus[s]
+        S[S_DECLARER] = -1 if declarer is None else declarer
+        S[S_CONTRACT] = contract
+        S[S_LASTWIN] = -1 if last_winner is None else last_winner
+        S[S_LEADER] = leader
+        out = [0] * O_WIDTH
+        step.score(S, self.R, out)
+        teams = len(self.teams)
+        outcome = Outcome(
+            points=tuple(points), tricks=tuple(tricks), bonus=tuple(bonus),
+            team_points=tuple(out[O_TEAM_POINTS:O_TEAM_POINTS + teams]),
+            team_tricks=tuple(out[O_TEAM_TRICKS:O_TEAM_TRICKS + teams]),
+            scores=tuple(out[O_SCORES:O_SCORES + teams]),
+            winner=None if out[O_WINNER] < 0 else out[O_WINNER], teams=self.teams,
+        )  # fmt: skip
+        if self.scoring is None:
+            return outcome
+        playing = declarer if declarer is not None else leader
+        notes = self.scoring.notes(self, outcome, out[O_NOTE], playing, contract)
+        return replace(outcome, notes=tuple(notes)) if notes else outcome
 
     def scoring_lines(self) -> list[str]:
         """How a deal is scored, in words, for ``aceten rules``."""
-        return []
+        lines: list[str] = []
+        for part in self.parts:
+            if part.section in ("bidding", "bonuses", "scoring"):
+                lines += part.describe(self)
+        return lines
 
     # -- description ---------------------------------------------------------------------
     @property
@@ -365,12 +508,8 @@ class Rules:
             "suits": {Suit(self.family, i).letter: Suit(self.family, i).name for i in range(4)},
             "hand_size": self.hand_size,
             "stock": self.stock_size,
-            "trump": {"turned": "the card after the deal is turned up; it is the last card drawn",
-                      "given": f"fixed: {self.options['trump'] and self.options['trump'].name}",
-                      "first-lead": "the suit of the first card led",
-                      "called": "called before play (see options)"}[self.trump_mode],
-            "drawing": {"none": "no stock", "after-trick": "after each trick, the winner first",
-                        "after-play": "each player right after playing"}[self.draw],
+            "trump": Trump(self.trump_mode).describe(self)[0],
+            "drawing": Stock(self.draw).describe(self)[0],
             "plain_order": [r.letter for r in self.plain_order if r in deck_ranks],
             "trump_order": [r.letter for r in self.trump_order if r in deck_ranks],
             "plain_points": {r.letter: self.plain_points[r] for r in self.plain_order if r in deck_ranks},

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from aceten.cards import Card, Family, Rank, full_deck
-from aceten.moves import Exchange, Move
 from aceten.rules.base import bool_option
 from aceten.rules.latin import LATIN_OPTIONS, LatinStockRules
 from aceten.rules.obligations import FollowSuit, Obligations, Trumping
-
-if TYPE_CHECKING:
-    from aceten.game import Game
+from aceten.rules.parts import Exchange, Part
 
 # The face-up cards each low trump may be exchanged for.
 EXCHANGES = {
@@ -32,40 +27,17 @@ class BriscaRules(LatinStockRules):
                     "else trump"),
     )
 
-    def _declare(self) -> None:
-        super()._declare()
-        self.has_extra_moves = self.options["exchange"]
+    def _more_parts(self) -> tuple[Part, ...]:
+        parts: list[Part] = []
+        if self.options["exchange"]:
+            parts.append(Exchange(EXCHANGES, needs_trick=self.options["exchange_needs_trick"]))
         if self.options["arrastre"]:
-            self.obligations = Obligations(
-                (FollowSuit(beat="always"), Trumping(overtrump=False)), when="stock-empty")
+            parts.append(Obligations((FollowSuit(beat="always"), Trumping(overtrump=False)),
+                                     when="stock-empty"))
+        return tuple(parts)
 
     def _deck(self) -> tuple[Card, ...]:
         deck = full_deck(Family.LATIN)
         if self.players == 3:
             deck = tuple(c for c in deck if c.rank != Rank.TWO)
         return deck
-
-    def extra_moves(self, game: Game) -> list[Move]:
-        face_up = game.trump_card
-        if face_up is None or game.phase != "play":
-            return []
-        seat = game.to_move
-        if self.options["exchange_needs_trick"] and not game.tricks_won[seat]:
-            return []
-        hand = game._hands[seat]
-        moves: list[Move] = []
-        for low, targets in EXCHANGES.items():
-            if face_up.rank in targets:
-                card = Card(low, face_up.suit)
-                if hand & card.bit:
-                    moves.append(Exchange(card))
-        return moves
-
-    def apply_extra_move(self, game: Game, move: Move) -> None:
-        assert isinstance(move, Exchange)
-        face_up = game.trump_card
-        assert face_up is not None
-        seat = game.to_move
-        game._hands[seat] ^= move.card.bit | face_up.bit
-        game._stock[-1] = move.card
-        game._log.append(("swap", seat, move.card))

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from aceten.cards import Family, Rank, full_deck
+from aceten.cards import Card, Family, Rank, full_deck
 from aceten.rules.base import Rules, str_option
-
-if TYPE_CHECKING:
-    from aceten.game import Game, Outcome
+from aceten.rules.parts import CardPoints, Part, Stock, Trick, Trump
 
 LATIN_ORDER = (Rank.ACE, Rank.THREE, Rank.KING, Rank.HORSE, Rank.JACK, Rank.SEVEN, Rank.SIX,
                Rank.FIVE, Rank.FOUR, Rank.TWO)
@@ -39,44 +35,17 @@ class LatinStockRules(Rules):
         n = self.players
         pairs = n == 4 and self.options["teams"] == "pairs"
         self.teams = ((0, 2), (1, 3)) if pairs else tuple((s,) for s in range(n))
-        self.plain_order = self.trump_order = LATIN_ORDER
-        self.plain_points = self.trump_points = LATIN_POINTS
-        self.trump_mode = "turned"
-        self.draw = self.options["draw"]
-
-    def _deck(self) -> tuple:
-        return full_deck(Family.LATIN)
-
-    def outcome(self, game: Game) -> Outcome:
-        from aceten.game import Outcome
-
-        teams = self.teams
-        team_points = tuple(sum(game.points[s] for s in t) for t in teams)
-        team_tricks = tuple(sum(game.tricks_won[s] for s in t) for t in teams)
-        by_tricks = self.options["scoring"] == "tricks"
-        key = team_tricks if by_tricks else team_points
-        best = max(key)
-        leaders = [t for t, v in enumerate(key) if v == best]
-        notes: list[str] = []
-        winner: int | None = leaders[0] if len(leaders) == 1 else None
-        if winner is None and self.options["tie"] == "last-trick" and game.tricks:
-            last = game.team_of(game.tricks[-1].winner)
-            if last in leaders:
-                winner = last
-                notes.append("tie broken by the last trick")
-        return Outcome(
-            points=game.points, tricks=game.tricks_won, bonus=game.bonus,
-            team_points=team_points, team_tricks=team_tricks,
-            scores=team_tricks if by_tricks else team_points,
-            winner=winner, teams=teams, notes=tuple(notes),
+        self.parts = (
+            Trick(LATIN_ORDER, LATIN_ORDER, LATIN_POINTS, LATIN_POINTS),
+            Trump("turned"),
+            Stock(self.options["draw"]),
+            *self._more_parts(),
+            CardPoints(by=self.options["scoring"], tie=self.options["tie"]),
         )
 
-    def scoring_lines(self) -> list[str]:
-        if self.options["scoring"] == "tricks":
-            return ["the side with most tricks wins"]
-        lines = ["each side counts its card points; the most wins"]
-        if self.players != 3:
-            lines.append(f"{self.total_points // 2 + 1} or more wins; "
-                         f"{self.total_points // 2}-{self.total_points // 2} is a "
-                         + ("draw" if self.options["tie"] == "draw" else "win for the last trick's winner"))
-        return lines
+    def _deck(self) -> tuple[Card, ...]:
+        return full_deck(Family.LATIN)
+
+    def _more_parts(self) -> tuple[Part, ...]:
+        """The parts a game adds to the shared ones."""
+        return ()

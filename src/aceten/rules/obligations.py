@@ -1,9 +1,11 @@
 """Play obligations: small declarative objects, each answering "which cards may be played".
 
 A game's obligations are a cascade: the first obligation that binds decides the legal cards,
-and when none binds any card may be played. Each object has two faces: ``restrict`` (execute:
-the legal cards of a concrete hand and trick) and ``encode`` (the same rule as a formula over
-literals, for the logic layer's constraint models and exports). The encode face is written
+and when none binds any card may be played. Each object has three sides: the step (its code and
+parameters in the rules vector, :meth:`Obligations.fill`, which the one step function
+``aceten.rules.step.legal_cards`` runs for the engine and the kernels alike; ``reason`` puts the
+step's verdict in words), ``encode`` (the same rule as a formula over literals, for the logic
+layer's constraint models and exports) and ``describe``. The encode face is written
 against the small :class:`Encoder` protocol — literals for "the hand holds c", "s was led",
 "s is trump", "c is winning the trick so far", and the connectives ``and_``/``or_``/``not_`` —
 so the same rule text serves CP-SAT, SMT-LIB, LADR and a plain evaluator (``Python bool``
@@ -18,6 +20,17 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from aceten.cards import Card, Suit, suit_mask
+from aceten.rules.layout import (
+    OB_FOLLOW,
+    OB_PARTNER,
+    OB_TRUMPING,
+    R_OB_A,
+    R_OB_B,
+    R_OB_KIND,
+    R_OB_N,
+    R_WHEN,
+)
+from aceten.rules.parts.base import Part
 
 if TYPE_CHECKING:
     from aceten.rules.base import Rules
@@ -133,11 +146,19 @@ def _above_best_as_suit(enc: Encoder, card: Card) -> Lit:
 
 
 class Obligation(ABC):
-    """One play obligation; ``restrict`` returns the legal cards and why, or None if it is silent;
-    ``encode`` states the same rule as a formula (see :class:`Encoder`)."""
+    """One play obligation: its code and parameters for the step (``code``, ``params``), the
+    step's verdict in words (``reason``), the same rule as a formula (``encode``, see
+    :class:`Encoder`) and in words (``describe``)."""
+
+    code: int = 0
+
+    def params(self) -> tuple[int, int]:
+        """The two parameters the step reads (R_OB_A, R_OB_B)."""
+        return 0, 0
 
     @abstractmethod
-    def restrict(self, ctx: TrickContext) -> Verdict: ...
+    def reason(self, ctx: TrickContext, legal: int) -> str:
+        """Why only ``legal`` may be played, this obligation having bound."""
 
     @abstractmethod
     def encode(self, enc: Encoder) -> Encoded: ...
@@ -157,17 +178,17 @@ class FollowSuit(Obligation):
 
     beat: Literal["always", "trump-led", "never"] = "never"
 
-    def restrict(self, ctx: TrickContext) -> Verdict:
-        follow = ctx.hand & suit_mask(ctx.led)
-        if not follow:
-            return None
+    code = OB_FOLLOW
+
+    def params(self) -> tuple[int, int]:
+        return {"never": 0, "trump-led": 1, "always": 2}[self.beat], 0
+
+    def reason(self, ctx: TrickContext, legal: int) -> str:
         led_is_trump = ctx.trump is not None and ctx.led == ctx.trump
-        must_beat = self.beat == "always" or (self.beat == "trump-led" and led_is_trump)
-        if must_beat and (led_is_trump or not ctx.best_is_trump):
-            higher = ctx.higher(follow, led_is_trump)
-            if higher:
-                return higher, f"must follow {ctx.led.name} and beat the card winning the trick"
-        return follow, f"must follow {ctx.led.name}"
+        beaten = legal == ctx.higher(ctx.hand & suit_mask(ctx.led), led_is_trump) != 0
+        if beaten and self.beat != "never" and (self.beat == "always" or led_is_trump):
+            return f"must follow {ctx.led.name} and beat the card winning the trick"
+        return f"must follow {ctx.led.name}"
 
     def encode(self, enc: Encoder) -> Encoded:
         suits = _suits(enc)
@@ -196,16 +217,10 @@ class PartnerExemption(Obligation):
     """Amsterdam: a player void in the suit led whose partner is winning may play any card,
     except that undertrumping stays forbidden while holding a card that is not a trump."""
 
-    def restrict(self, ctx: TrickContext) -> Verdict:
-        if not ctx.partner_winning:
-            return None
-        allowed = ctx.hand
-        if ctx.trump is not None and ctx.best_is_trump:
-            trumps = ctx.hand & suit_mask(ctx.trump)
-            lower = trumps & ~ctx.higher(trumps, True)
-            if ctx.hand & ~trumps:
-                allowed &= ~lower
-        return allowed, "partner is winning: any card (but no undertrump)"
+    code = OB_PARTNER
+
+    def reason(self, ctx: TrickContext, legal: int) -> str:
+        return "partner is winning: any card (but no undertrump)"
 
     def encode(self, enc: Encoder) -> Encoded:
         best_is_trump = _best_is_trump(enc)
@@ -234,24 +249,21 @@ class Trumping(Obligation):
     overtrump: bool = True
     undertrump: Literal["must", "free", "only-trumps"] = "must"
 
-    def restrict(self, ctx: TrickContext) -> Verdict:
-        if ctx.trump is None or ctx.led == ctx.trump:
-            return None
+    code = OB_TRUMPING
+
+    def params(self) -> tuple[int, int]:
+        return int(self.overtrump), {"must": 0, "free": 1, "only-trumps": 2}[self.undertrump]
+
+    def reason(self, ctx: TrickContext, legal: int) -> str:
+        assert ctx.trump is not None
         trumps = ctx.hand & suit_mask(ctx.trump)
-        if not trumps:
-            return None
+        if legal & ~trumps:
+            return "cannot overtrump: may not undertrump while holding another suit"
         if not (self.overtrump and ctx.best_is_trump):
-            return trumps, f"void in {ctx.led.name}: must trump"
-        higher = ctx.higher(trumps, True)
-        if higher:
-            return higher, f"void in {ctx.led.name}: must overtrump"
-        if self.undertrump == "must":
-            return trumps, f"void in {ctx.led.name}: must trump, even under"
-        if self.undertrump == "only-trumps":
-            others = ctx.hand & ~trumps
-            if others:
-                return others, "cannot overtrump: may not undertrump while holding another suit"
-        return None
+            return f"void in {ctx.led.name}: must trump"
+        if ctx.higher(trumps, True):
+            return f"void in {ctx.led.name}: must overtrump"
+        return f"void in {ctx.led.name}: must trump, even under"
 
     def encode(self, enc: Encoder) -> Encoded:
         suits = _suits(enc)
@@ -289,11 +301,22 @@ class Trumping(Obligation):
 
 
 @dataclass(frozen=True)
-class Obligations:
+class Obligations(Part):
     """A game's cascade of obligations and when it applies (``always`` or once the stock is empty)."""
 
     parts: tuple[Obligation, ...] = ()
     when: Literal["always", "stock-empty"] = "always"
+    section = "obligations"
+    MAX_PARTS = 3  # slots in the rules vector
+
+    def fill(self, rules: Rules, R: list[int], T: list[int]) -> None:
+        if len(self.parts) > self.MAX_PARTS:
+            raise ValueError(f"at most {self.MAX_PARTS} obligations may be declared")
+        R[R_WHEN] = 0 if self.when == "always" else 1
+        R[R_OB_N] = len(self.parts)
+        for k, part in enumerate(self.parts):
+            R[R_OB_KIND + k] = part.code
+            R[R_OB_A + k], R[R_OB_B + k] = part.params()
 
     def encode(self, enc: Encoder) -> dict[Card, Lit]:
         """Per card, the formula "this card may be played" (given that it is in the hand and a
@@ -312,7 +335,7 @@ class Obligations:
             may[c] = enc.or_(enc.not_(applies), free, *cases)
         return may
 
-    def describe(self) -> list[str]:
+    def describe(self, rules: Rules | None = None) -> list[str]:  # type: ignore[override]
         if not self.parts:
             return ["none: any card may be played at any time"]
         head = "" if self.when == "always" else "once the stock is empty: "

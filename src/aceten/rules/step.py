@@ -1,0 +1,657 @@
+"""The one step function: how a move changes a game's flat state, for every layer.
+
+Written once, in plain Python over the layout of :mod:`aceten.rules.layout`, reading every
+number from the rules vector ``R`` and card tables ``T`` that the game's rule parts filled in.
+The engine (:class:`aceten.Game`) runs these functions as they are, on Python lists; the solver,
+the batch simulator and the environments run the same functions compiled by numba on int64
+arrays (:mod:`aceten.rules.jit`). Nothing here knows a game by name.
+
+Functions marked ``@kernel`` are what numba compiles; the marker itself does nothing, so this
+module never imports numba. Inside a kernel, a call to another function of this module is a
+call to its compiled twin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from aceten.rules.layout import (
+    DRAW_AFTER_PLAY,
+    DRAW_AFTER_TRICK,
+    MOVE_BID,
+    MOVE_CALL,
+    MOVE_EXCHANGE,
+    NOTE_ALL_TRICKS,
+    NOTE_CONTRACT_FAILED,
+    NOTE_NAT,
+    NOTE_TIE_LAST,
+    O_BONUS,
+    O_CONTRACT,
+    O_DECLARER,
+    O_MOVES,
+    O_NOTE,
+    O_POINTS,
+    O_SCORES,
+    O_TEAM_POINTS,
+    O_TEAM_TRICKS,
+    O_TRICKS,
+    O_WIDTH,
+    O_WINNER,
+    OB_FOLLOW,
+    OB_PARTNER,
+    PASS_CALL,
+    PHASE_BID,
+    PHASE_OVER,
+    PHASE_PLAY,
+    R_ALL_TRICKS,
+    R_CALL_FREE,
+    R_DEALER,
+    R_DRAW,
+    R_EXCH_TRICK,
+    R_EXCHANGE,
+    R_FIRST_DECLARER,
+    R_GIVEN_TRUMP,
+    R_HAND,
+    R_LAST_BONUS,
+    R_MARRIAGE,
+    R_MARRIAGE_PLAIN,
+    R_MARRIAGE_TRUMP,
+    R_MAX_BID,
+    R_N,
+    R_NTEAMS,
+    R_OB_A,
+    R_OB_B,
+    R_OB_KIND,
+    R_OB_N,
+    R_PARTNER,
+    R_PHASE,
+    R_ROEM,
+    R_RUN3,
+    R_RUN4,
+    R_SCORING,
+    R_STUK,
+    R_TEAM,
+    R_TIE_LAST,
+    R_TOTAL,
+    R_TRICKS,
+    R_TRUMP_MODE,
+    R_UNIT,
+    R_WHEN,
+    S_BONUS,
+    S_CONTRACT,
+    S_DECLARER,
+    S_DRAWER,
+    S_DRAWN,
+    S_HAND,
+    S_HIGHBID,
+    S_LASTWIN,
+    S_LEADER,
+    S_MAXTEAM,
+    S_NBIDS,
+    S_OBJ,
+    S_PHASE,
+    S_POINTS,
+    S_REMAIN,
+    S_SLEN,
+    S_STOCK,
+    S_TLEN,
+    S_TOMOVE,
+    S_TRICK,
+    S_TRICKNO,
+    S_TRICKS,
+    S_TRUMP,
+    S_WON,
+    SCORE_PLAYING_SIDE,
+    SCORE_POINTS,
+    SCORE_TRICKS,
+    SCORE_UNITS,
+    T_EXCH,
+    T_FOUR,
+    T_PLAIN_PTS,
+    T_PLAIN_STRENGTH,
+    T_RANK,
+    T_SEQ,
+    T_TRUMP_PTS,
+    T_TRUMP_STRENGTH,
+    TRUMP_FIRST_LEAD,
+    TRUMP_GIVEN,
+    TRUMP_TURNED,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SUIT_BITS = 0x7FFF  # ranks 0..14 of one suit; bit 63 is never used, so masks stay positive
+KING = 14  # rank codes (aceten.cards.Rank) the marriage rule pairs
+QUEEN = 13
+TRUMP_POWER = 100  # above every plain card's strength: any trump beats any plain card
+
+
+def kernel(inline: bool = False) -> Callable[[F], F]:
+    """Mark a function for numba (``inline``: inline it into its callers); a no-op here."""
+
+    def mark(func: F) -> F:
+        func._kernel_inline = inline  # type: ignore[attr-defined]
+        return func
+
+    return mark
+
+
+# -- bits --------------------------------------------------------------------------------------
+# Pure-Python versions; the compiled twins use single CPU instructions (see aceten.rules.jit).
+@kernel(inline=True)
+def low_bit(mask):
+    """The index of the lowest set bit."""
+    return (mask & -mask).bit_length() - 1
+
+
+@kernel(inline=True)
+def popcount(mask):
+    return mask.bit_count()
+
+
+@kernel(inline=True)
+def suit_mask(suit):
+    return SUIT_BITS << (suit << 4)
+
+
+# -- the trick ---------------------------------------------------------------------------------
+@kernel(inline=True)
+def card_points(T, b, trump):
+    if ((b >> 4) & 3) == trump:
+        return T[T_TRUMP_PTS + b]
+    return T[T_PLAIN_PTS + b]
+
+
+@kernel()
+def winner_index(S, tlen, trump, T):
+    """Position in play order of the card winning the trick ``S[S_TRICK:S_TRICK+tlen]``."""
+    led = (S[S_TRICK] >> 4) & 3
+    best_i = 0
+    best_power = -1
+    for i in range(tlen):
+        c = S[S_TRICK + i]
+        s = (c >> 4) & 3
+        if s == trump:
+            power = TRUMP_POWER + T[T_TRUMP_STRENGTH + c]
+        elif s == led:
+            power = T[T_PLAIN_STRENGTH + c]
+        else:
+            continue
+        if power > best_power:
+            best_i = i
+            best_power = power
+    return best_i
+
+
+@kernel()
+def higher(cards, use_trump, best, T):
+    """The cards of ``cards`` ranked above ``best`` in the trump or plain order."""
+    row = T_TRUMP_STRENGTH if use_trump else T_PLAIN_STRENGTH
+    bar = T[row + best]
+    out = 0
+    m = cards
+    while m:
+        b = low_bit(m)
+        m &= m - 1
+        if T[row + b] > bar:
+            out |= 1 << b
+    return out
+
+
+# -- obligations -------------------------------------------------------------------------------
+@kernel()
+def legal_cards_why(S, hand, R, T):
+    """The cards of ``hand`` that may be played to the current trick, and the place of the
+    obligation that bound in the declared cascade (-1 when none did: any card)."""
+    tlen = S[S_TLEN]
+    if tlen == 0 or R[R_OB_N] == 0:
+        return hand, -1
+    if R[R_WHEN] == 1 and S[S_DRAWN] < S[S_SLEN]:
+        return hand, -1
+    trump = S[S_TRUMP]
+    if trump < 0 and R[R_TRUMP_MODE] == TRUMP_FIRST_LEAD:
+        trump = (S[S_TRICK] >> 4) & 3
+    bi = winner_index(S, tlen, trump, T)
+    best = S[S_TRICK + bi]
+    best_is_trump = trump >= 0 and ((best >> 4) & 3) == trump
+    partner_winning = R[R_PARTNER] == 1 and bi == tlen - 2
+    led = (S[S_TRICK] >> 4) & 3
+    for k in range(R[R_OB_N]):
+        kind = R[R_OB_KIND + k]
+        if kind == OB_FOLLOW:
+            follow = hand & suit_mask(led)
+            if follow == 0:
+                continue
+            led_is_trump = trump >= 0 and led == trump
+            beat = R[R_OB_A + k]
+            must_beat = beat == 2 or (beat == 1 and led_is_trump)
+            if must_beat and (led_is_trump or not best_is_trump):
+                h = higher(follow, led_is_trump, best, T)
+                if h:
+                    return h, k
+            return follow, k
+        elif kind == OB_PARTNER:
+            if not partner_winning:
+                continue
+            allowed = hand
+            if trump >= 0 and best_is_trump:
+                trumps = hand & suit_mask(trump)
+                lower = trumps & ~higher(trumps, True, best, T)
+                if hand & ~trumps:
+                    allowed &= ~lower
+            return allowed, k
+        else:  # trumping
+            if trump < 0 or led == trump:
+                continue
+            trumps = hand & suit_mask(trump)
+            if trumps == 0:
+                continue
+            if not (R[R_OB_A + k] == 1 and best_is_trump):
+                return trumps, k
+            h = higher(trumps, True, best, T)
+            if h:
+                return h, k
+            under = R[R_OB_B + k]
+            if under == 0:
+                return trumps, k
+            if under == 2:
+                others = hand & ~trumps
+                if others:
+                    return others, k
+    return hand, -1
+
+
+@kernel()
+def legal_cards(S, hand, R, T):
+    """The cards of ``hand`` that may be played to the current trick."""
+    return legal_cards_why(S, hand, R, T)[0]
+
+
+# -- the stock ---------------------------------------------------------------------------------
+@kernel()
+def exchange_cards(S, R, T):
+    """Cards the player to move may swap for the face-up trump, as a mask."""
+    if R[R_EXCHANGE] == 0 or R[R_TRUMP_MODE] != TRUMP_TURNED or S[S_PHASE] != PHASE_PLAY:
+        return 0
+    if S[S_DRAWN] >= S[S_SLEN]:
+        return 0
+    seat = S[S_TOMOVE]
+    if R[R_EXCH_TRICK] == 1 and S[S_TRICKS + seat] == 0:
+        return 0
+    face = S[S_STOCK + S[S_SLEN] - 1]
+    low = T[T_EXCH + T[T_RANK + face]]
+    if low <= 0:
+        return 0
+    card = (face & 48) | low
+    if S[S_HAND + seat] & (1 << card):
+        return 1 << card
+    return 0
+
+
+@kernel()
+def apply_exchange(S, card):
+    """Swap ``card`` from the hand of the player to move for the face-up trump."""
+    seat = S[S_TOMOVE]
+    last = S_STOCK + S[S_SLEN] - 1
+    face = S[last]
+    S[S_HAND + seat] ^= (1 << card) | (1 << face)
+    S[last] = card
+
+
+@kernel(inline=True)
+def draw(S, seat):
+    """``seat`` draws the next stock card."""
+    i = S[S_DRAWN]
+    card = S[S_STOCK + i]
+    S[S_DRAWER + i] = seat
+    S[S_DRAWN] = i + 1
+    S[S_HAND + seat] |= 1 << card
+
+
+# -- bonuses -----------------------------------------------------------------------------------
+@kernel()
+def lead_bonus(S, seat, b, R, T):
+    """A marriage: ``seat`` leads a king or queen while holding its mate (``b`` already left
+    the hand). Returns its value, 0 if none."""
+    r = T[T_RANK + b]
+    if r != KING and r != QUEEN:
+        return 0
+    mate = (b & 48) | (KING + QUEEN - r)
+    if not S[S_HAND + seat] & (1 << mate):
+        return 0
+    if ((b >> 4) & 3) == S[S_TRUMP]:
+        return R[R_MARRIAGE_TRUMP]
+    return R[R_MARRIAGE_PLAIN]
+
+
+@kernel()
+def trick_bonus(S, n, trump, R, T):
+    """Roem in the ``n`` cards of the finished trick: four of a kind, runs, the trump pair."""
+    total = 0
+    r0 = T[T_RANK + S[S_TRICK]]
+    same = n == 4
+    for i in range(1, n):
+        if T[T_RANK + S[S_TRICK + i]] != r0:
+            same = False
+    if same:
+        total += T[T_FOUR + r0]
+    for suit in range(4):
+        seq = 0
+        present = False
+        king = False
+        queen = False
+        for i in range(n):
+            c = S[S_TRICK + i]
+            if (c >> 4) & 3 == suit:
+                present = True
+                idx = T[T_SEQ + c]
+                if idx >= 0:
+                    seq |= 1 << idx
+                r = T[T_RANK + c]
+                if r == KING:
+                    king = True
+                elif r == QUEEN:
+                    queen = True
+        if not present:
+            continue
+        run = 0
+        m = seq
+        while m:
+            m &= m << 1
+            run += 1
+        if run >= 4:
+            total += R[R_RUN4]
+        elif run == 3:
+            total += R[R_RUN3]
+        if suit == trump and king and queen:
+            total += R[R_STUK]
+    return total
+
+
+# -- playing a card ----------------------------------------------------------------------------
+@kernel()
+def recount_remaining(S, R, T):
+    """Card points still to be won, with the trump now known."""
+    trump = S[S_TRUMP]
+    total = 0
+    for i in range(S[S_TLEN]):
+        total += card_points(T, S[S_TRICK + i], trump)
+    for i in range(S[S_DRAWN], S[S_SLEN]):
+        total += card_points(T, S[S_STOCK + i], trump)
+    for seat in range(R[R_N]):
+        m = S[S_HAND + seat]
+        while m:
+            b = low_bit(m)
+            m &= m - 1
+            total += card_points(T, b, trump)
+    S[S_REMAIN] = total
+
+
+@kernel()
+def play_card(S, b, R, T):
+    """Play card bit ``b`` for the player to move (legality is the caller's business).
+
+    Returns what the move is worth to the maximising side (``S[S_MAXTEAM]``): card points,
+    last-trick bonus, roem and marriages scored by it, or 1 per trick with objective tricks.
+    """
+    n = R[R_N]
+    seat = S[S_TOMOVE]
+    S[S_HAND + seat] ^= 1 << b
+    tlen = S[S_TLEN]
+    gain = 0
+    maxteam = S[S_MAXTEAM]
+    if tlen == 0:
+        if S[S_TRUMP] < 0 and R[R_TRUMP_MODE] == TRUMP_FIRST_LEAD:
+            S[S_TRUMP] = (b >> 4) & 3
+            recount_remaining(S, R, T)
+            S[S_REMAIN] += card_points(T, b, S[S_TRUMP])  # the card is about to join the trick
+        if R[R_MARRIAGE] == 1:
+            value = lead_bonus(S, seat, b, R, T)
+            if value:
+                S[S_BONUS + seat] += value
+                if S[S_OBJ] == 0 and R[R_TEAM + seat] == maxteam:
+                    gain += value
+    S[S_TRICK + tlen] = b
+    tlen += 1
+    S[S_TLEN] = tlen
+    if R[R_DRAW] == DRAW_AFTER_PLAY and S[S_DRAWN] < S[S_SLEN]:
+        draw(S, seat)
+    if tlen < n:
+        S[S_TOMOVE] = (seat + 1) % n
+        return gain
+    # the trick is complete
+    trump = S[S_TRUMP]
+    leader = S[S_LEADER]
+    winner = (leader + winner_index(S, n, trump, T)) % n
+    points = 0
+    for i in range(n):
+        points += card_points(T, S[S_TRICK + i], trump)
+    S[S_REMAIN] -= points
+    trickno = S[S_TRICKNO] + 1
+    if trickno == R[R_TRICKS]:
+        points += R[R_LAST_BONUS]
+    bonus = 0
+    if R[R_ROEM] == 1:
+        bonus = trick_bonus(S, n, trump, R, T)
+        S[S_BONUS + winner] += bonus
+    S[S_POINTS + winner] += points
+    S[S_TRICKS + winner] += 1
+    S[S_WON] |= 1 << winner
+    S[S_TRICKNO] = trickno
+    S[S_LASTWIN] = winner
+    S[S_TLEN] = 0
+    S[S_LEADER] = winner
+    S[S_TOMOVE] = winner
+    if R[R_DRAW] == DRAW_AFTER_TRICK and S[S_DRAWN] < S[S_SLEN]:
+        for i in range(n):
+            draw(S, (winner + i) % n)
+    if trickno == R[R_TRICKS]:
+        S[S_PHASE] = PHASE_OVER
+    if R[R_TEAM + winner] == maxteam:
+        if S[S_OBJ] == 0:
+            gain += points + bonus
+        else:
+            gain += 1
+    return gain
+
+
+# -- phases before the play --------------------------------------------------------------------
+@kernel()
+def phase_choices(S, R):
+    """The phase moves open to the player to move, as (first code, count): bids are
+    ``MOVE_BID + 0`` (pass) then every value above the highest; calls are the four suits, then
+    a pass when it is allowed."""
+    if S[S_PHASE] == PHASE_BID:
+        return MOVE_BID, 1 + R[R_MAX_BID] - S[S_HIGHBID]
+    forced = R[R_CALL_FREE] == 0 or (S[S_NBIDS] == R[R_N] and S[S_TOMOVE] == S[S_LEADER])
+    return MOVE_CALL, 4 if forced else 5
+
+
+@kernel(inline=True)
+def phase_code(S, index):
+    """The code of the ``index``-th phase move (in the order of phase_choices)."""
+    if S[S_PHASE] == PHASE_BID:
+        return MOVE_BID if index == 0 else MOVE_BID + S[S_HIGHBID] + index
+    return MOVE_CALL + index
+
+
+@kernel()
+def is_phase_move(S, code, R):
+    """Whether ``code`` is one of the phase moves open now."""
+    first, count = phase_choices(S, R)
+    if S[S_PHASE] == PHASE_BID:
+        value = code - MOVE_BID
+        return 0 <= value <= R[R_MAX_BID] and (value == 0 or value > S[S_HIGHBID])
+    return first <= code < first + count
+
+
+@kernel()
+def apply_phase_move(S, code, R):
+    """A bid (once around, each above the last; the highest bidder leads and must make it) or a
+    trump call (a suit, or a pass; the caller becomes the declarer)."""
+    n = R[R_N]
+    seat = S[S_TOMOVE]
+    S[S_NBIDS] += 1
+    if S[S_PHASE] == PHASE_BID:
+        value = code - MOVE_BID
+        if value > S[S_HIGHBID]:
+            S[S_HIGHBID] = value
+            S[S_DECLARER] = seat
+        if S[S_NBIDS] < n:
+            S[S_TOMOVE] = (seat + 1) % n
+            return
+        if S[S_HIGHBID] == 0:
+            S[S_DECLARER] = -1
+        else:
+            S[S_LEADER] = S[S_DECLARER]
+        S[S_CONTRACT] = S[S_HIGHBID]
+        S[S_TOMOVE] = S[S_LEADER]
+        S[S_PHASE] = PHASE_PLAY
+        return
+    suit = code - MOVE_CALL
+    if suit == PASS_CALL:
+        S[S_TOMOVE] = (seat + 1) % n
+        return
+    S[S_TRUMP] = suit
+    S[S_DECLARER] = seat
+    S[S_TOMOVE] = S[S_LEADER]
+    S[S_PHASE] = PHASE_PLAY
+
+
+@kernel()
+def play_move(S, code, R, T):
+    """Make any move: a card, an exchange, a bid or a trump call. Returns the gain of the
+    maximising side (see play_card)."""
+    if code < MOVE_EXCHANGE:
+        return play_card(S, code, R, T)
+    if code < MOVE_BID:
+        apply_exchange(S, code - MOVE_EXCHANGE)
+        return 0
+    apply_phase_move(S, code, R)
+    return 0
+
+
+# -- the deal ----------------------------------------------------------------------------------
+@kernel()
+def start_deal(S, cards, R, T):
+    """Set ``S`` to the start of a deal of the cards in dealing order (the hands in seat order
+    from the seat after the dealer, then the stock in drawing order)."""
+    n = R[R_N]
+    hand_size = R[R_HAND]
+    for i in range(len(S)):
+        S[i] = 0
+    first = (R[R_DEALER] + 1) % n
+    for i in range(n):
+        h = 0
+        for k in range(i * hand_size, (i + 1) * hand_size):
+            h |= 1 << cards[k]
+        S[S_HAND + (first + i) % n] = h
+    size = len(cards)
+    slen = size - n * hand_size
+    for k in range(slen):
+        S[S_STOCK + k] = cards[n * hand_size + k]
+    S[S_SLEN] = slen
+    mode = R[R_TRUMP_MODE]
+    if mode == TRUMP_TURNED:
+        S[S_TRUMP] = (cards[size - 1] >> 4) & 3
+    elif mode == TRUMP_GIVEN:
+        S[S_TRUMP] = R[R_GIVEN_TRUMP]
+    else:
+        S[S_TRUMP] = -1
+    S[S_LEADER] = first
+    S[S_TOMOVE] = first
+    S[S_MAXTEAM] = -1
+    S[S_LASTWIN] = -1
+    S[S_DECLARER] = -1
+    S[S_PHASE] = R[R_PHASE]
+    if R[R_FIRST_DECLARER] == 1 and R[R_PHASE] == PHASE_PLAY:
+        S[S_DECLARER] = first
+
+
+# -- scoring -----------------------------------------------------------------------------------
+@kernel()
+def score(S, R, out):
+    """The deal's result as the game scores it, into ``out`` (the O_* layout): per seat and per
+    side, the scores in the game's unit, the winning side (-1: a draw) and what the scoring
+    rule did besides adding up (NOTE_* flags)."""
+    n = R[R_N]
+    teams = R[R_NTEAMS]
+    for k in range(O_WIDTH):
+        out[k] = 0
+    for s in range(n):
+        out[O_POINTS + s] = S[S_POINTS + s]
+        out[O_TRICKS + s] = S[S_TRICKS + s]
+        out[O_BONUS + s] = S[S_BONUS + s]
+        t = R[R_TEAM + s]
+        out[O_TEAM_POINTS + t] += S[S_POINTS + s]
+        out[O_TEAM_TRICKS + t] += S[S_TRICKS + s]
+        out[O_SCORES + t] += S[S_BONUS + s]  # bonuses first; the unit added below
+    scoring = R[R_SCORING]
+    note = 0
+    winner = -1
+    if scoring in (SCORE_POINTS, SCORE_TRICKS):
+        for t in range(teams):
+            out[O_SCORES + t] = out[(O_TEAM_TRICKS if scoring == SCORE_TRICKS else O_TEAM_POINTS) + t]
+        winner = unique_best(out, teams)
+        if winner < 0 and R[R_TIE_LAST] == 1 and S[S_LASTWIN] >= 0:
+            best = out[O_SCORES]
+            for t in range(teams):
+                best = max(best, out[O_SCORES + t])
+            last = R[R_TEAM + S[S_LASTWIN]]
+            if out[O_SCORES + last] == best:
+                winner = last
+                note |= NOTE_TIE_LAST
+    elif scoring == SCORE_UNITS:
+        unit = R[R_UNIT]
+        for t in range(teams):
+            out[O_SCORES + t] = (out[O_TEAM_POINTS + t] + out[O_SCORES + t]) // unit
+        declarer = S[S_DECLARER]
+        if declarer >= 0:
+            side = R[R_TEAM + declarer]
+            made = out[O_TEAM_POINTS + side]
+            for s in range(n):
+                if R[R_TEAM + s] == side:
+                    made += S[S_BONUS + s]
+            if made < S[S_CONTRACT] * unit:
+                out[O_SCORES + side] = -S[S_CONTRACT]
+                note |= NOTE_CONTRACT_FAILED
+        winner = unique_best(out, teams)
+    elif scoring == SCORE_PLAYING_SIDE:
+        bonus_all = 0
+        for t in range(teams):
+            bonus_all += out[O_SCORES + t]
+            if out[O_TEAM_TRICKS + t] == R[R_TRICKS]:
+                out[O_SCORES + t] += R[R_ALL_TRICKS]
+                bonus_all += R[R_ALL_TRICKS]
+                note |= NOTE_ALL_TRICKS
+        for t in range(teams):
+            out[O_SCORES + t] += out[O_TEAM_POINTS + t]
+        declarer = S[S_DECLARER] if S[S_DECLARER] >= 0 else S[S_LEADER]
+        playing = R[R_TEAM + declarer]
+        other = 1 - playing
+        if out[O_SCORES + playing] <= out[O_SCORES + other]:
+            out[O_SCORES + other] = R[R_TOTAL] + bonus_all
+            out[O_SCORES + playing] = 0
+            note |= NOTE_NAT
+        winner = unique_best(out, teams)
+    out[O_WINNER] = winner
+    out[O_DECLARER] = S[S_DECLARER]
+    out[O_CONTRACT] = S[S_CONTRACT]
+    out[O_NOTE] = note
+    out[O_MOVES] = 0
+
+
+@kernel()
+def unique_best(out, teams):
+    """The side with the strictly highest score, -1 when two share it."""
+    best = -(1 << 40)
+    who = -1
+    for t in range(teams):
+        value = out[O_SCORES + t]
+        if value > best:
+            best = value
+            who = t
+        elif value == best:
+            who = -1
+    return who
