@@ -81,7 +81,8 @@ def main() -> None:
     from bench_search import first_lead
 
     from aceten.errors import AcetenError
-    from aceten.search import Solver, core, dds, endgame
+    from aceten.rules import jit
+    from aceten.search import Solver, dds, endgame
 
     try:
         first_lead(name, int(players), None, {}, 0)
@@ -91,7 +92,7 @@ def main() -> None:
     print("compiling the kernels ...", flush=True)
     solver.solve(first_lead(name, int(players), None, {}, 10**6), moves=False)
     map_path = Path(f"/tmp/perf-{os.getpid()}.map")
-    functions = compiled_functions([dds, endgame, core])
+    functions = compiled_functions([dds, endgame, jit])
     map_path.write_text("".join(f"{a:x} {s:x} {n}\n" for a, s, n in functions))
     data = Path(os.environ["NUMBA_CACHE_DIR"]) / "perf.data"
     recorder = subprocess.Popen([perf, "record", "-F", "2000", "-p", str(os.getpid()), "-o",

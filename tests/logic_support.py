@@ -85,9 +85,9 @@ def _dfs(game: Game, hands_at: dict[tuple[int, int], int], history: list[Any], d
         return 1
     added = None
     if game.phase == "play":
-        key = (len(game._history), game.to_move)
+        key = (len(game.tricks), game.to_move)
         if key not in hands_at:
-            hands_at[key] = game._hands[game.to_move]
+            hands_at[key] = game.hand(game.to_move).mask
             added = key
     moves = game.legal_moves()
     played = depth

@@ -13,7 +13,6 @@ pytest.importorskip("pettingzoo")
 
 import aceten
 from aceten.env import ENVIRONMENTS
-from aceten.env.encoding import MAX_BID
 
 CONFIGS = [
     ("briscola", 2, None, {}, False), ("briscola", 3, None, {}, "rule"),
@@ -56,7 +55,7 @@ def reference(enc, view):
         declarer, best = None, 0
         for kind, seat, what in itertools.islice(view.events, n * enc.rules.hand_size, None):
             if kind == "bid":
-                out[o["bids"] + (seat - me) % n] = what / MAX_BID
+                out[o["bids"] + (seat - me) % n] = what / (enc.codec.max_bid or 1)
                 if what > best:
                     best, declarer = what, seat
             elif kind == "call":
@@ -71,7 +70,7 @@ def reference(enc, view):
         if declarer is not None:
             ones.append(o["declarer"] + (declarer - me) % n)
         if best:
-            out[o["contract"]] = best / MAX_BID
+            out[o["contract"]] = best / (enc.codec.max_bid or 1)
     rotation = [(me + r) % n for r in range(n)]
     if enc.has_open:
         for r in range(1, n):

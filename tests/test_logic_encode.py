@@ -14,7 +14,6 @@ from aceten.cards import Suit
 from aceten.logic import export as ex
 from aceten.logic.position import from_dict
 from aceten.logic.solve import ask
-from aceten.rules.obligations import TrickContext
 
 LIGHT = {"symmetry_level": 0, "cp_model_probing_level": 0, "max_presolve_iterations": 1}
 

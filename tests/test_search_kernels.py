@@ -14,8 +14,8 @@ from aceten import Game, agents
 from aceten.errors import AcetenError
 
 search = pytest.importorskip("aceten.search")
-from aceten.search import batch, core  # noqa: E402
-from aceten.search.encoding import (  # noqa: E402
+from aceten.rules import jit as core  # noqa: E402  (the step function, compiled)
+from aceten.rules.layout import (  # noqa: E402
     S_BONUS,
     S_DRAWN,
     S_HAND,
@@ -27,6 +27,9 @@ from aceten.search.encoding import (  # noqa: E402
     S_TRICK,
     S_TRICKS,
     S_TRUMP,
+)
+from aceten.search import batch  # noqa: E402
+from aceten.search.encoding import (  # noqa: E402
     decode_move,
     encode_game,
     encode_rules,

@@ -13,7 +13,7 @@ import aceten
 from aceten.errors import AcetenError
 
 search = pytest.importorskip("aceten.search")
-from aceten.search import Solver, core, dds, endgame  # noqa: E402
+from aceten.search import Solver, dds, endgame, kernels  # noqa: E402
 from aceten.search import solver as solver_module  # noqa: E402
 from aceten.search.encoding import encode_game, encode_rules  # noqa: E402
 from test_search import CONFIGS, LATIN_16, random_position  # noqa: E402
@@ -240,9 +240,9 @@ def test_long_searches_go_to_two_threads_from_the_start():
 @pytest.mark.parametrize("shape", [1, 7, 90, (3, 5), (64, 8)])
 def test_aligned_arrays_start_on_a_cache_line(shape):
     """A table bucket (64 bytes) must not straddle two cache lines: numpy itself aligns to 16."""
-    arrays = [core.aligned_zeros(shape) for _ in range(6)]  # several: malloc's offsets vary
+    arrays = [kernels.aligned_zeros(shape) for _ in range(6)]  # several: malloc's offsets vary
     for a in arrays:
-        assert a.ctypes.data % core.CACHE_LINE == 0
+        assert a.ctypes.data % kernels.CACHE_LINE == 0
         assert a.dtype == np.int64 and a.flags.c_contiguous and a.flags.writeable
         assert a.shape == (shape if isinstance(shape, tuple) else (shape,)) and not a.any()
     arrays[0][...] = -1
@@ -259,7 +259,7 @@ def test_the_solvers_tables_start_on_a_cache_line():
     arrays = [solver._table, solver._endgame_table]
     for w in solver._workers:
         arrays += [w.moves, w.saves, w.frames, w.history, w.stats]
-    assert all(a.ctypes.data % core.CACHE_LINE == 0 for a in arrays)
+    assert all(a.ctypes.data % kernels.CACHE_LINE == 0 for a in arrays)
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any
 
 from aceten.cards import Card, CardSet, Suit, cards_of, hand_cards_cache
 from aceten.errors import AcetenError, IllegalMove
@@ -23,18 +23,20 @@ from aceten.rules.layout import (
     PHASE_CALL,
     PHASE_OVER,
     PHASE_PLAY,
-    R_FIRST_DECLARER,
+    S_BONUS,
     S_CONTRACT,
     S_DECLARER,
+    S_DRAWER,
     S_DRAWN,
     S_HAND,
-    S_HIGHBID,
+    S_LASTWIN,
     S_LEADER,
-    S_NBIDS,
     S_PHASE,
+    S_POINTS,
     S_SIZE,
     S_SLEN,
     S_STOCK,
+    S_TLEN,
     S_TOMOVE,
     S_TRICKS,
     S_TRUMP,
@@ -206,43 +208,37 @@ class Game:
         n = rules.players
         self._n = n
         self._family = rules.family
-        self._hands = [sum(c.bit for c in hand) for hand in deal.hands]
-        self._stock = list(deal.stock)
-        self._drawn = 0
+        self._R, self._T = rules.R, rules.T
+        # The position in the one flat layout (aceten.rules.layout): the step function of
+        # aceten.rules.step moves it on; everything else here is bookkeeping for the API.
+        S = self._S = [0] * S_SIZE
+        S[S_HAND:S_HAND + n] = [sum(c.bit for c in hand) for hand in deal.hands]
+        slen = len(deal.stock)
+        S[S_STOCK:S_STOCK + slen] = [card & 63 for card in deal.stock]
+        S[S_SLEN] = slen
+        step.start_deal(S, self._R)
         k = rules.options["open_cards"]
         self._open = [sum(c.bit for c in hand[:k]) for hand in deal.hands]
-        self._trump: Suit | None = None
-        if rules.trump_mode == "turned":
-            self._trump = self._stock[-1].suit
-        elif rules.trump_mode == "given":
-            self._trump = rules.options["trump"]
-        self._leader = (rules.options["dealer"] + 1) % n
-        self._to_move = self._leader
-        self._trick: list[Card] = []
+        self._trick: list[Card] = []  # the trick's cards as Card objects (S holds their bits)
         self._history: list[tuple[int, tuple[Card, ...], int, int, int, tuple[str, ...]]] = []
-        self._points = [0] * n
-        self._bonus = [0] * n
-        self._tricks_won = [0] * n
-        self._won = [0] * n
         self._moves: list[Move] = []
         self._undo: list[tuple[Any, ...] | None] = []
         self._log: list[tuple[str, int | None, Any]] = []
         self._bids: list[tuple[int, Move]] = []
-        self.declarer: int | None = None  # Cruce's highest bidder, Klaverjas's trump caller
-        self.contract = 0  # Cruce: the bid to make
-        self._phase = rules.start_phase
-        if not rules.has_phases and rules.R[R_FIRST_DECLARER]:
-            self.declarer = self._leader  # no call (a given trump): the first leader's side plays
-        # A move that only moves one card from a hand to the trick is undone without a snapshot.
-        self._light_undo = k == 0 and rules.draw != "after-play"
-        self._light_lead = self._light_undo and not rules.has_lead_bonus and rules.trump_mode != "first-lead"
-        self._after_play = rules.draw == "after-play"
         self._obliged = bool(rules.obligations.parts)
+        self._exchange = rules.has_extra_moves
+        self._roem = rules.roem
+        self._marriage = rules.marriage
+        self._suits = rules.suits
+        self._cards = rules.cards_by_bit
         self._hand_cards = hand_cards_cache(self._family)
         self._trick_objs: list[Trick] = []  # Trick objects of _history, built once
         self._view_events: dict[int, tuple[int, Any, list[Any], set[Card | None]]] = {}
         self._open_cache: tuple[tuple[int, ...], tuple[CardSet, ...]] | None = None
         self._has_open = k > 0
+        # A card in mid-trick only moves from the hand to the trick (undone without a copy).
+        self._light = k == 0 and rules.draw != "after-play"
+        self._light_lead = self._light and not rules.has_lead_bonus and rules.trump_mode != "first-lead"
         self._view_templates: list[dict[str, Any] | None] = [None] * n
         self._tricks_cache: tuple[Any, tuple[Trick, ...]] = (None, ())
         self._no_open = tuple(CardSet(0, self._family) for _ in range(n))
@@ -256,37 +252,55 @@ class Game:
     @property
     def to_move(self) -> int:
         """The seat to move (0-based; shown to people as P1, P2, ...)."""
-        return self._to_move
+        return self._S[S_TOMOVE]
 
     @property
     def phase(self) -> str:
         """``"bid"`` (Cruce), ``"call"`` (Klaverjas trump), ``"play"`` or ``"over"``."""
-        return self._phase
+        return _PHASE_NAMES[self._S[S_PHASE]]
 
     @property
     def trump(self) -> Suit | None:
-        return self._trump
+        t = self._S[S_TRUMP]
+        return None if t < 0 else self._suits[t]
+
+    @property
+    def declarer(self) -> int | None:
+        """The seat whose side plays the deal: Cruce's highest bidder, Klaverjas's trump caller
+        (None while the bidding lasts, or when nobody bid)."""
+        S = self._S
+        return None if S[S_DECLARER] < 0 or S[S_PHASE] == PHASE_BID else S[S_DECLARER]
+
+    @property
+    def contract(self) -> int:
+        """Cruce: the bid the declarer's side must make (0: none)."""
+        return self._S[S_CONTRACT]
+
+    def _card(self, b: int) -> Card:
+        return self._cards[b]
 
     @property
     def trump_card(self) -> Card | None:
         """The face-up trump card while it still lies under the stock."""
-        if self.rules.trump_mode == "turned" and self._drawn < len(self._stock):
-            return self._stock[-1]
+        S = self._S
+        if self._turned and S[S_DRAWN] < S[S_SLEN]:
+            return self._card(S[S_STOCK + S[S_SLEN] - 1])
         return None
 
     @property
     def turned_card(self) -> Card | None:
         """The card turned up as trump at the deal (whoever holds it now)."""
-        return self.deal.stock[-1] if self.rules.trump_mode == "turned" else None
+        return self.deal.stock[-1] if self._turned else None
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The cards still in the stock, in drawing order."""
-        return tuple(self._stock[self._drawn:])
+        S = self._S
+        return tuple(self._card(S[S_STOCK + i]) for i in range(S[S_DRAWN], S[S_SLEN]))
 
     @property
     def leader(self) -> int:
-        return self._leader
+        return self._S[S_LEADER]
 
     @property
     def trick(self) -> tuple[Card, ...]:
@@ -314,16 +328,16 @@ class Game:
     @property
     def points(self) -> tuple[int, ...]:
         """Card points won so far, per seat."""
-        return tuple(self._points)
+        return tuple(self._S[S_POINTS:S_POINTS + self._n])
 
     @property
     def bonus(self) -> tuple[int, ...]:
         """Marriages (Cruce) or roem (Klaverjas) scored so far, per seat."""
-        return tuple(self._bonus)
+        return tuple(self._S[S_BONUS:S_BONUS + self._n])
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
-        return tuple(self._tricks_won)
+        return tuple(self._S[S_TRICKS:S_TRICKS + self._n])
 
     @property
     def bids(self) -> list[tuple[int, Move]]:
@@ -331,25 +345,30 @@ class Game:
         return list(self._bids)
 
     def hand(self, seat: int) -> CardSet:
-        return CardSet(self._hands[seat], self._family)
+        return CardSet(self._S[S_HAND + seat], self._family)
 
     def won_cards(self, seat: int) -> CardSet:
-        return CardSet(self._won[seat], self._family)
+        mask = 0
+        for trick in self._history:
+            if trick[2] == seat:
+                for card in trick[1]:
+                    mask |= card.bit
+        return CardSet(mask, self._family)
 
     def team_of(self, seat: int) -> int:
         return self.rules.seat_team[seat]
 
     def is_over(self) -> bool:
-        return self._phase == "over"
+        return self._S[S_PHASE] == PHASE_OVER
 
     def outcome(self) -> Outcome | None:
         """The result once the deal is over, else None."""
-        if self._phase != "over":
-            return None
-        hist = self._history
-        return self.rules.score(self.points, self.tricks_won, self.bonus, declarer=self.declarer,
-                                contract=self.contract, last_winner=hist[-1][2] if hist else None,
-                                leader=self._leader)
+        return self.rules.outcome_of(self._S) if self._S[S_PHASE] == PHASE_OVER else None
+
+    def flat_state(self) -> list[int]:
+        """A copy of the position in the flat layout of :mod:`aceten.rules.layout` (what the
+        step function and the compiled kernels read)."""
+        return self._S[:]
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text, self._family)
@@ -357,50 +376,23 @@ class Game:
     # -- moves ---------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
         """The moves the seat to move may make (cards, or bids/calls/exchanges)."""
-        if self._phase == "play":
-            hand = self._hands[self._to_move]
-            if self._obliged and self._trick:
-                hand = self.rules.legal_bits(hand, self._trick, self._trump,
-                                             self._drawn >= len(self._stock))
+        S = self._S
+        phase = S[S_PHASE]
+        if phase == PHASE_PLAY:
+            hand = S[S_HAND + S[S_TOMOVE]]
+            if self._obliged and S[S_TLEN]:
+                hand = _legal_cards(S, hand, self._R, self._T)
             cached = self._hand_cards.get(hand)
             moves: list[Move] = list(cached if cached is not None else cards_of(hand, self._family))
-            if self.rules.has_extra_moves and self._drawn < len(self._stock):
-                swap = step.exchange_cards(self._state(), self.rules.R, self.rules.T)
+            if self._exchange and S[S_DRAWN] < S[S_SLEN]:
+                swap = step.exchange_cards(S, self._R, self._T)
                 if swap:
-                    moves.append(Exchange(Card.from_code((self._family << 6) | step.low_bit(swap))))
+                    moves.append(Exchange(self._card(step.low_bit(swap))))
             return moves
-        if self._phase == "over":
+        if phase == PHASE_OVER:
             return []
-        S = self._state()
-        _, count = step.phase_choices(S, self.rules.R)
+        _, count = step.phase_choices(S, self._R)
         return [decode_move(step.phase_code(S, i), self._family) for i in range(count)]
-
-    _PHASE_CODES: ClassVar[dict[str, int]] = {"play": PHASE_PLAY, "bid": PHASE_BID,
-                                              "call": PHASE_CALL, "over": PHASE_OVER}
-    _PHASE_NAMES: ClassVar[dict[int, str]] = {code: name for name, code in _PHASE_CODES.items()}
-
-    def _state(self) -> list[int]:
-        """The flat state (aceten.rules.layout) of what a phase move or an exchange reads and
-        changes: the step function decides them, the engine writes back what changed."""
-        S = [0] * S_SIZE
-        for seat, hand in enumerate(self._hands):
-            S[S_HAND + seat] = hand & 0x7FFFFFFFFFFFFFFF
-            S[S_TRICKS + seat] = self._tricks_won[seat]
-        S[S_LEADER] = self._leader
-        S[S_TOMOVE] = self._to_move
-        S[S_TRUMP] = -1 if self._trump is None else self._trump & 3
-        S[S_DRAWN] = self._drawn
-        S[S_SLEN] = len(self._stock)
-        for i, card in enumerate(self._stock):
-            S[S_STOCK + i] = card & 63
-        S[S_PHASE] = self._PHASE_CODES[self._phase]
-        S[S_DECLARER] = -1 if self.declarer is None else self.declarer
-        S[S_CONTRACT] = self.contract
-        S[S_NBIDS] = len(self._bids)
-        for seat, bid in self._bids:  # during the bidding: the highest bidder so far
-            if isinstance(bid, Bid) and bid.value > S[S_HIGHBID]:
-                S[S_HIGHBID], S[S_DECLARER] = bid.value, seat
-        return S
 
     def is_legal(self, move: Move | str) -> bool:
         try:
@@ -416,93 +408,62 @@ class Game:
             if not isinstance(move, Card):
                 self._push_other(move)
                 return
-        if self._phase != "play":
+        S = self._S
+        if S[S_PHASE] != PHASE_PLAY:
             raise IllegalMove(self._phase_error(move))
-        seat = self._to_move
-        bit = 1 << (move & 63)
-        hand = self._hands[seat]
-        if not hand & bit or move >> 6 != self._family:
+        seat = S[S_TOMOVE]
+        b = move & 63
+        hand = S[S_HAND + seat]
+        if not hand >> b & 1 or move >> 6 != self._family:
             raise IllegalMove(f"illegal move {move} for P{seat + 1}: not in hand "
                               f"({CardSet(hand, self._family)})")
-        trick = self._trick
-        if self._obliged and trick:
-            empty = self._drawn >= len(self._stock)
-            legal = self.rules.legal_bits(hand, trick, self._trump, empty)
-            if not legal & bit:
-                reason = self.rules.legal_mask(hand, trick, self._trump, empty)[1]
-                raise IllegalMove(f"illegal move {move} for P{seat + 1}: {reason} "
-                                  f"(may play {CardSet(legal, self._family)})")
+        tlen = S[S_TLEN]
+        if self._obliged and tlen and not _legal_cards(S, hand, self._R, self._T) >> b & 1:
+            raise IllegalMove(self._obligation_error(move, seat, hand))
         n = self._n
-        if trick:
-            finishing = len(trick) + 1 == n
-            self._undo.append(None if self._light_undo and not finishing else self._snapshot())
-        else:
-            finishing = n == 1
-            self._undo.append(None if self._light_lead else self._snapshot())
-        self._hands[seat] = hand ^ bit
-        self._log.append(("play", seat, move))
-        if not trick:
-            self._on_lead(seat, move)
-        trick.append(move)
-        self._moves.append(move)
-        if self._open[seat] & bit:
-            self._open[seat] ^= bit
-        if self._after_play and self._drawn < len(self._stock):
-            self._draw(seat)
+        trick = self._trick
+        log = self._log
+        if tlen + 1 < n and (self._light_lead if not tlen else self._light):
+            # Short of the trick's last card, with no draw after each play (and, on a lead, no
+            # trump named nor bonus scored by it), the step moves one card from the hand to the
+            # trick and passes the turn: undone without a copy of the state.
+            self._undo.append(None)
+            _play_card(S, b, self._R, self._T)
+            self._moves.append(move)
+            log.append(("play", seat, move))
+            trick.append(move)
+            return
+        # Otherwise keep the prefix of S before the stock (a draw records its drawer past it,
+        # beyond S_DRAWN, where an undone draw leaves nothing that is read).
+        self._undo.append((S[:S_STOCK], len(self._history), len(log), len(self._bids),
+                           trick, len(trick), self._open[:] if self._has_open else None))
+        finishing = tlen + 1 == n
         if finishing:
-            self._finish_trick()
+            before = S[S_POINTS:S_BONUS + n]  # points, then bonuses, per seat
+            leader = S[S_LEADER]
+        drawn = S[S_DRAWN]
+        bonus = S[S_BONUS + seat]
+        _play_card(S, b, self._R, self._T)
+        self._moves.append(move)
+        log.append(("play", seat, move))
+        if not tlen and S[S_BONUS + seat] != bonus:
+            value = S[S_BONUS + seat] - bonus
+            log.append(("bonus", seat, (value, self._marriage.note(move, value))))  # type: ignore[union-attr]
+        if self._has_open and self._open[seat] >> b & 1:
+            self._open[seat] ^= 1 << b
+        if finishing:
+            cards = (*trick, move)
+            self._trick = []  # a new list: the old one stays as it was, for undo
+            winner = S[S_LASTWIN]
+            points = S[S_POINTS + winner] - before[winner]
+            extra = S[S_BONUS + winner] - before[S_BONUS - S_POINTS + winner]
+            notes = (self._roem.note(cards, self.trump),) if extra and self._roem else ()
+            self._history.append((leader, cards, winner, points, extra, notes))
         else:
-            self._to_move = (seat + 1) % n
-
-    def _on_lead(self, seat: int, card: Card) -> None:
-        if self._trump is None and self.rules.trump_mode == "first-lead":
-            self._trump = card.suit
-        if self.rules.has_lead_bonus:
-            bonus = self.rules.lead_bonus(self._hands[seat] | card.bit, card, self._trump)
-            if bonus is not None:
-                self._bonus[seat] += bonus[0]
-                self._log.append(("bonus", seat, bonus))
-
-    def _draw(self, seat: int) -> None:
-        card = self._stock[self._drawn]
-        self._drawn += 1
-        self._hands[seat] |= 1 << (card & 63)
-        self._log.append(("draw", seat, card))
-
-    def _finish_trick(self) -> None:
-        rules, n = self.rules, self._n
-        cards = tuple(self._trick)
-        trump = self._trump
-        winner = (self._leader + rules._winner_index(cards, trump)) % n
-        tsuit = -1 if trump is None else int(trump) & 3
-        plain, trumps = rules.plain_pts, rules.trump_pts
-        points = 0
-        mask = 0
-        for card in cards:
-            bit = card & 63
-            points += trumps[bit] if (card >> 4) & 3 == tsuit else plain[bit]
-            mask |= 1 << bit
-        last = len(self._history) + 1 == rules.tricks_per_deal
-        if last:
-            points += rules.last_trick_bonus
-        bonus, notes = 0, ()
-        if rules.has_trick_bonus:
-            found = rules.trick_bonus(cards, trump)
-            if found is not None:
-                bonus, note = found
-                notes = (note,)
-                self._bonus[winner] += bonus
-        self._points[winner] += points
-        self._tricks_won[winner] += 1
-        self._won[winner] |= mask
-        self._history.append((self._leader, cards, winner, points, bonus, notes))
-        self._trick = []
-        self._leader = self._to_move = winner
-        if rules.draw == "after-trick" and self._drawn < len(self._stock):
-            for i in range(n):
-                self._draw((winner + i) % n)
-        if last:
-            self._phase = "over"
+            trick.append(move)
+        if S[S_DRAWN] != drawn:
+            for i in range(drawn, S[S_DRAWN]):
+                log.append(("draw", S[S_DRAWER + i], self._cards[S[S_STOCK + i]]))
 
     def _push_other(self, move: Move) -> None:
         if not isinstance(move, (Bid, TrumpCall, Exchange)):
@@ -511,14 +472,13 @@ class Game:
                               f"or an exchange)")
         if move not in self.legal_moves():
             raise IllegalMove(self._other_error(move))
-        self._undo.append(self._snapshot())
+        S = self._S
+        self._undo.append((S[:], len(self._history), len(self._log), len(self._bids),
+                           self._trick, len(self._trick), self._open[:] if self._has_open else None))
         self._moves.append(move)
-        seat = self._to_move
-        S = self._state()
-        step.play_move(S, move_code(move), self.rules.R, self.rules.T)
+        seat = S[S_TOMOVE]
+        step.play_move(S, move_code(move), self._R, self._T)
         if isinstance(move, Exchange):
-            self._hands[seat] = S[S_HAND + seat]
-            self._stock[-1] = Card.from_code((self._family << 6) | S[S_STOCK + len(self._stock) - 1])
             self._log.append(("swap", seat, move.card))
             return
         self._bids.append((seat, move))
@@ -526,29 +486,30 @@ class Game:
             self._log.append(("bid", seat, move.value))
         else:
             self._log.append(("call", seat, move.suit))
-        self._phase = self._PHASE_NAMES[S[S_PHASE]]
-        self._to_move = S[S_TOMOVE]
-        if self._phase == "play":
-            self._leader = S[S_LEADER]
-            self._trump = None if S[S_TRUMP] < 0 else Suit(self._family, S[S_TRUMP])
-            self.declarer = None if S[S_DECLARER] < 0 else S[S_DECLARER]
-            self.contract = S[S_CONTRACT]
+
+    def _obligation_error(self, move: Card, seat: int, hand: int) -> str:
+        S = self._S
+        legal, reason = self.rules.legal_mask(hand, self._trick, self.trump, S[S_DRAWN] >= S[S_SLEN])
+        return (f"illegal move {move} for P{seat + 1}: {reason} "
+                f"(may play {CardSet(legal, self._family)})")
 
     def _phase_error(self, move: Move) -> str:
-        if self._phase == "over":
+        phase = self.phase
+        if phase == "over":
             return f"illegal move {move}: the deal is over"
         wanted = {"bid": "a bid (bid:0 .. bid:6)", "call": "a trump call (trump:S or pass)"}
-        return (f"illegal move {move} for P{self._to_move + 1}: the "
-                f"{'bidding' if self._phase == 'bid' else 'trump call'} comes first; "
-                f"expected {wanted.get(self._phase, self._phase)}")
+        return (f"illegal move {move} for P{self.to_move + 1}: the "
+                f"{'bidding' if phase == 'bid' else 'trump call'} comes first; "
+                f"expected {wanted.get(phase, phase)}")
 
     def _other_error(self, move: Move) -> str:
-        who = f"P{self._to_move + 1}"
-        if self._phase == "over":
+        who = f"P{self.to_move + 1}"
+        phase = self.phase
+        if phase == "over":
             return f"illegal move {move}: the deal is over"
         if isinstance(move, Exchange):
             return f"illegal move {move} for {who}: no exchange is possible now"
-        if self._phase == "play":
+        if phase == "play":
             return f"illegal move {move} for {who}: it is time to play a card"
         options = " ".join(str(m) for m in self.legal_moves())
         if isinstance(move, (Bid, TrumpCall)):
@@ -560,33 +521,25 @@ class Game:
         if not self._moves:
             raise AcetenError("no move to undo")
         move = self._moves.pop()
-        saved = self._undo.pop()
-        if saved is None:  # a card played in mid-trick, nothing else changed
-            seat = (self._to_move - 1) % self._n
-            self._hands[seat] |= 1 << (move & 63)  # type: ignore[operator]
+        entry = self._undo.pop()
+        if entry is None:  # a card played in mid-trick, nothing else changed
+            S = self._S
+            S[S_TLEN] -= 1
+            S[S_TOMOVE] = seat = (S[S_TOMOVE] - 1) % self._n
+            S[S_HAND + seat] |= 1 << (move & 63)  # type: ignore[operator]
             self._trick.pop()
             self._log.pop()
-            self._to_move = seat
-        else:
-            self._restore(saved)
-        return move
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (self._phase, self._to_move, self._leader, self._trump, self._drawn,
-                self._trick[:], self._hands[:], self._points[:], self._bonus[:],
-                self._tricks_won[:], self._won[:], len(self._history), len(self._log),
-                self._open[:], self._stock[-1] if self._stock else None, len(self._bids),
-                self.declarer, self.contract)  # fmt: skip
-
-    def _restore(self, s: tuple[Any, ...]) -> None:
-        (self._phase, self._to_move, self._leader, self._trump, self._drawn, self._trick,
-         self._hands, self._points, self._bonus, self._tricks_won, self._won, nhist, nlog,
-         self._open, last, nbids, self.declarer, self.contract) = s
+            return move
+        saved, nhist, nlog, nbids, trick, ntrick, opened = entry
+        self._S[:len(saved)] = saved
         del self._history[nhist:]
         del self._log[nlog:]
         del self._bids[nbids:]
-        if last is not None:
-            self._stock[-1] = last
+        del trick[ntrick:]
+        self._trick = trick
+        if opened is not None:
+            self._open = opened
+        return move
 
     def copy(self) -> Game:
         """An independent game in the same position (with the same move stack)."""
@@ -632,27 +585,30 @@ class Game:
         # __init__ (which sets each of its 19 fields with object.__setattr__ and costs more than
         # the rest of this method); events are built on first read.
         d = self._view_template(seat).copy()
+        S = self._S
+        n = self._n
         hand = _new_object(CardSet)
-        hand.mask = self._hands[seat]
+        hand.mask = S[S_HAND + seat]
         hand.family = fam
         d["hand"] = hand
-        over = self._phase == "over"
-        if not over:
-            d["to_move"] = self._to_move
-            if seat == self._to_move:
+        phase = S[S_PHASE]
+        if phase != PHASE_OVER:
+            d["to_move"] = S[S_TOMOVE]
+            if seat == S[S_TOMOVE]:
                 d["legal_moves"] = tuple(self.legal_moves())
-        d["phase"] = self._phase
-        d["trump"] = self._trump
-        if self._turned and self._drawn < len(self._stock):
-            d["trump_card"] = self._stock[-1]
-        d["stock_size"] = len(self._stock) - self._drawn
-        d["leader"] = self._leader
+        d["phase"] = _PHASE_NAMES[phase]
+        t = S[S_TRUMP]
+        d["trump"] = None if t < 0 else self._suits[t]
+        if self._turned and S[S_DRAWN] < S[S_SLEN]:
+            d["trump_card"] = self._card(S[S_STOCK + S[S_SLEN] - 1])
+        d["stock_size"] = S[S_SLEN] - S[S_DRAWN]
+        d["leader"] = S[S_LEADER]
         d["trick"] = tuple(self._trick)
         d["tricks"] = self._tricks_tuple()
-        d["hand_sizes"] = tuple(map(int.bit_count, self._hands))
+        d["hand_sizes"] = tuple(map(int.bit_count, S[S_HAND:S_HAND + n]))
         if self._has_open:
             d["open_cards"] = self._open_sets()
-        d["points"] = tuple(self._points)
+        d["points"] = tuple(S[S_POINTS:S_POINTS + n])
         d["_events_source"] = (events, len(events))
         view = _new_object(PlayerView)
         _set_attribute(view, "__dict__", d)
@@ -696,7 +652,7 @@ class Game:
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} players={self._n} seed={self.seed} "
-                f"moves={len(self._moves)} phase={self._phase}>")
+                f"moves={len(self._moves)} phase={self.phase}>")
 
     def __str__(self) -> str:
         from aceten.display import game_text
@@ -710,6 +666,8 @@ class Game:
         return svg.table(self)
 
 
+_play_card, _legal_cards = step.play_card, step.legal_cards
+_PHASE_NAMES = {PHASE_PLAY: "play", PHASE_BID: "bid", PHASE_CALL: "call", PHASE_OVER: "over"}
 _new_object = object.__new__
 _set_attribute = object.__setattr__
 

@@ -474,7 +474,7 @@ def _trick_note(trick: object) -> str:
 def _bids_note(game: Game) -> str:
     if game.phase in ("bid", "call"):
         return "bidding" if game.phase == "bid" else "calling trump"
-    if game.rules.name == "cruce":
+    if game.rules.has_phases and game.rules.start_phase == "bid":
         if game.declarer is None:
             return "all pass"
         return f"P{game.declarer + 1} bids {game.contract}"

@@ -227,7 +227,7 @@ class CardGameEnv(AECEnv, EzPickle):
         # move, after which every step is a dead agent's.)
         if self.compiled is not None:
             self.compiled.pushed(game)
-        if game._phase == "over":
+        if game.is_over():
             outcome = game.outcome()
             assert outcome is not None
             values = deal_rewards(outcome, self.rules, self.reward_kind)
@@ -240,7 +240,7 @@ class CardGameEnv(AECEnv, EzPickle):
             self._accumulate_rewards()
             self._deads_step_first()
         else:
-            self.agent_selection = self.possible_agents[game._to_move]
+            self.agent_selection = self.possible_agents[game.to_move]
         if self.render_mode == "human":
             self.render()
 

@@ -26,10 +26,15 @@ import numpy as np
 from numba import njit
 
 from aceten.cards import Card
-from aceten.env.encoding import EXCHANGE_RANKS, Encoder
+from aceten.env.encoding import Encoder
 from aceten.game import Game
-from aceten.search.core import exchange_cards, legal_cards, low_bit, play_move
-from aceten.search.encoding import (
+from aceten.rules.jit import (
+    exchange_cards,
+    legal_cards,
+    low_bit,
+    play_move,
+)
+from aceten.rules.layout import (
     R_N,
     R_SIZE,
     R_TRUMP_MODE,
@@ -48,10 +53,8 @@ from aceten.search.encoding import (
     S_TRICKS,
     S_TRUMP,
     T_RANK,
-    encode_game,
-    encode_rules,
-    move_code,
 )
+from aceten.search.encoding import encode_game, encode_rules, move_code
 
 # The kernel's rules vector is the search kernels' R followed by the layout: the action of each
 # card bit, then the blocks' offsets, the sizes and the divisors of the numbers (one array
@@ -122,7 +125,7 @@ def observe_into(S, RX, T, seat, obs, mask):
             mask[RX[X_ACTION + b]] = 1
         m = exchange_cards(S, RX, T)
         if m:
-            mask[RX[X_EXCHANGE + T[T_RANK, low_bit(m)]]] = 1
+            mask[RX[X_EXCHANGE + T[T_RANK + low_bit(m)]]] = 1
 
 
 @njit(cache=True, _nrt=False)
@@ -166,9 +169,8 @@ class CompiledObserver:
         RX = np.full(X_SIZE, -1, dtype=np.int64)
         RX[:R_SIZE] = enc.R
         RX[X_ACTION:X_ACTION + 64] = codec.card_index
-        if codec.extra[:1] == ["swap:7"]:  # Brisca: the exchange actions follow the cards
-            for i, rank in enumerate(EXCHANGE_RANKS):
-                RX[X_EXCHANGE + int(rank)] = codec.card_count + i
+        for i, rank in enumerate(codec.exchange_ranks):  # exchanges: right after the cards
+            RX[X_EXCHANGE + int(rank)] = codec.card_count + i
         for slot, name in ((X_HAND, "hand"), (X_TRICK, "trick"), (X_LEADER, "leader"),
                            (X_PLAYED, "played"), (X_TRUMP, "trump"), (X_FACE_UP, "face_up"),
                            (X_PHASE, "phase"), (X_POINTS, "points"), (X_BONUS, "bonus"),
@@ -219,7 +221,7 @@ class CompiledObserver:
         if not self._follows(game):
             self.sync(game)
             return
-        seat = game._to_move
+        seat = game.to_move
         obs = self.base[seat].copy()
         mask = np.empty(self.actions, np.int8)
         advance_and_observe(self.S, self.RX, self.T, kernel_code(game._moves[-1]), obs, mask)
@@ -250,7 +252,7 @@ class CompiledObserver:
         self.mark = log[-1] if log else None
         self.log_size = len(log)
         self.count = len(game._moves)
-        if game._phase not in ("play", "over"):
+        if game.phase not in ("play", "over"):
             self.live = False
             return
         self.S = self._first(game) if not game._moves else encode_game(game)
@@ -264,11 +266,10 @@ class CompiledObserver:
         if template is None:
             template = self._template = encode_game(game)
         S = template.copy()
-        S[S_HAND:S_HAND + self._players] = game._hands
-        stock = game._stock
-        S[S_STOCK:S_STOCK + len(stock)] = [card & 63 for card in stock]
-        trump = game._trump
-        S[S_TRUMP] = -1 if trump is None else trump & 3
+        flat = game.flat_state()
+        S[S_HAND:S_HAND + self._players] = flat[S_HAND:S_HAND + self._players]
+        S[S_STOCK:S_STOCK + flat[S_SLEN]] = flat[S_STOCK:S_STOCK + flat[S_SLEN]]
+        S[S_TRUMP] = flat[S_TRUMP]
         return S
 
     def _facts(self, game: Game) -> list[np.ndarray]:

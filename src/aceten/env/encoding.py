@@ -64,11 +64,13 @@ from aceten.errors import AcetenError
 from aceten.game import PlayerView
 from aceten.moves import Bid, Exchange, Move, TrumpCall
 from aceten.rules.base import Rules
+from aceten.rules.layout import R_FIRST_DECLARER
 from aceten.rules.obligations import FollowSuit
+from aceten.rules.parts import Bidding
+from aceten.rules.parts import Exchange as ExchangePart
+from aceten.rules.parts import TrumpCall as TrumpCallPart
 
-MAX_BID = 6  # Cruce bids run 0..6
 BONUS_HIGH = 10.0  # bound of the bonus block (bonus / total points); roem never comes close
-EXCHANGE_RANKS = (Rank.SEVEN, Rank.TWO)  # Brisca: the low trumps that may be swapped
 _FACT_EVENTS = frozenset(("bid", "call", "bonus"))  # the events the observation reads
 _join = bytearray().join  # pieces to one writable buffer, for np.frombuffer
 # Per deck (the rank bits of its cards): 16 bits of a suit -> the suit's cards as a number, and
@@ -88,16 +90,18 @@ class ActionCodec:
         for i, card in enumerate(self.deck):
             self.card_index[int(card) & 63] = i
         d = self.card_count
-        self.extra: list[str] = []  # names of the actions after the cards
-        if rules.name == "brisca":
-            self.extra = ["swap:7", "swap:2"]
-        elif rules.name == "cruce":
-            self.extra = [f"bid:{v}" for v in range(MAX_BID + 1)]
-        elif rules.name == "klaverjas":
-            self.extra = [f"trump:{Suit(rules.family, i).letter}" for i in range(4)] + ["pass"]
+        # The actions after the cards: the moves the game's parts add (exchanges, bids, calls).
+        exchange, bidding = rules.part(ExchangePart), rules.part(Bidding)
+        self.exchange_ranks: tuple[Rank, ...] = tuple(exchange.table) if exchange else ()
+        self.max_bid = bidding.max_bid if bidding else 0
+        self.calls = rules.part(TrumpCallPart) is not None
+        self.extra: list[str] = [f"swap:{rank.letter}" for rank in self.exchange_ranks]
+        self.extra += [f"bid:{v}" for v in range(self.max_bid + 1)] if bidding else []
+        if self.calls:
+            self.extra += [f"trump:{Suit(rules.family, i).letter}" for i in range(4)] + ["pass"]
         self.size = d + len(self.extra)
         self._calls = [TrumpCall(Suit(rules.family, i)) for i in range(4)] + [TrumpCall(None)]
-        self._bids = [Bid(v) for v in range(MAX_BID + 1)]
+        self._bids = [Bid(v) for v in range(self.max_bid + 1)]
         self._masks: dict[tuple[Move, ...], np.ndarray] = {}  # legal moves -> mask, a cache
 
     @property
@@ -111,11 +115,11 @@ class ActionCodec:
             index = self.card_index[int(move) & 63]
             if index >= 0 and move.family == self.rules.family:
                 return index
-        elif isinstance(move, Exchange) and self.rules.name == "brisca":
-            return self.card_count + EXCHANGE_RANKS.index(move.card.rank)
-        elif isinstance(move, Bid) and self.rules.name == "cruce" and 0 <= move.value <= MAX_BID:
+        elif isinstance(move, Exchange) and move.card.rank in self.exchange_ranks:
+            return self.card_count + self.exchange_ranks.index(move.card.rank)
+        elif isinstance(move, Bid) and self._bids and 0 <= move.value <= self.max_bid:
             return self.card_count + move.value
-        elif isinstance(move, TrumpCall) and self.rules.name == "klaverjas":
+        elif isinstance(move, TrumpCall) and self.calls:
             return self.card_count + (4 if move.suit is None else move.suit.index)
         raise AcetenError(f"{move} is not a move of {self.rules.name}")
 
@@ -132,14 +136,14 @@ class ActionCodec:
             raise AcetenError(f"action {action} is out of range: {self.rules.name} has actions "
                               f"0 to {self.size - 1}")
         extra = action - d
-        name = self.rules.name
-        if name == "brisca":
+        if extra < len(self.exchange_ranks):
             if trump is None:
                 raise AcetenError(f"action {action} ({self.extra[extra]}): no trump suit yet")
-            return Exchange(Card(EXCHANGE_RANKS[extra], trump))
-        if name == "cruce":
+            return Exchange(Card(self.exchange_ranks[extra], trump))
+        extra -= len(self.exchange_ranks)
+        if extra < len(self._bids):
             return self._bids[extra]
-        return self._calls[extra]
+        return self._calls[extra - len(self._bids)]
 
     def mask(self, moves: Sequence[Move]) -> np.ndarray:
         """The ``int8`` action mask of these legal moves (a new array)."""
@@ -269,7 +273,8 @@ class Encoder:
         self._tricks = float(rules.tricks_per_deal)
         self._stock = float(rules.stock_size)
         self._events = rules.has_phases or rules.has_lead_bonus
-        self._given_declarer = rules.name == "klaverjas" and rules.trump_mode == "given"
+        # No trump call (a given trump): the first leader's side plays, nobody declared it.
+        self._given_declarer = bool(rules.R[R_FIRST_DECLARER]) and not rules.has_phases
         # Leading events that only deal cards: the events blocks skip them.
         self._deal_events = n * rules.hand_size
         # Per observer: the absolute seat at each relative seat.
@@ -529,10 +534,11 @@ class Encoder:
         contract and bids blocks (as bytes), and the marriages per seat."""
         bids, passed, declarer, best, marriages = facts
         n = self.players
-        numbers = [best / MAX_BID] + [0.0] * n  # contract, bids
+        top = self.codec.max_bid or 1
+        numbers = [best / top] + [0.0] * n  # contract, bids
         for seat, value in enumerate(bids):
             if value:
-                numbers[1 + (seat - me) % n] = value / MAX_BID
+                numbers[1 + (seat - me) % n] = value / top
         for seat in passed:
             numbers[1 + (seat - me) % n] = 1.0
         if declarer is None or self._given_declarer:

@@ -25,9 +25,7 @@ from aceten.errors import AcetenError
 from aceten.logic import goal as g
 from aceten.logic.cp import Cp, Lit
 from aceten.logic.position import Play, Position, Swap, Turn
-
-HIGH_FOR_SEVEN = (Rank.ACE, Rank.THREE, Rank.KING, Rank.HORSE, Rank.JACK)
-LOW_FOR_TWO = (Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN)
+from aceten.rules.parts import CardPoints, Exchange, GamePoints, Marriage, PlayingSide, Roem, TrumpCall
 
 
 @dataclass
@@ -97,8 +95,11 @@ class GameModel:
         # named trump (given, or called in Klaverjas).
         self.suits: list[Suit] = [Suit(rules.family, i) for i in range(4)]
         self.props: list[tuple[str, str, int]] = []
-        self.exchanges = (rules.name == "brisca" and rules.has_extra_moves
-                          and rules.trump_mode == "turned" and S > 0)
+        exchange = rules.part(Exchange)
+        self.exchanges = exchange is not None and rules.trump_mode == "turned" and S > 0
+        if self.exchanges:
+            assert exchange is not None
+            self._exchange_table(exchange)
         self.projection: dict[int, Lit] = {}
         C = self.cards
 
@@ -210,7 +211,7 @@ class GameModel:
         return self._cache[key]
 
     def _is_low(self, c: Card) -> bool:
-        return self.exchanges and c.rank in (Rank.SEVEN, Rank.TWO)
+        return self.exchanges and c.rank in (self.low_first, self.low_second)
 
     # -- trump -------------------------------------------------------------------------------------
     def _trump_rule(self) -> None:
@@ -255,7 +256,17 @@ class GameModel:
                     for p in range(n):
                         cp.clause([self.owner[c][p]], when=[self.stock[c][j], self.drawer(j, p)])
 
-    # -- Brisca exchanges ------------------------------------------------------------------------
+    # -- exchanges of a low trump for the face-up card ---------------------------------------
+    def _exchange_table(self, exchange: Exchange) -> None:
+        """The declared exchange table, as this encoding reads it: a first low trump (x7) and a
+        second (x2) that may take the first once it lies face up."""
+        lows = tuple(exchange.table)
+        if len(lows) != 2 or lows[0] not in exchange.table[lows[1]]:
+            raise AcetenError("ask encodes an exchange table of two low trumps, the second of "
+                              "which may take the first")
+        self.low_first, self.low_second = lows
+        self.high_for_first, self.high_for_second = exchange.table[lows[0]], exchange.table[lows[1]]
+
     def _exchange_rules(self) -> None:
         cp, n, R, b = self.cp, self.n, self.R, self.bottom
         C = self.cards
@@ -264,9 +275,9 @@ class GameModel:
         self.x7: dict[Suit, list[Lit]] = {}
         self.x2: dict[Suit, list[Lit]] = {}
         for s in self.suits:
-            if (Rank.SEVEN, s) in by and any((r, s) in by for r in HIGH_FOR_SEVEN):
+            if (self.low_first, s) in by and any((r, s) in by for r in self.high_for_first):
                 self.x7[s] = [cp.bool(f"x7[{s},{t + 1}]") for t in range(R)]
-            if (Rank.TWO, s) in by and any((r, s) in by for r in LOW_FOR_TWO):
+            if (self.low_second, s) in by and any((r, s) in by for r in self.high_for_second):
                 self.x2[s] = [cp.bool(f"x2[{s},{t + 1}]") for t in range(R)]
         self.props.append(("x7(s,t), x2(s,t)", "Brisca: the 7 / the 2 of trumps s is exchanged "
                            "for the face-up card in trick t", R * (len(self.x7) + len(self.x2))))
@@ -309,23 +320,23 @@ class GameModel:
             cp.at_most_one(list(e1.values()))
             cp.at_most_one(list(e2.values()))
             for s, row in self.x7.items():
-                seven = by[(Rank.SEVEN, s)]
-                high = [face[c] for c in C if c.suit == s and c.rank in HIGH_FOR_SEVEN]
+                seven = by[(self.low_first, s)]
+                high = [face[c] for c in C if c.suit == s and c.rank in self.high_for_first]
                 for t, x in enumerate(row):
                     cp.implies(x, self.trump[s])
                     cp.clause(high, when=[x])
                     cp.all_false([self.stock[seven][j] for j in range(self.S) if j // n >= t], when=[x])
                     self._needs_trick(x, self.io[seven], t)
             for s, row in self.x2.items():
-                two = by[(Rank.TWO, s)]
-                low = [face[c] for c in C if c.suit == s and c.rank in LOW_FOR_TWO]
+                two = by[(self.low_second, s)]
+                low = [face[c] for c in C if c.suit == s and c.rank in self.high_for_second]
                 for t, x in enumerate(row):
                     cp.implies(x, self.trump[s])
                     cp.clause(low, when=[x, cp.not_(e1.get(s, False))])
                     cp.all_false([self.stock[two][j] for j in range(self.S) if j // n >= t], when=[x])
                     self._needs_trick(x, self.io[two], t)
                     if s in self.x7:  # the 2 after the 7: not earlier, nor earlier in the trick
-                        seven = by[(Rank.SEVEN, s)]
+                        seven = by[(self.low_first, s)]
                         for t1 in range(t + 1, R):
                             cp.clause([], when=[x, self.x7[s][t1]])
                         for lead in range(n):
@@ -339,7 +350,7 @@ class GameModel:
                       "structure"):
             for c in C:
                 s = c.suit
-                seven, two = by.get((Rank.SEVEN, s)), by.get((Rank.TWO, s))
+                seven, two = by.get((self.low_first, s)), by.get((self.low_second, s))
                 if s in self.x7:
                     for p in range(n):  # the face-up card goes to the 7's holder
                         cp.clause([self.owner[c][p]], when=[face[c], e1[s], self.io[seven][p]])
@@ -355,12 +366,12 @@ class GameModel:
                             cp.clause([cp.not_(self.intrick[c][t0])],
                                       when=[face[c], cp.not_(any1), x])
             for c in lows:
-                involved = cp.or_(e1.get(c.suit, False) if c.rank == Rank.SEVEN else e2.get(c.suit, False),
-                                  cp.and_(face[c], self.any_exchange))
+                swapped = e1 if c.rank == self.low_first else e2
+                involved = cp.or_(swapped.get(c.suit, False), cp.and_(face[c], self.any_exchange))
                 for p in range(n):
                     cp.clause([self.owner[c][p]], when=[cp.not_(involved), self.io[c][p]])
             for s in self.suits:
-                seven, two = by.get((Rank.SEVEN, s)), by.get((Rank.TWO, s))
+                seven, two = by.get((self.low_first, s)), by.get((self.low_second, s))
                 if s in self.x7:
                     for p in range(n):
                         if s in self.x2:
@@ -478,12 +489,12 @@ class GameModel:
                 parts.append(cp.and_(face, cp.or_(*self.x7[s][t:])))
             if s in self.x2:
                 parts.append(cp.and_(face, cp.not_(any1), cp.or_(*self.x2[s][t:])))
-            if c.rank == Rank.SEVEN and s in self.x7:
+            if c.rank == self.low_first and s in self.x7:
                 e2 = self.e2.get(s, False)
                 parts.append(cp.and_(self.e1[s], cp.not_(e2), late))
                 if s in self.x2:
                     parts.append(cp.and_(self.e1[s], cp.or_(*self.x2[s][t:])))
-            if c.rank == Rank.TWO and s in self.x2:
+            if c.rank == self.low_second and s in self.x2:
                 parts.append(cp.and_(self.e2[s], late))
         self._cache[key] = result = cp.or_(*parts)
         return result
@@ -522,7 +533,7 @@ class GameModel:
         if not self._is_low(c):
             return now
         s = c.suit
-        rows = self.x7 if c.rank == Rank.SEVEN else self.x2
+        rows = self.x7 if c.rank == self.low_first else self.x2
         if s not in rows:
             return now
         before = cp.and_(cp.or_(*rows[s][t:]), self.io[c][p],
@@ -544,9 +555,9 @@ class GameModel:
             if self.exchanges:
                 s = c.suit
                 parts = [cp.and_(drawn, cp.not_(self.any_exchange))]
-                if c.rank == Rank.SEVEN and s in self.e1:
+                if c.rank == self.low_first and s in self.e1:
                     parts.append(cp.and_(self.e1[s], cp.not_(self.e2.get(s, False))))
-                if c.rank == Rank.TWO and s in self.e2:
+                if c.rank == self.low_second and s in self.e2:
                     parts.append(self.e2[s])
                 drawn = cp.or_(*parts)
             lits.append(cp.and_(drawn, self.drawer(self.bottom, p)))
@@ -631,7 +642,7 @@ class GameModel:
                             if t < end[0]:
                                 cp.fix(x, False)
                             elif t == end[0] and end[1] > 0:
-                                holder = self.io[Card(Rank.SEVEN if kind == "7" else Rank.TWO, s)]
+                                holder = self.io[Card(self.low_first if kind == "7" else self.low_second, s)]
                                 for lead in range(n):
                                     for p in range(n):
                                         if (p - lead) % n < end[1]:
@@ -640,11 +651,11 @@ class GameModel:
     def _history_swap(self, i: int, event: Swap, swaps: set[tuple[str, Suit, int]]) -> None:
         cp, n = self.cp, self.n
         card = event.card
-        rows = self.x7 if (self.exchanges and card.rank == Rank.SEVEN) else (
-            self.x2 if self.exchanges and card.rank == Rank.TWO else None)
+        rows = self.x7 if (self.exchanges and card.rank == self.low_first) else (
+            self.x2 if self.exchanges and card.rank == self.low_second else None)
         if rows is None or card.suit not in rows or event.trick >= self.R:
             raise AcetenError(f"history: swap:{card} is not an exchange this game allows")
-        swaps.add(("7" if card.rank == Rank.SEVEN else "2", card.suit, event.trick))
+        swaps.add(("7" if card.rank == self.low_first else "2", card.suit, event.trick))
         with cp.group(("fact", "history", i), f"history: player {event.position + 1} of trick "
                       f"{event.trick + 1} exchanges {card}", "fact"):
             x = rows[card.suit][event.trick]
@@ -738,9 +749,10 @@ class GameModel:
 
     def _marriages(self, rows: list[list[Any]]) -> None:
         cp, n = self.cp, self.n
+        marriage = self.rules.part(Marriage)
+        assert marriage is not None
         by = {(c.rank, c.suit): c for c in self.cards}
-        with cp.group(("structure", "marriage"), "Cruce: a player who leads the K or Q of a suit "
-                      "while holding the other scores 20, 40 in trumps", "structure"):
+        with cp.group(("structure", "marriage"), marriage.describe(self.rules)[0], "structure"):
             for t in range(self.T):
                 value: Any = 0
                 for s in self.suits:
@@ -749,45 +761,45 @@ class GameModel:
                         continue
                     married = cp.or_(cp.and_(self.play[king][t][0], self.hand_at(queen, t, 0)),
                                      cp.and_(self.play[queen][t][0], self.hand_at(king, t, 0)))
-                    value = value + 20 * married + 20 * cp.and_(married, self.trump[s])
+                    value = (value + marriage.plain * married
+                             + (marriage.trump - marriage.plain) * cp.and_(married, self.trump[s]))
                 if isinstance(value, int):
                     continue
                 for p in range(n):
-                    var = cp.int(0, 80, f"marriage[{t + 1},P{p + 1}]")
+                    var = cp.int(0, 2 * max(marriage.plain, marriage.trump), f"marriage[{t + 1},P{p + 1}]")
                     cp.linear(var == value, when=[self.lead[t][p]])
                     cp.linear(var == 0, when=[cp.not_(self.lead[t][p])])
                     rows[t][p] = var
 
     def _roem(self, rows: list[list[Any]]) -> None:
-        from aceten.rules.klaverjas import SEQUENCE
-
         cp, n = self.cp, self.n
+        roem = self.rules.part(Roem)
+        assert roem is not None
         by = {(c.rank, c.suit): c for c in self.cards}
-        with cp.group(("structure", "roem"), "Klaverjas: the winners of a trick score its roem "
-                      "(three in sequence 20, four 50, stuk 20, four of a kind 100, four jacks 200)",
-                      "structure"):
+        bound = sum(roem.four.values()) + 4 * (roem.run4 + roem.stuk)
+        with cp.group(("structure", "roem"), roem.describe(self.rules)[0], "structure"):
             for t in range(self.T):
                 inn = {c: self.intrick[c][t] for c in self.cards}
                 value: Any = 0
-                for rank, pts in ((Rank.JACK, 200), (Rank.ACE, 100), (Rank.TEN, 100),
-                                  (Rank.KING, 100), (Rank.QUEEN, 100)):
+                for rank, pts in roem.four.items():
                     four = [by.get((rank, s)) for s in self.suits]
                     if len(four) == 4 and all(four):
                         value = value + pts * cp.and_(*(inn[c] for c in four if c))
                 for s in self.suits:
-                    seq = [by.get((r, s)) for r in SEQUENCE]
+                    seq = [by.get((r, s)) for r in roem.sequence]
                     runs3 = [cp.and_(*(inn[c] for c in seq[i:i + 3]))
                              for i in range(len(seq) - 2) if all(seq[i:i + 3])]
                     runs4 = [cp.and_(*(inn[c] for c in seq[i:i + 4]))
                              for i in range(len(seq) - 3) if all(seq[i:i + 4])]
-                    value = value + 20 * cp.or_(*runs3) + 30 * cp.or_(*runs4)
+                    # a run of four holds one of three: count the difference on top
+                    value = value + roem.run3 * cp.or_(*runs3) + (roem.run4 - roem.run3) * cp.or_(*runs4)
                     king, queen = by.get((Rank.KING, s)), by.get((Rank.QUEEN, s))
                     if king and queen:
-                        value = value + 20 * cp.and_(inn[king], inn[queen], self.trump[s])
+                        value = value + roem.stuk * cp.and_(inn[king], inn[queen], self.trump[s])
                 if isinstance(value, int):
                     continue
                 for p in range(n):
-                    var = cp.int(0, 500, f"roem[{t + 1},P{p + 1}]")
+                    var = cp.int(0, bound, f"roem[{t + 1},P{p + 1}]")
                     cp.linear(var == value, when=[self.lead[t + 1][p]])
                     cp.linear(var == 0, when=[cp.not_(self.lead[t + 1][p])])
                     rows[t][p] = var
@@ -801,7 +813,8 @@ class GameModel:
         cp, n, pos, rules = self.cp, self.n, self.pos, self.rules
         if pos.declarer is not None:
             return [p == pos.declarer for p in range(n)]
-        if rules.trump_mode == "given" or rules.options.get("trump_choice") != "free":
+        call = rules.part(TrumpCall)
+        if rules.trump_mode == "given" or call is None or not call.free:
             return [p == pos.leader for p in range(n)]
         passed = len(pos.calls)  # the history's passes: those seats did not call
         if passed >= n:
@@ -819,33 +832,36 @@ class GameModel:
         rules, cp = self.rules, self.cp
         teams = rules.teams
         pts = [sum(self.points(p) for p in team) for team in teams]
-        if rules.name in ("briscola", "brisca"):
-            if rules.options["scoring"] == "tricks":
+        scoring = rules.scoring
+        if isinstance(scoring, CardPoints):
+            if scoring.by == "tricks":
                 return [sum(self.tricks(p) for p in team) for team in teams]
             return pts
         bonus = [sum(self.bonus(p) for p in team) for team in teams]
-        if rules.name == "cruce":
+        if isinstance(scoring, GamePoints):
+            unit = scoring.unit
             out = []
-            with cp.group(("structure", "score"), "Cruce: game points are (card points + "
-                          "marriages) // 33", "structure"):
+            with cp.group(("structure", "score"), f"game points are (card points + bonuses) // "
+                          f"{unit} (ask models no bidding)", "structure"):
                 for i in range(len(teams)):
-                    q = cp.int(0, 20, f"score[team {i + 1}]")
-                    cp.linear(33 * q <= pts[i] + bonus[i])
-                    cp.linear(pts[i] + bonus[i] <= 33 * q + 32)
+                    q = cp.int(0, (rules.total_points + 1000) // unit, f"score[team {i + 1}]")
+                    cp.linear(unit * q <= pts[i] + bonus[i])
+                    cp.linear(pts[i] + bonus[i] <= unit * q + unit - 1)
                     out.append(q)
             return out
-        # Klaverjas: pit and nat, as rules.klaverjas.outcome.
+        if not isinstance(scoring, PlayingSide):
+            raise AcetenError(f"ask does not model the scoring of {rules.title}")
+        extra = scoring.all_tricks
         T = self.T
-        with cp.group(("structure", "score"), "Klaverjas: pit +100; nat if the playing team "
-                      "does not score more than the other", "structure"):
+        with cp.group(("structure", "score"), scoring.describe(rules)[0], "structure"):
             tricks = [sum(self.tricks(p) for p in team) for team in teams]
             pit = [cp.reify(tricks[i] == T, tricks[i] != T, f"pit[{i + 1}]") for i in range(2)]
-            raw = [pts[i] + bonus[i] + 100 * pit[i] for i in range(2)]
+            raw = [pts[i] + bonus[i] + extra * pit[i] for i in range(2)]
             playing = [cp.or_(*(self.declarer[p] for p in team)) for team in teams]
             nat = [cp.and_(playing[i], cp.reify(raw[i] <= raw[1 - i], raw[i] > raw[1 - i],
                                                  f"short[{i + 1}]")) for i in range(2)]
             any_nat = cp.or_(*nat)
-            total = rules.total_points + sum(bonus) + 100 * pit[0] + 100 * pit[1]
+            total = rules.total_points + sum(bonus) + extra * pit[0] + extra * pit[1]
             out = []
             for i in range(2):
                 var = cp.int(0, 2000, f"score[team {i + 1}]")
@@ -872,7 +888,7 @@ class GameModel:
         strict = cp.and_(*(cp.reify(scores[team] > scores[i], scores[team] <= scores[i],
                                     f"above[{team + 1},{i + 1}]") for i in others))
         result = strict
-        if rules.name in ("briscola", "brisca") and rules.options["tie"] == "last-trick":
+        if isinstance(rules.scoring, CardPoints) and rules.scoring.tie == "last-trick":
             level = cp.and_(*(cp.reify(scores[team] >= scores[i], scores[team] < scores[i],
                                        f"level[{team + 1},{i + 1}]") for i in others))
             last = cp.or_(*(self.lead[self.T][p] for p in rules.teams[team]))
@@ -1003,14 +1019,14 @@ class GameModel:
         trump = next((s for s, lit in self.trump.items() if on(lit)), None)
         exchanges: list[tuple[int, int, Card]] = []
         if self.exchanges:
-            for rank, rows in ((Rank.SEVEN, self.x7), (Rank.TWO, self.x2)):
+            for rank, rows in ((self.low_first, self.x7), (self.low_second, self.x2)):
                 for s, row in rows.items():
                     for t, x in enumerate(row):
                         if on(x):
                             card = Card(rank, s)
                             seat = next(p for p in range(n) if on(self.io[card][p]))
                             exchanges.append((t, seat, card))
-            exchanges.sort(key=lambda e: (e[0], (e[1] - leaders[e[0]]) % n, e[2].rank != Rank.SEVEN))
+            exchanges.sort(key=lambda e: (e[0], (e[1] - leaders[e[0]]) % n, e[2].rank != self.low_first))
         declarer = None
         if self.rules.trump_mode == "called":
             declarer = next(p for p in range(n) if on(self.declarer[p]))

@@ -261,8 +261,8 @@ def _rules(data: dict[str, Any], record: Any, name: str) -> Rules:
     if trump is not None and _looks_like_card(trump) and rules.trump_mode != "turned":
         raise AcetenError(f"{name}: trump {trump!r} is a card, but {rules.name} turns up no trump "
                           "card here; give a suit")
-    if rules.name == "cruce" and rules.has_phases:
-        raise AcetenError(f"{name}: Cruce bidding is not modelled by ask; set option "
+    if rules.start_phase == "bid":
+        raise AcetenError(f"{name}: bidding is not modelled by ask; set option "
                           "bidding = \"no\" (the seat after the dealer leads; choose it with "
                           "leader = \"P2\")")
     return rules

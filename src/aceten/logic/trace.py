@@ -37,9 +37,9 @@ class Trace:
         exchanges: list[tuple[int, int, Card]] = []
         for move in game.moves:
             if replay.phase == "play":
-                key = (len(replay._history), replay.to_move)
+                key = (len(replay.tricks), replay.to_move)
                 if key not in hands_at:
-                    hands_at[key] = replay._hands[replay.to_move]
+                    hands_at[key] = replay.hand(replay.to_move).mask
                 if isinstance(move, Exchange):
                     exchanges.append((key[0], key[1], move.card))
             replay.push(move)

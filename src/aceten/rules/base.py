@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, TypeVar
 
-from aceten.cards import FAMILY_RANKS, Card, CardSet, Family, Rank, Suit, cards_of
+from aceten.cards import FAMILY_RANKS, Card, CardSet, Family, Rank, Suit, cards_of, full_deck
 from aceten.errors import AcetenError
 from aceten.rules import step
 from aceten.rules.layout import (
@@ -256,6 +256,12 @@ class Rules:
         self.has_lead_bonus = self.part(Marriage) is not None
         self.has_trick_bonus = self.part(Roem) is not None
         self.scoring = self.part(Scoring)
+        self.roem, self.marriage = self.part(Roem), self.part(Marriage)
+        self.suits = tuple(Suit(self.family, i) for i in range(4))
+        by_bit: list[Card | None] = [None] * 64
+        for card in full_deck(self.family):
+            by_bit[int(card) & 63] = card
+        self.cards_by_bit = tuple(by_bit)  # the card at each bit position (a step's card)
 
     @property
     def start_phase(self) -> str:
@@ -466,8 +472,18 @@ class Rules:
         S[S_CONTRACT] = contract
         S[S_LASTWIN] = -1 if last_winner is None else last_winner
         S[S_LEADER] = leader
+        return self.outcome_of(S)
+
+    def outcome_of(self, S: list[int]) -> Outcome:
+        """The outcome of the finished deal in the flat state ``S``, as the game scores it."""
+        n = self.players
         out = [0] * O_WIDTH
         step.score(S, self.R, out)
+        points = S[S_POINTS:S_POINTS + n]
+        tricks = S[S_TRICKS:S_TRICKS + n]
+        bonus = S[S_BONUS:S_BONUS + n]
+        declarer = None if S[S_DECLARER] < 0 else S[S_DECLARER]
+        contract, leader = S[S_CONTRACT], S[S_LEADER]
         teams = len(self.teams)
         outcome = Outcome(
             points=tuple(points), tricks=tuple(tricks), bonus=tuple(bonus),

@@ -58,6 +58,8 @@ OB_FOLLOW, OB_PARTNER, OB_TRUMPING = 1, 2, 3
 PHASE_PLAY, PHASE_BID, PHASE_CALL, PHASE_OVER = 0, 1, 2, 3
 SCORE_POINTS, SCORE_TRICKS, SCORE_UNITS, SCORE_PLAYING_SIDE = 0, 1, 2, 3
 
+TRUMP_POWER = 100  # added to a trump's strength: any trump beats any plain card
+
 # -- the card tables T: rows of 64 entries, indexed by card bit, laid end to end ---------------
 T_PLAIN_STRENGTH = 0
 T_TRUMP_STRENGTH = 64
@@ -67,7 +69,8 @@ T_SEQ = 256  # roem: the card's place in the sequence order (0..7), -1 if it has
 T_EXCH = 320  # indexed by the face-up card's rank: the rank of the trump that may swap for it
 T_RANK = 384  # rank of the bit (bit & 15), for readability
 T_FOUR = 448  # indexed by rank: roem for four cards of that rank in one trick
-T_SIZE = 512
+T_SEQ_RANK = 512  # roem: the rank at each place (0..7) of the sequence order
+T_SIZE = 576
 
 # -- the state vector S ------------------------------------------------------------------------
 S_HAND = 0  # 4 slots

@@ -116,6 +116,7 @@ from aceten.rules.layout import (
     T_TRUMP_STRENGTH,
     TRUMP_FIRST_LEAD,
     TRUMP_GIVEN,
+    TRUMP_POWER,
     TRUMP_TURNED,
 )
 
@@ -124,7 +125,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 SUIT_BITS = 0x7FFF  # ranks 0..14 of one suit; bit 63 is never used, so masks stay positive
 KING = 14  # rank codes (aceten.cards.Rank) the marriage rule pairs
 QUEEN = 13
-TRUMP_POWER = 100  # above every plain card's strength: any trump beats any plain card
 
 
 def kernel(inline: bool = False) -> Callable[[F], F]:
@@ -395,12 +395,10 @@ def play_card(S, b, R, T):
     Returns what the move is worth to the maximising side (``S[S_MAXTEAM]``): card points,
     last-trick bonus, roem and marriages scored by it, or 1 per trick with objective tricks.
     """
-    n = R[R_N]
     seat = S[S_TOMOVE]
     S[S_HAND + seat] ^= 1 << b
     tlen = S[S_TLEN]
     gain = 0
-    maxteam = S[S_MAXTEAM]
     if tlen == 0:
         if S[S_TRUMP] < 0 and R[R_TRUMP_MODE] == TRUMP_FIRST_LEAD:
             S[S_TRUMP] = (b >> 4) & 3
@@ -410,23 +408,26 @@ def play_card(S, b, R, T):
             value = lead_bonus(S, seat, b, R, T)
             if value:
                 S[S_BONUS + seat] += value
-                if S[S_OBJ] == 0 and R[R_TEAM + seat] == maxteam:
+                if S[S_OBJ] == 0 and R[R_TEAM + seat] == S[S_MAXTEAM]:
                     gain += value
     S[S_TRICK + tlen] = b
     tlen += 1
     S[S_TLEN] = tlen
     if R[R_DRAW] == DRAW_AFTER_PLAY and S[S_DRAWN] < S[S_SLEN]:
         draw(S, seat)
+    n = R[R_N]
     if tlen < n:
         S[S_TOMOVE] = (seat + 1) % n
         return gain
     # the trick is complete
+    maxteam = S[S_MAXTEAM]
     trump = S[S_TRUMP]
     leader = S[S_LEADER]
     winner = (leader + winner_index(S, n, trump, T)) % n
     points = 0
     for i in range(n):
-        points += card_points(T, S[S_TRICK + i], trump)
+        c = S[S_TRICK + i]
+        points += T[T_TRUMP_PTS + c] if ((c >> 4) & 3) == trump else T[T_PLAIN_PTS + c]
     S[S_REMAIN] -= points
     trickno = S[S_TRICKNO] + 1
     if trickno == R[R_TRICKS]:
@@ -534,27 +535,32 @@ def play_move(S, code, R, T):
 
 # -- the deal ----------------------------------------------------------------------------------
 @kernel()
-def start_deal(S, cards, R, T):
-    """Set ``S`` to the start of a deal of the cards in dealing order (the hands in seat order
-    from the seat after the dealer, then the stock in drawing order)."""
+def deal_cards(S, cards, R):
+    """Put the cards, in dealing order, into ``S`` (all zeros): the hands in seat order from the
+    seat after the dealer, then the stock in drawing order."""
     n = R[R_N]
     hand_size = R[R_HAND]
-    for i in range(len(S)):
-        S[i] = 0
     first = (R[R_DEALER] + 1) % n
     for i in range(n):
         h = 0
         for k in range(i * hand_size, (i + 1) * hand_size):
             h |= 1 << cards[k]
         S[S_HAND + (first + i) % n] = h
-    size = len(cards)
-    slen = size - n * hand_size
+    slen = len(cards) - n * hand_size
     for k in range(slen):
         S[S_STOCK + k] = cards[n * hand_size + k]
     S[S_SLEN] = slen
+
+
+@kernel()
+def start_deal(S, R):
+    """Start the deal whose cards lie in ``S``: the trump (the stock's last card when it is
+    turned), the first leader (the seat after the dealer), the first phase."""
+    n = R[R_N]
+    first = (R[R_DEALER] + 1) % n
     mode = R[R_TRUMP_MODE]
     if mode == TRUMP_TURNED:
-        S[S_TRUMP] = (cards[size - 1] >> 4) & 3
+        S[S_TRUMP] = (S[S_STOCK + S[S_SLEN] - 1] >> 4) & 3
     elif mode == TRUMP_GIVEN:
         S[S_TRUMP] = R[R_GIVEN_TRUMP]
     else:

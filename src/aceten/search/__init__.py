@@ -16,7 +16,8 @@ compiled kernels are cached per version of their source (:mod:`aceten.search.ker
 from aceten.search import kernel_cache as _kernel_cache
 
 with _kernel_cache.kernel_cache():  # every kernel module is first imported here, with its cache folder set
-    from aceten.search import batch, core, dds, endgame, rng  # noqa: F401
+    from aceten.rules import jit  # noqa: F401  (the step function, compiled)
+    from aceten.search import batch, dds, endgame, kernels, rng  # noqa: F401
     from aceten.search.solver import MoveValue, Solution, Solver, TargetAnswer, default_solver, solve
 
 __all__ = ["MoveValue", "Solution", "Solver", "TargetAnswer", "default_solver", "solve"]

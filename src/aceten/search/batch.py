@@ -27,21 +27,37 @@ from numba import njit
 from aceten.errors import AcetenError
 from aceten.game import Deal, Game
 from aceten.rules.base import Rules
-from aceten.search.core import (
+from aceten.rules.jit import (
     card_points,
+    deal_cards,
     exchange_cards,
     legal_cards,
     low_bit,
+    phase_choices,
+    phase_code,
     play_move,
     popcount,
+    score,
+    start_deal,
     suit_mask,
     winner_index,
 )
-from aceten.search.encoding import (
+from aceten.rules.layout import (
     MOVE_BID,
     MOVE_CALL,
     MOVE_EXCHANGE,
-    R_CALL_FREE,
+    O_BONUS,
+    O_MOVES,
+    O_POINTS,
+    O_SCORES,
+    O_TEAM_POINTS,
+    O_TEAM_TRICKS,
+    O_TRICKS,
+    O_WIDTH,
+    O_WINNER,
+    PHASE_BID,
+    PHASE_OVER,
+    PHASE_PLAY,
     R_DEALER,
     R_DECK_N,
     R_DRAW,
@@ -50,30 +66,26 @@ from aceten.search.encoding import (
     R_HAND,
     R_LAST_BONUS,
     R_MARRIAGE,
+    R_MARRIAGE_PLAIN,
+    R_MARRIAGE_TRUMP,
+    R_MAX_BID,
     R_N,
-    R_NTEAMS,
     R_OB_N,
     R_PHASE,
     R_ROEM,
-    R_SCORING,
     R_STACKED,
     R_TEAM,
-    R_TIE_LAST,
-    R_TOTAL,
     R_TRICKS,
     R_TRUMP_MODE,
-    S_BONUS,
-    S_CONTRACT,
+    R_UNIT,
     S_DECLARER,
     S_HAND,
+    S_HIGHBID,
     S_LASTWIN,
     S_LEADER,
-    S_MAXTEAM,
     S_PHASE,
     S_POINTS,
     S_SIZE,
-    S_SLEN,
-    S_STOCK,
     S_TLEN,
     S_TOMOVE,
     S_TRICK,
@@ -84,9 +96,9 @@ from aceten.search.encoding import (
     T_RANK,
     T_TRUMP_PTS,
     T_TRUMP_STRENGTH,
-    decode_move,
-    encode_rules,
+    TRUMP_POWER,
 )
+from aceten.search.encoding import decode_move, encode_rules
 from aceten.search.rng import (
     MT_WORDS,
     fast_below,
@@ -103,18 +115,6 @@ RNG_PYTHON = 0
 RNG_FAST = 1
 BOT_SEED_FACTOR = 1_000_003  # aceten simulate seeds seat s of deal d with d * 1_000_003 + s + 1
 
-# One row of results per game.
-O_POINTS = 0  # 4: card points per seat
-O_TRICKS = 4  # 4
-O_BONUS = 8  # 4
-O_TEAM_POINTS = 12  # 4
-O_TEAM_TRICKS = 16  # 4
-O_SCORES = 20  # 4
-O_WINNER = 24  # team, -1 for a draw
-O_MOVES = 25
-O_DECLARER = 26
-O_CONTRACT = 27
-O_WIDTH = 28
 # One row of log per logged game: the shuffled deck, then each move and its number of choices.
 L_DECK = 0
 L_NMOVES = 40
@@ -125,7 +125,6 @@ ACE = 1
 TEN = 10
 KING = 14
 QUEEN = 13
-UNIT = 33
 CALL_THRESHOLD = 35
 
 
@@ -148,7 +147,7 @@ def _nth_bit(mask, index):
 def _cost(T, b, trump):
     """agents.greedy.cost as one number: points, then trump or not, then rank."""
     is_trump = ((b >> 4) & 3) == trump
-    strength = T[T_TRUMP_STRENGTH, b] if is_trump else T[T_PLAIN_STRENGTH, b]
+    strength = T[T_TRUMP_STRENGTH + b] if is_trump else T[T_PLAIN_STRENGTH + b]
     return card_points(T, b, trump) * 1000 + (100 if is_trump else 0) + strength
 
 
@@ -202,7 +201,7 @@ def greedy_card(S, R, T, legal, ex):
                 while m:
                     b = low_bit(m)
                     m &= m - 1
-                    pts += T[T_TRUMP_PTS, b]
+                    pts += T[T_TRUMP_PTS + b]
                 value = popcount(held) * 10000 + pts
                 if value > best_value:
                     best_value = value
@@ -212,7 +211,7 @@ def greedy_card(S, R, T, legal, ex):
             while m:
                 b = low_bit(m)
                 m &= m - 1
-                if top < 0 or T[T_TRUMP_STRENGTH, b] > T[T_TRUMP_STRENGTH, top]:
+                if top < 0 or T[T_TRUMP_STRENGTH + b] > T[T_TRUMP_STRENGTH + top]:
                     top = b
             return top
         plain = legal if trump < 0 else legal & ~suit_mask(trump)
@@ -233,7 +232,7 @@ def greedy_card(S, R, T, legal, ex):
                 b = low_bit(m)
                 m &= m - 1
                 is_trump = ((b >> 4) & 3) == trump
-                strength = T[T_TRUMP_STRENGTH, b] if is_trump else T[T_PLAIN_STRENGTH, b]
+                strength = T[T_TRUMP_STRENGTH + b] if is_trump else T[T_PLAIN_STRENGTH + b]
                 k = card_points(T, b, trump) * 1000 - strength
                 if k > key:
                     key = k
@@ -257,26 +256,24 @@ def greedy_card(S, R, T, legal, ex):
 
 
 @njit(cache=True, _nrt=False)
-def greedy_bid(S, T, high):
-    """agents.greedy: aces, tens and marriages, counted in units of 33."""
+def greedy_bid(S, R, T):
+    """agents.greedy: aces, tens and marriages, counted in the game's scoring unit."""
     hand = S[S_HAND + S[S_TOMOVE]]
     sure = 0
     m = hand
     while m:
         b = low_bit(m)
         m &= m - 1
-        r = T[T_RANK, b]
-        if r == ACE:
-            sure += 11
-        elif r == TEN:
-            sure += 10
+        r = T[T_RANK + b]
+        if r in (ACE, TEN):
+            sure += T[T_PLAIN_PTS + b]
     pairs = 0
     for suit in range(4):
         if hand & (1 << ((suit << 4) | KING)) and hand & (1 << ((suit << 4) | QUEEN)):
             pairs += 1
-    estimate = sure + (40 + 20 * (pairs - 1) if pairs else 0)
-    wanted = min(estimate // UNIT, 6)
-    if wanted and wanted > high:
+    marriages = R[R_MARRIAGE_TRUMP] + R[R_MARRIAGE_PLAIN] * (pairs - 1) if pairs else 0
+    wanted = min((sure + marriages) // R[R_UNIT], R[R_MAX_BID])
+    if wanted and wanted > S[S_HIGHBID]:
         return wanted
     return 0
 
@@ -295,7 +292,7 @@ def greedy_call(S, T, can_pass):
         while m:
             b = low_bit(m)
             m &= m - 1
-            pts += T[T_TRUMP_PTS, b]
+            pts += T[T_TRUMP_PTS + b]
         key = pts * 100 + popcount(held)
         if key > best_key:
             best_key = key
@@ -319,13 +316,11 @@ def play_deals(R, T, deck, seed, count, bots, rng_mode, base, out, log):
     ``log.shape[0]`` deals' cards and moves in ``log``."""
     n = R[R_N]
     size = R[R_DECK_N]
-    hand_size = R[R_HAND]
     S = np.zeros(S_SIZE, dtype=np.int64)
     cards = np.zeros(size, dtype=np.int64)
     deal_mt = np.zeros(MT_WORDS, dtype=np.int64)
     states = np.zeros((4, MT_WORDS), dtype=np.int64)
     fast = np.zeros(1, dtype=np.uint64)
-    bonus = np.zeros(4, dtype=np.int64)
     for g in range(count):
         game_seed = seed + g
         # -- the deal
@@ -346,80 +341,27 @@ def play_deals(R, T, deck, seed, count, bots, rng_mode, base, out, log):
                 cards[i] = cards[j]
                 cards[j] = c
         S[:] = 0
-        first = (R[R_DEALER] + 1) % n
-        for i in range(n):
-            h = 0
-            for k in range(i * hand_size, (i + 1) * hand_size):
-                h |= 1 << cards[k]
-            S[S_HAND + (first + i) % n] = h
-        slen = size - n * hand_size
-        for k in range(slen):
-            S[S_STOCK + k] = cards[n * hand_size + k]
-        S[S_SLEN] = slen
-        mode = R[R_TRUMP_MODE]
-        if mode == 0:
-            S[S_TRUMP] = (cards[size - 1] >> 4) & 3
-        elif mode == 1:
-            S[S_TRUMP] = R[R_GIVEN_TRUMP]
-        else:
-            S[S_TRUMP] = -1
-        S[S_LEADER] = first
-        S[S_TOMOVE] = first
-        S[S_MAXTEAM] = -1
-        S[S_LASTWIN] = -1
-        S[S_DECLARER] = -1
-        S[S_PHASE] = R[R_PHASE]
-        if R[R_SCORING] == 3 and R[R_PHASE] == 0:
-            S[S_DECLARER] = first  # Klaverjas with a given trump: the first leader plays
+        deal_cards(S, cards, R)
+        start_deal(S, R)
         logged = g < log.shape[0]
         if logged:
             for i in range(size):
                 log[g, L_DECK + i] = cards[i]
         # -- the play
         moves = 0
-        nbids = 0
-        high = 0
-        best_bidder = first
-        while S[S_PHASE] != 3:
+        while S[S_PHASE] != PHASE_OVER:
             seat = S[S_TOMOVE]
             bot = bots[seat]
             phase = S[S_PHASE]
-            if phase == 1:  # Cruce bidding: bid:0, then every bid above the highest
-                choices = 1 + 6 - high
+            if phase != PHASE_PLAY:  # a bid or a trump call, as the step lists them
+                _, choices = phase_choices(S, R)
                 if bot == 0:
-                    idx = _choose(rng_mode, states, seat, fast, choices)
-                    value = 0 if idx == 0 else high + idx
+                    code = phase_code(S, _choose(rng_mode, states, seat, fast, choices))
+                elif phase == PHASE_BID:
+                    code = MOVE_BID + greedy_bid(S, R, T)
                 else:
-                    value = greedy_bid(S, T, high)
-                code = MOVE_BID + value
-                if value > high:
-                    high = value
-                    best_bidder = seat
-                nbids += 1
-                if nbids < n:
-                    S[S_TOMOVE] = (seat + 1) % n
-                else:
-                    S[S_DECLARER] = best_bidder if high else -1
-                    S[S_CONTRACT] = high
-                    S[S_LEADER] = best_bidder
-                    S[S_TOMOVE] = best_bidder
-                    S[S_PHASE] = 0
-            elif phase == 2:  # Klaverjas trump call: a suit, or pass when free
-                forced = R[R_CALL_FREE] == 0 or (nbids == n and seat == S[S_LEADER])
-                choices = 4 if forced else 5
-                if bot == 0:
-                    suit = _choose(rng_mode, states, seat, fast, choices)
-                else:
-                    suit = greedy_call(S, T, not forced)
-                code = MOVE_CALL + suit
-                nbids += 1
-                if suit == 4:
-                    S[S_TOMOVE] = (seat + 1) % n
-                else:
-                    S[S_TRUMP] = suit
-                    S[S_DECLARER] = seat
-                    S[S_TOMOVE] = S[S_LEADER]
-                    S[S_PHASE] = 0
+                    code = MOVE_CALL + greedy_call(S, T, choices > 4)
+                play_move(S, code, R, T)
             else:
                 legal = legal_cards(S, S[S_HAND + seat], R, T)
                 ex = exchange_cards(S, R, T)
@@ -437,7 +379,8 @@ def play_deals(R, T, deck, seed, count, bots, rng_mode, base, out, log):
             moves += 1
         if logged:
             log[g, L_NMOVES] = moves
-        _outcome(S, R, out, g, moves, bonus)
+        score(S, R, out[g])
+        out[g, O_MOVES] = moves
 
 
 @njit(cache=True)
@@ -457,11 +400,10 @@ def play_plain_random(R, T, deck, seed, count, rng_mode, base, out, log):
     trick = np.zeros(4, dtype=np.int64)
     deal_mt = np.zeros(MT_WORDS, dtype=np.int64)
     states = np.zeros((4, MT_WORDS), dtype=np.int64)
-    bonus = np.zeros(4, dtype=np.int64)
-    plain_strength = T[T_PLAIN_STRENGTH]
-    trump_strength = T[T_TRUMP_STRENGTH]
-    plain_pts = T[T_PLAIN_PTS]
-    trump_pts = T[T_TRUMP_PTS]
+    plain_strength = T[T_PLAIN_STRENGTH:T_PLAIN_STRENGTH + 64]
+    trump_strength = T[T_TRUMP_STRENGTH:T_TRUMP_STRENGTH + 64]
+    plain_pts = T[T_PLAIN_PTS:T_PLAIN_PTS + 64]
+    trump_pts = T[T_TRUMP_PTS:T_TRUMP_PTS + 64]
     stock_start = n * hand_size
     first = (R[R_DEALER] + 1) % n
     rs = np.uint64(1)
@@ -530,7 +472,7 @@ def play_plain_random(R, T, deck, seed, count, rng_mode, base, out, log):
                 if i == 0:
                     led = suit
                 if suit == trump:
-                    power = 100 + trump_strength[b]
+                    power = TRUMP_POWER + trump_strength[b]
                 elif suit == led:
                     power = plain_strength[b]
                 else:
@@ -563,85 +505,8 @@ def play_plain_random(R, T, deck, seed, count, rng_mode, base, out, log):
         S[S_LASTWIN] = last_winner
         S[S_LEADER] = leader
         S[S_DECLARER] = -1
-        _outcome(S, R, out, g, moves, bonus)
-
-
-@njit(cache=True, _nrt=False)
-def _outcome(S, R, out, g, moves, bonus):
-    """The deal's result as the rules score it (the outcome hook of each game)."""
-    n = R[R_N]
-    teams = R[R_NTEAMS]
-    for k in range(O_WIDTH):
-        out[g, k] = 0
-    for s in range(n):
-        out[g, O_POINTS + s] = S[S_POINTS + s]
-        out[g, O_TRICKS + s] = S[S_TRICKS + s]
-        out[g, O_BONUS + s] = S[S_BONUS + s]
-        t = R[R_TEAM + s]
-        out[g, O_TEAM_POINTS + t] += S[S_POINTS + s]
-        out[g, O_TEAM_TRICKS + t] += S[S_TRICKS + s]
-    bonus[:] = 0
-    for s in range(n):
-        bonus[R[R_TEAM + s]] += S[S_BONUS + s]
-    scoring = R[R_SCORING]
-    winner = -1
-    if scoring <= 1:  # Briscola, Brisca
-        for t in range(teams):
-            out[g, O_SCORES + t] = out[g, (O_TEAM_TRICKS if scoring == 1 else O_TEAM_POINTS) + t]
-        best = -1
-        leaders = 0
-        for t in range(teams):
-            if out[g, O_SCORES + t] > best:
-                best = out[g, O_SCORES + t]
-        for t in range(teams):
-            if out[g, O_SCORES + t] == best:
-                leaders |= 1 << t
-        if leaders & (leaders - 1) == 0:
-            winner = low_bit(leaders)
-        elif R[R_TIE_LAST] == 1 and S[S_LASTWIN] >= 0:
-            last = R[R_TEAM + S[S_LASTWIN]]
-            if leaders & (1 << last):
-                winner = last
-    elif scoring == 2:  # Cruce
-        for t in range(teams):
-            out[g, O_SCORES + t] = (out[g, O_TEAM_POINTS + t] + bonus[t]) // UNIT
-        declarer = S[S_DECLARER]
-        if declarer >= 0:
-            side = R[R_TEAM + declarer]
-            if out[g, O_TEAM_POINTS + side] + bonus[side] < S[S_CONTRACT] * UNIT:
-                out[g, O_SCORES + side] = -S[S_CONTRACT]
-        winner = _unique_best(out, g, teams)
-    else:  # Klaverjas
-        for t in range(teams):
-            if out[g, O_TEAM_TRICKS + t] == R[R_TRICKS]:
-                bonus[t] += 100
-        for t in range(teams):
-            out[g, O_SCORES + t] = out[g, O_TEAM_POINTS + t] + bonus[t]
-        declarer = S[S_DECLARER] if S[S_DECLARER] >= 0 else S[S_LEADER]
-        playing = R[R_TEAM + declarer]
-        other = 1 - playing
-        if out[g, O_SCORES + playing] <= out[g, O_SCORES + other]:
-            out[g, O_SCORES + other] = R[R_TOTAL] + bonus[0] + bonus[1]
-            out[g, O_SCORES + playing] = 0
-        winner = _unique_best(out, g, teams)
-    out[g, O_WINNER] = winner
-    out[g, O_MOVES] = moves
-    out[g, O_DECLARER] = S[S_DECLARER]
-    out[g, O_CONTRACT] = S[S_CONTRACT]
-
-
-@njit(cache=True, _nrt=False)
-def _unique_best(out, g, teams):
-    best = -(1 << 40)
-    who = -1
-    for t in range(teams):
-        score = out[g, O_SCORES + t]
-        if score > best:
-            best = score
-            who = t
-        elif score == best:
-            who = -1
-    return who
+        score(S, R, out[g])
+        out[g, O_MOVES] = moves
 
 
 # -- the Python side ---------------------------------------------------------------------------

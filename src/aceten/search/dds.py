@@ -48,20 +48,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from aceten.search.core import (
+from aceten.rules.jit import (
     card_points,
     exchange_cards,
-    is_maximising,
-    last_bonus_left,
     legal_cards,
     low_bit,
-    mix64,
     play_card,
     play_move,
     suit_mask,
     winner_index,
 )
-from aceten.search.encoding import (
+from aceten.rules.layout import (
     MOVE_EXCHANGE,
     R_EXCH_TRICK,
     R_EXCHANGE,
@@ -94,6 +91,7 @@ from aceten.search.encoding import (
     T_SEQ,
     T_SEQ_RANK,
     T_TRUMP_STRENGTH,
+    TRUMP_POWER,
 )
 from aceten.search.endgame import (
     E_DOM,
@@ -114,6 +112,7 @@ from aceten.search.endgame import (
     eg3_table,
     egs,
 )
+from aceten.search.kernels import is_maximising, last_bonus_left, mix64
 
 INF = 1 << 30
 SUIT_BLOCK = 0x7FFF  # one suit's bits in a hand mask
@@ -544,7 +543,7 @@ def roem_inert(T, b, live, own):
     """Whether card b, held in hand ``own``, can never be part of a roem sequence: each run of
     three places of the sequence 7 8 9 T J Q K A through it has another card that is gone or
     is in the same hand (a trick holds one card of each hand)."""
-    place = T[T_SEQ, b]
+    place = T[T_SEQ + b]
     if place < 0:
         return True
     base = b & 48
@@ -553,7 +552,7 @@ def roem_inert(T, b, live, own):
         for k in range(start, start + 3):
             if k == place:
                 continue
-            other = 1 << (base | T[T_SEQ_RANK, k])
+            other = 1 << (base | T[T_SEQ_RANK + k])
             if not live & other or own & other:
                 open_run = False
                 break
@@ -676,9 +675,9 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
         bi = winner_index(S, tlen, lead_trump, T)
         best = S[S_TRICK + bi]
         if (best >> 4) & 3 == lead_trump:
-            best_power = 100 + T[T_TRUMP_STRENGTH, best]
+            best_power = TRUMP_POWER + T[T_TRUMP_STRENGTH + best]
         else:
-            best_power = T[T_PLAIN_STRENGTH, best]
+            best_power = T[T_PLAIN_STRENGTH + best]
         last = tlen == n - 1
         best_seat = (S[S_LEADER] + bi) % n
         ours = R[R_TEAM + best_seat] == R[R_TEAM + seat]
@@ -692,15 +691,15 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
         suit = (b >> 4) & 3
         is_trump = suit == trump
         pts = card_points(T, b, trump)
-        strength = T[T_TRUMP_STRENGTH, b] if is_trump else T[T_PLAIN_STRENGTH, b]
+        strength = T[T_TRUMP_STRENGTH + b] if is_trump else T[T_PLAIN_STRENGTH + b]
         penalty = 30 if is_trump else 0
         if tlen == 0:
             score = -(pts * 4 + penalty + strength)
         else:
             if suit == lead_trump:
-                power = 100 + T[T_TRUMP_STRENGTH, b]
+                power = TRUMP_POWER + T[T_TRUMP_STRENGTH + b]
             elif suit == led:
-                power = T[T_PLAIN_STRENGTH, b]
+                power = T[T_PLAIN_STRENGTH + b]
             else:
                 power = -1
             if ours:

@@ -29,8 +29,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from aceten.search.core import aligned_zeros, low_bit, mix64
-from aceten.search.encoding import (
+from aceten.rules.jit import low_bit
+from aceten.rules.layout import (
     R_DRAW,
     R_EXCHANGE,
     R_LAST_BONUS,
@@ -48,7 +48,9 @@ from aceten.search.encoding import (
     T_PLAIN_STRENGTH,
     T_TRUMP_PTS,
     T_TRUMP_STRENGTH,
+    TRUMP_POWER,
 )
+from aceten.search.kernels import aligned_zeros, mix64
 
 INF = 1 << 30
 E_POWER = 4  # row: a card's power in a trick (100 + strength for trumps) if it can win
@@ -105,11 +107,11 @@ def setup(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
     tricks = int(S[S_OBJ]) == 1
     for b in range(64):
         if (b >> 4) & 3 == trump:
-            E[E_POWER, b] = 100 + T[T_TRUMP_STRENGTH, b]
-            E[E_PTS, b] = 0 if tricks else T[T_TRUMP_PTS, b]
+            E[E_POWER, b] = TRUMP_POWER + T[T_TRUMP_STRENGTH + b]
+            E[E_PTS, b] = 0 if tricks else T[T_TRUMP_PTS + b]
         else:
-            E[E_POWER, b] = T[T_PLAIN_STRENGTH, b]
-            E[E_PTS, b] = 0 if tricks else T[T_PLAIN_PTS, b]
+            E[E_POWER, b] = T[T_PLAIN_STRENGTH + b]
+            E[E_PTS, b] = 0 if tricks else T[T_PLAIN_PTS + b]
         for led in range(4):
             follows = (b >> 4) & 3 in (trump, led)
             E[E_PW + led, b] = E[E_POWER, b] if follows else -1

@@ -22,7 +22,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 # Paths inside the aceten package: the search kernels, and the environments' observation kernel.
-KERNEL_SOURCES = ("search/batch.py", "search/core.py", "search/dds.py", "search/encoding.py",
+KERNEL_SOURCES = ("search/batch.py", "rules/jit.py", "rules/layout.py", "rules/step.py", "search/kernels.py",
+                  "search/dds.py", "search/encoding.py",
                   "search/endgame.py", "search/rng.py", "env/compiled.py")
 KEEP = 3  # kernel folders kept (the current one included)
 

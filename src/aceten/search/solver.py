@@ -27,9 +27,8 @@ import numpy as np
 from aceten.errors import AcetenError
 from aceten.game import Game, PlayerView
 from aceten.moves import Move
-from aceten.search import core, dds, endgame
-from aceten.search.core import aligned_zeros
-from aceten.search.encoding import (
+from aceten.rules import jit
+from aceten.rules.layout import (
     S_COOP,
     S_DRAWN,
     S_HAND,
@@ -40,10 +39,10 @@ from aceten.search.encoding import (
     S_STOCK,
     S_TLEN,
     S_TRICKS,
-    decode_move,
-    encode_game,
-    encode_rules,
 )
+from aceten.search import dds, endgame
+from aceten.search.encoding import decode_move, encode_game, encode_rules
+from aceten.search.kernels import aligned_zeros
 
 Objective = Literal["points", "tricks"]
 
@@ -244,7 +243,7 @@ class _Search:
         root = S.copy()
         best = -1
         for i in range(k):
-            gain = int(core.play_move(S, order[i], self.R, self.T))
+            gain = int(jit.play_move(S, order[i], self.R, self.T))
             found[i] = gain + self._exact_together(S, (best if best >= 0 else guess) - gain, 1)
             S[:] = root
             best = max(best, int(found[i]))

@@ -17,6 +17,7 @@ from aceten.rules.layout import (
     R_STUK,
     T_FOUR,
     T_SEQ,
+    T_SEQ_RANK,
 )
 from aceten.rules.parts.base import Part
 
@@ -62,6 +63,8 @@ class Roem(Part):
         R[R_RUN3], R[R_RUN4], R[R_STUK] = self.run3, self.run4, self.stuk
         for rank, value in self.four.items():
             T[T_FOUR + int(rank)] = value
+        for place, rank in enumerate(self.sequence):
+            T[T_SEQ_RANK + place] = int(rank)
         for card in rules.deck:
             if card.rank in self.sequence:
                 T[T_SEQ + (int(card) & 63)] = self.sequence.index(card.rank)

@@ -1,0 +1,44 @@
+"""What the search kernels add to the compiled step function (:mod:`aceten.rules.jit`):
+tables that start on a cache line, and the hash mix of the transposition tables."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from aceten.rules.layout import R_LAST_BONUS, R_TEAM, R_TRICKS, S_COOP, S_MAXTEAM, S_TRICKNO
+
+CACHE_LINE = 64  # bytes
+
+
+def aligned_zeros(shape: int | tuple[int, ...]) -> np.ndarray:
+    """An int64 array of zeros that starts on a cache line and ends before the next array's.
+
+    numpy aligns its data to 16 bytes only: a table bucket of 64 bytes would then straddle two
+    cache lines (two memory reads a probe), and two threads' small arrays could share a line.
+    """
+    count = int(np.prod(shape))
+    words = CACHE_LINE // 8
+    raw = np.zeros(count + 2 * words, dtype=np.int64)
+    start = (-raw.ctypes.data % CACHE_LINE) // 8
+    return raw[start:start + count].reshape(shape)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def mix64(z):
+    """splitmix64's finaliser, a 64-bit hash mix (z a uint64): table slots and check words."""
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, _nrt=False)
+def is_maximising(S, seat, R):
+    return S[S_COOP] == 1 or R[R_TEAM + seat] == S[S_MAXTEAM]
+
+
+@njit(cache=True, _nrt=False)
+def last_bonus_left(S, R):
+    if S[S_TRICKNO] < R[R_TRICKS]:
+        return R[R_LAST_BONUS]
+    return 0
