@@ -26,10 +26,11 @@ def console_script() -> str:
 def script(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """Run the installed ``aceten`` script, with no terminal on stdin."""
     return subprocess.run([console_script(), *args], input=stdin if stdin is not None else "",
-                          capture_output=True, text=True, timeout=60, encoding="utf-8")
+                          capture_output=True, text=True, timeout=1800, encoding="utf-8")  # a hang guard only
 
 
 # -- the installed script ------------------------------------------------------------------------
+@pytest.mark.usefixtures("compiled_kernels")
 def test_script_plays_briscola_with_bots_and_prints_every_trick():
     done = script("play", "briscola", "--auto", "--seed", "7")
     assert done.returncode == 0, done.stderr
@@ -40,6 +41,7 @@ def test_script_plays_briscola_with_bots_and_prints_every_trick():
     assert " wins: " in done.stdout or "draw: " in done.stdout
 
 
+@pytest.mark.usefixtures("compiled_kernels")
 def test_script_without_a_terminal_never_waits_for_input():
     done = script("play", "klaverjas", "--seed", "3")
     assert done.returncode == 0, done.stderr
