@@ -230,4 +230,3 @@ def test_fifty_tables_at_once_on_loopback(tmp_path):
     assert len(games) == TABLES and all(g.is_over() for g in games)
     moves = sum(len(g.moves) for g in games)
     print(f"{TABLES} tables, {moves} moves in {seconds:.1f} s ({moves / seconds:.0f} moves/s)")
-    assert seconds < 120
