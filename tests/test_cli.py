@@ -30,6 +30,7 @@ def script(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[
 
 
 # -- the installed script ------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.usefixtures("compiled_kernels")
 def test_script_plays_briscola_with_bots_and_prints_every_trick():
     done = script("play", "briscola", "--auto", "--seed", "7")
@@ -41,6 +42,7 @@ def test_script_plays_briscola_with_bots_and_prints_every_trick():
     assert " wins: " in done.stdout or "draw: " in done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("compiled_kernels")
 def test_script_without_a_terminal_never_waits_for_input():
     done = script("play", "klaverjas", "--seed", "3")
@@ -68,6 +70,7 @@ def test_script_simulates_and_checks(tmp_path):
 
 
 # -- play ----------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), [("briscola", 3), ("brisca", 4), ("cruce", 2),
                                                ("cruce", 4), ("klaverjas", 4)])
 def test_auto_play_prints_the_game_and_the_result(game, players):
@@ -96,6 +99,7 @@ def test_play_json_gives_the_moves_and_the_outcome():
     assert game.outcome().as_dict() == {k: v for k, v in deal.items() if k not in ("seed", "moves")}
 
 
+@pytest.mark.slow
 def test_play_a_cruce_match():
     result = run("play", "cruce", "--auto", "--match", "--seed", "1")
     assert result.exit_code == 0

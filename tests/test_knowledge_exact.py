@@ -56,6 +56,7 @@ def check_against_brute_force(game: Game, seat: int) -> None:
         assert deal_key(deal) in keys
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CONFIGS))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_counts_marginals_and_samples_equal_brute_force(name, seed):

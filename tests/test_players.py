@@ -108,6 +108,7 @@ def test_registry_knows_the_new_players():
     assert isinstance(agents.get("PIMC", seed=1), PimcAgent)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_every_game_plays_to_the_end_with_each_new_bot(name, players):
     for bot in ("tactics", "pimc"):

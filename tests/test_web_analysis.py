@@ -93,6 +93,7 @@ def test_analysis_with_the_solver_values_every_card_played():
     assert partial["moves"][0]["value"] is None
 
 
+@pytest.mark.slow
 def test_the_server_solves_the_analysis_in_a_worker_process(tmp_path):
     pytest.importorskip("fastapi")
     from fastapi.testclient import TestClient

@@ -31,6 +31,7 @@ def browser():
         b.close()
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("compiled_kernels")  # the server's pimc bot loads them
 def test_play_a_briscola_deal_in_the_browser(browser, tmp_path):
     port = free_port()

@@ -239,6 +239,7 @@ def _remember_decks() -> None:
 _remember_decks()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "variant", "options"), CONFIGS,
                          ids=[f"{g}-{n}-{v or 'standard'}" for g, n, v, _ in CONFIGS])
 def test_full_game_over_the_protocol_leaks_no_hidden_card(client, game, players, variant, options):
@@ -259,6 +260,7 @@ def test_the_record_of_a_played_table_replays_to_the_same_game(client):
     assert final.seed == 5
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**31), bot_seats=st.sets(st.integers(0, 3)),

@@ -142,6 +142,7 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("compiled_kernels")  # the server's bot worker loads them at start
 def test_a_table_survives_sigkill_and_finishes_as_an_uninterrupted_run(tmp_path):
     db = tmp_path / "tables.sqlite"
@@ -220,6 +221,7 @@ async def _load(port: int) -> tuple[list, list[str], float]:
     return errors, texts, seconds
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("compiled_kernels")
 def test_fifty_tables_at_once_on_loopback(tmp_path):
     port = free_port()
