@@ -17,6 +17,7 @@ def rows(db, config):
         return [g for deal in store.deals(tid) for g in deal]
 
 
+@pytest.mark.slow
 def test_ray_and_local_processes_store_identical_rows(tmp_path):
     config = arena.TournamentConfig.create("briscola", ["greedy", "random"], players=4, seed=21)
     local = arena.run(config, 6, db=tmp_path / "local.sqlite", workers=2)

@@ -26,10 +26,12 @@ def console_script() -> str:
 def script(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """Run the installed ``aceten`` script, with no terminal on stdin."""
     return subprocess.run([console_script(), *args], input=stdin if stdin is not None else "",
-                          capture_output=True, text=True, timeout=60, encoding="utf-8")
+                          capture_output=True, text=True, timeout=1800, encoding="utf-8")  # a hang guard only
 
 
 # -- the installed script ------------------------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.usefixtures("compiled_kernels")
 def test_script_plays_briscola_with_bots_and_prints_every_trick():
     done = script("play", "briscola", "--auto", "--seed", "7")
     assert done.returncode == 0, done.stderr
@@ -40,6 +42,8 @@ def test_script_plays_briscola_with_bots_and_prints_every_trick():
     assert " wins: " in done.stdout or "draw: " in done.stdout
 
 
+@pytest.mark.slow
+@pytest.mark.usefixtures("compiled_kernels")
 def test_script_without_a_terminal_never_waits_for_input():
     done = script("play", "klaverjas", "--seed", "3")
     assert done.returncode == 0, done.stderr
@@ -66,6 +70,7 @@ def test_script_simulates_and_checks(tmp_path):
 
 
 # -- play ----------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), [("briscola", 3), ("brisca", 4), ("cruce", 2),
                                                ("cruce", 4), ("klaverjas", 4)])
 def test_auto_play_prints_the_game_and_the_result(game, players):
@@ -94,6 +99,7 @@ def test_play_json_gives_the_moves_and_the_outcome():
     assert game.outcome().as_dict() == {k: v for k, v in deal.items() if k not in ("seed", "moves")}
 
 
+@pytest.mark.slow
 def test_play_a_cruce_match():
     result = run("play", "cruce", "--auto", "--match", "--seed", "1")
     assert result.exit_code == 0

@@ -73,6 +73,7 @@ def play_random(env, rng: random.Random) -> None:
 
 
 # -- PettingZoo's own tests ------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "variant", "options"), CONFIGS, ids=IDS)
 def test_pettingzoo_api_and_seed_tests_pass(game, players, variant, options):
     with warnings.catch_warnings(record=True) as caught:
@@ -213,6 +214,7 @@ SCRAMBLE_CONFIGS = [*CONFIGS, ("briscola", 4, None, {"open_cards": 1}),
                     ("cruce", 2, None, {"bidding": "no"})]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("voids", ["rule", False], ids=["view-encoder", "compiled"])
 @pytest.mark.parametrize(("game", "players", "variant", "options"), SCRAMBLE_CONFIGS,
                          ids=[*IDS, "briscola-4-open", "cruce-2-nobid"])

@@ -43,6 +43,7 @@ def assert_same(made: dict[str, np.ndarray], expected: tuple[np.ndarray, np.ndar
     np.testing.assert_array_equal(made["action_mask"], expected[1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "variant", "options"), CONFIGS, ids=IDS)
 def test_every_seat_sees_what_its_view_gives_at_every_step(game, players, variant, options):
     env = CardGameEnv(game, players, variant, **options)
@@ -71,6 +72,7 @@ def test_every_seat_sees_what_its_view_gives_at_every_step(game, players, varian
         assert exchanges >= 5  # the exchange really was made, and observed after
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "variant", "options"), CONFIGS, ids=IDS)
 def test_the_usual_loop_gets_the_observation_made_with_the_step(game, players, variant, options):
     env = make(game, players, variant, **options)

@@ -88,6 +88,7 @@ def reference(enc, view):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c[0]}-{c[1]}-{c[2] or ''}-{c[3]}-{c[4]}")
 def test_encoder_matches_the_reference_at_every_step(config):
     name, players, variant, options, voids = config

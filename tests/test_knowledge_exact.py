@@ -3,10 +3,13 @@ order consistent with a seat's history, on small decks of every game."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import aceten
 from aceten import Game
+from aceten.errors import AcetenError
 from aceten.knowledge import Knowledge
 from aceten.moves import Exchange
 from aceten.rules.briscola import BriscolaRules
@@ -53,6 +56,7 @@ def check_against_brute_force(game: Game, seat: int) -> None:
         assert deal_key(deal) in keys
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CONFIGS))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_counts_marginals_and_samples_equal_brute_force(name, seed):
@@ -123,6 +127,26 @@ def test_cruce_marriages_and_leads_without_one_are_evidence():
         if min(seen.values()) >= 2:
             break
     assert min(seen.values()) >= 1
+
+
+def test_a_lead_is_read_with_the_bonus_event_that_follows_it():
+    """A view shows a marriage as the lead then its bonus event; a history cut between the two
+    says the lead scored nothing (for the leader, who holds the mate, a contradiction), and
+    pushing the bonus afterwards gives exactly the knowledge of the whole view."""
+    game = aceten.new_game("cruce", players=2, seed=20557)
+    rng = random.Random(20557)
+    for _ in range(11):
+        game.push(rng.choice(game.legal_moves()))
+    for seat in range(2):
+        events = game.view(seat).events
+        assert events[-1][0] == "bonus" and events[-2][0] == "play"
+        kn = Knowledge(game.rules, seat, events[:-1])
+        with pytest.raises(AcetenError):
+            kn.count()
+        kn.push(events[-1])
+        whole = Knowledge.from_view(game.view(seat))
+        assert kn.count() == whole.count()
+        assert kn.marginals() == whole.marginals()
 
 
 def test_a_deal_against_what_the_seat_saw_is_not_consistent():

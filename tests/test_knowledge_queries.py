@@ -49,6 +49,7 @@ def queries(game: aceten.Game, seat: int, count: int, seed: int) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(POSITIONS))
 def test_answers_equal_the_definition(name):
     game_name, players, variant, options, moves = POSITIONS[name]

@@ -19,6 +19,7 @@ RULES = [("brisca", 2, None, {"arrastre": "yes"}), ("brisca", 4, None, {"arrastr
          ("briscola", 2, None, {})]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players, variant, options", RULES)
 def test_a_play_is_legal_exactly_when_the_hand_holds_no_blocking_card(name, players, variant, options):
     rules = aceten.rules.get(name, players=players, variant=variant, **options)

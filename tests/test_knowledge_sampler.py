@@ -38,6 +38,7 @@ def test_every_consistent_deal_is_equally_likely(game_name, players, options, mo
     assert chi2 < critical(len(deals) - 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_name, players, variant, moves", [
     ("klaverjas", 4, "amsterdam", 13),
     ("briscola", 4, None, 14),

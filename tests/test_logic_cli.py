@@ -37,6 +37,7 @@ def test_ask_json_has_status_witness_model_size_and_timings():
     assert data["model"]["variables"] > 0 and {"encode", "solve", "replay"} <= set(data["timings"])
 
 
+@pytest.mark.slow
 def test_ask_impossible_with_explain_names_the_reasons():
     result = run("ask", STUDENT, "--goal", "tricks(P1) >= 10", "--explain")
     assert result.exit_code == 0
@@ -62,6 +63,7 @@ def test_ask_position_from_flags_only_and_tgn_file(tmp_path):
     assert all(g.turned_card == aceten.Card.parse("AS") for g in games)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "goal", "status"), [
     ("briscola", "points(P1) >= 61 and tricks(P1) <= 2", "impossible"),
     ("brisca", None, "possible"),

@@ -82,6 +82,7 @@ def random_moment(rng: random.Random, rules):
     return sum(c.bit for c in hand), trick, trump, rng.random() < 0.7
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "variant", "options"), OBLIGED)
 def test_obligation_encode_face_agrees_with_restrict_on_random_tricks(game, players, variant, options):
     rules = aceten.rules.get(game, players=players, variant=variant, **options)
@@ -152,6 +153,7 @@ LEGAL_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "variant", "options", "deck_size"), LEGAL_CASES)
 def test_model_allows_exactly_the_engines_legal_moves(game, players, variant, options, deck_size):
     rng = random.Random(f"legal{game}{players}{variant}{options}")

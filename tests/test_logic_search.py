@@ -28,6 +28,7 @@ LIGHT = {"symmetry_level": 0, "cp_model_probing_level": 0, "max_presolve_iterati
 CASES = int(os.environ.get("ACETEN_LOGIC_CASES", "6"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["briscola", "brisca", "cruce", "klaverjas"])
 def test_answers_equal_exhaustive_search_on_random_small_positions(game):
     rng = random.Random(f"search-{game}")
@@ -69,6 +70,7 @@ def test_student_question_has_a_witness_replayed_by_the_engine(student):
     assert set(witness.game.deal.hands[2]) == {c for c in student.hands[2]}
 
 
+@pytest.mark.slow
 def test_student_cannot_take_all_ten_tricks_because_p3_holds_the_ace_of_swords(student):
     answer = ask(student, "tricks(P1) >= 10", explain=True)
     assert answer.status == "impossible"
@@ -93,6 +95,7 @@ def test_all_gives_distinct_witnesses_in_what_the_goal_mentions(student):
     assert len(patterns) == 3
 
 
+@pytest.mark.slow
 def test_explanation_core_is_minimal():
     deck = "AR TR KR JR 9R AV TV KV 9V AG JG 9G"
     pos = from_dict({"game": "cruce", "players": 4, "options": {"bidding": "no", "deck": deck},
@@ -116,6 +119,7 @@ def test_explanation_core_is_minimal():
 
 
 # -- rules that only some games have ----------------------------------------------------------------
+@pytest.mark.slow
 def test_brisca_exchange_lets_the_holder_of_the_seven_lead_the_face_up_ace():
     pos = logic.position.load(EXAMPLES / "brisca.toml")
     answer = ask(pos)
@@ -129,6 +133,7 @@ def test_brisca_exchange_lets_the_holder_of_the_seven_lead_the_face_up_ace():
     assert ask(needs_trick, "plays(P1, AO, trick=2)").status == "possible"
 
 
+@pytest.mark.slow
 def test_cruce_marriage_in_trumps_scores_forty():
     pos = logic.position.load(EXAMPLES / "cruce.toml")
     answer = ask(pos)
@@ -143,6 +148,7 @@ def test_cruce_bidding_is_out_of_scope_with_a_clear_message():
         from_dict({"game": "cruce", "players": 4})
 
 
+@pytest.mark.slow
 def test_klaverjas_trump_may_be_left_to_the_caller():
     pos = from_dict({"game": "klaverjas", "leader": "P1",
                      "hands": {"P1": "JH 9H AH TH KH QH 8H 7H"}})
@@ -153,6 +159,7 @@ def test_klaverjas_trump_may_be_left_to_the_caller():
     assert roem.status == "possible" and bonus[0] + bonus[2] >= 100
 
 
+@pytest.mark.slow
 def test_history_from_one_seats_view_constrains_the_deal():
     import aceten
 
@@ -188,6 +195,7 @@ FULL_DECK_LATE = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "variant", "options", "tricks"), FULL_DECK_LATE)
 def test_full_decks_late_in_the_deal_equal_exhaustive_search(game, players, variant, options, tricks):
     import aceten

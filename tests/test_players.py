@@ -108,6 +108,7 @@ def test_registry_knows_the_new_players():
     assert isinstance(agents.get("PIMC", seed=1), PimcAgent)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_every_game_plays_to_the_end_with_each_new_bot(name, players):
     for bot in ("tactics", "pimc"):
@@ -183,20 +184,34 @@ def test_the_default_bot_is_pimc_with_the_solver_and_tactics_without(monkeypatch
     assert agents._search_installed()
 
 
-def test_warm_up_loads_the_solver_and_pimc_then_searches_at_once():
-    import time
+def _compiled_kernels() -> dict[str, int]:
+    """How many compiled versions each compiled numba kernel of aceten's modules holds now."""
+    import sys
 
+    from numba.core.dispatcher import Dispatcher
+
+    return {f"{module}.{name}": len(value.signatures)
+            for module in list(sys.modules) if module.startswith("aceten.")
+            for name, value in vars(sys.modules[module]).items()
+            if isinstance(value, Dispatcher) and value.signatures}
+
+
+def test_warm_up_loads_the_solver_and_pimc_then_searches_with_no_compile():
+    # Clock-free: pimc's first search after warm_up compiles nothing (the goal, a search well
+    # under a second, is measured in bench/, not asserted on a possibly busy machine).
+    pytest.importorskip("numba")
     from aceten.agents.pimc import warm_up
 
     warm_up()
+    warmed = _compiled_kernels()
+    assert warmed
     game = aceten.new_game("briscola", players=2, seed=5)
     while len(game.moves) < 30:
         game.push(game.legal_moves()[0])
     bot = PimcAgent(seed=1)
-    start = time.perf_counter()
     bot.choose(game.view(game.to_move))
     assert bot.last["deals"] >= 1
-    assert time.perf_counter() - start < 5  # generous: the goal (1 s) is measured in bench/
+    assert _compiled_kernels() == warmed
 
 
 def test_play_and_the_web_form_offer_the_default_bot():

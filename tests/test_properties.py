@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -248,6 +249,7 @@ OBLIGED = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(config=st.sampled_from(OBLIGED), data=st.data())
 def test_obligations_agree_with_the_rule_text(config, data):

@@ -637,6 +637,7 @@ def mutate(text: str, ops) -> str:
     return text
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(source=st.sampled_from(FUZZ_SOURCES), ops=st.lists(edits, min_size=1, max_size=4))
 def test_mutated_records_read_as_a_game_or_an_aceten_error(source, ops):

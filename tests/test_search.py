@@ -120,6 +120,7 @@ def random_position(name: str, players: int, variant: str | None, options: dict[
     return g
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "variant", "options", "deck", "deals"), CONFIGS,
                          ids=[f"{c[0]}-{c[1]}-{c[2] or ''}-{'-'.join(f'{k}={v}' for k, v in c[3].items())}"
                               for c in CONFIGS])
@@ -150,6 +151,7 @@ def test_solver_values_equal_plain_minimax(name, players, variant, options, deck
         assert not solve(g, target=result.value + 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options", "deck"), [
     ("briscola", {}, LATIN_16),
     ("briscola", {"scoring": "tricks"}, LATIN_16),
@@ -176,6 +178,7 @@ def test_four_player_endgame_kernel_equals_plain_minimax(name, options, deck):
         assert solve(g, moves=False).value == result.value
 
 
+@pytest.mark.slow
 def test_four_player_last_stock_trick_kernel_equals_plain_minimax():
     """20 cards: the second trick is the last with a stock, searched by the endgame kernel (four
     cards to draw) from the trick boundary the main search reaches; then its table."""
@@ -210,6 +213,7 @@ def test_transposition_cut_offs_at_the_last_card_keep_the_values():
     assert cut > 0
 
 
+@pytest.mark.slow
 def test_four_player_full_deal_agrees_with_itself():
     """A whole 4-player Briscola deal (too big for the plain minimax): killer leads and the
     transposition cut-offs at the last card are used, and every move's value, the value alone,

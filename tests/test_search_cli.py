@@ -127,6 +127,7 @@ def summary(*args: str) -> dict:
     return data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ("briscola", "--games", "40", "--seed", "3", "--bots", "greedy,random"),
     ("klaverjas", "--games", "20", "--seed", "9", "--variant", "amsterdam"),
@@ -146,6 +147,7 @@ def test_simulate_fast_saves_records_that_replay(tmp_path):
         assert (tmp_path / path.name).read_text() == path.read_text()
 
 
+@pytest.mark.slow
 def test_simulate_fast_rng_runs_and_adds_up():
     data = summary("briscola", "--games", "500", "--seed", "1", "--fast-rng")
     assert data["total_points"] == 500 * 120 and data["games"] == 500

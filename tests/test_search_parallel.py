@@ -56,6 +56,7 @@ def test_two_threads_find_the_values_of_one_on_small_decks(always_parallel, name
     assert together > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 3])
 def test_two_threads_solve_full_four_player_deals_like_one(seed):
     """Whole 4-player Briscola deals (40 cards: two threads without forcing them), from the first

@@ -93,13 +93,15 @@ def test_analysis_with_the_solver_values_every_card_played():
     assert partial["moves"][0]["value"] is None
 
 
+@pytest.mark.slow
+@pytest.mark.usefixtures("compiled_kernels")
 def test_the_server_solves_the_analysis_in_a_worker_process(tmp_path):
     pytest.importorskip("fastapi")
     from fastapi.testclient import TestClient
 
     from aceten.web.app import create_app
 
-    app = create_app(tmp_path / "a.sqlite", bot_delay=0)
+    app = create_app(tmp_path / "a.sqlite", bot_delay=0, analysis_budget=1800)  # a hang guard only
     with TestClient(app) as client:
         created = client.post("/api/tables", json={
             "game": "briscola", "players": 2, "seed": 3, "options": {"deck": SMALL},

@@ -31,11 +31,14 @@ def browser():
         b.close()
 
 
+@pytest.mark.slow
+@pytest.mark.usefixtures("compiled_kernels")  # the server's pimc bot loads them
 def test_play_a_briscola_deal_in_the_browser(browser, tmp_path):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with serve(tmp_path / "browser.sqlite", port, bot_delay=0.05):
         page = browser.new_page(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+        page.set_default_timeout(600_000)  # hang guards only, not Playwright's 30 s
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(base + "/")
@@ -51,11 +54,12 @@ def test_play_a_briscola_deal_in_the_browser(browser, tmp_path):
         table_id = page.url.split("/table/")[1].split("#")[0]
         # a spectator sees the table with no hand
         spectator = browser.new_page(viewport={"width": 1200, "height": 900})
+        spectator.set_default_timeout(600_000)
         spectator.goto(f"{base}/table/{table_id}")
         spectator.wait_for_selector("#t-status:not(:empty)")
         clicks = 0
         while True:
-            page.wait_for_selector("#t-hand button.legal:enabled, #t-result:not([hidden])", timeout=15000)
+            page.wait_for_selector("#t-hand button.legal:enabled, #t-result:not([hidden])", timeout=600_000)
             if page.is_visible("#t-result"):
                 break
             legal = page.locator("#t-hand button.legal:enabled")

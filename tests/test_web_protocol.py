@@ -239,6 +239,7 @@ def _remember_decks() -> None:
 _remember_decks()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "variant", "options"), CONFIGS,
                          ids=[f"{g}-{n}-{v or 'standard'}" for g, n, v, _ in CONFIGS])
 def test_full_game_over_the_protocol_leaks_no_hidden_card(client, game, players, variant, options):
@@ -259,7 +260,9 @@ def test_the_record_of_a_played_table_replays_to_the_same_game(client):
     assert final.seed == 5
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.slow
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**31), bot_seats=st.sets(st.integers(0, 3)),
        bot=st.sampled_from(["greedy", "random"]))
 def test_property_no_message_names_a_card_hidden_from_its_receiver(tmp_path_factory, config, seed,
@@ -435,6 +438,7 @@ def test_the_leak_check_reads_ids_as_ids_and_cards_as_cards():
     assert leaked({"type": "created", "table": "x", "seats": [{"token": "a-5O"}]}, five) == []
 
 
+@pytest.mark.usefixtures("compiled_kernels")
 def test_searching_bots_think_in_a_worker_process(tmp_path):
     from aceten import agents
 
@@ -454,12 +458,13 @@ def test_searching_bots_think_in_a_worker_process(tmp_path):
     assert all(m["reason"] for m in moves if m["seat"] == 1)
 
 
+@pytest.mark.usefixtures("compiled_kernels")
 def test_warm_bots_starts_the_worker_and_loads_the_solver_at_start_up(tmp_path):
     app = create_app(tmp_path / "warm.sqlite", bot_delay=0, warm_bots=True)
     server = app.state.server
     with TestClient(app):
         assert server.bot_pool is not None  # started with the app, before any table
-        server.bot_warm_up.result(timeout=300)  # loaded (or compiled) in the worker, no error
+        server.bot_warm_up.result(timeout=1800)  # loaded (or compiled) in the worker, no error
     cold = create_app(tmp_path / "cold.sqlite", bot_delay=0)
     with TestClient(cold):
         assert cold.state.server.bot_pool is None  # the default: started at the first need

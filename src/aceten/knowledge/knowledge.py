@@ -80,7 +80,12 @@ class Knowledge:
     # -- updating ------------------------------------------------------------------------------
     def push(self, event: Event) -> None:
         """Take in the next event of the seat's view: ``("play", seat, card)`` and the others of
-        :class:`~aceten.game.PlayerView`."""
+        :class:`~aceten.game.PlayerView`.
+
+        A history is read as a view shows it, whole moves at a time: a lead followed by no
+        ``bonus`` event scored no bonus (a Cruce marriage's bonus comes right after its lead,
+        in the same move). Between the lead and its bonus the knowledge says "no bonus" until
+        the bonus is pushed, which corrects it."""
         self._tl.push(event)
         self._cache.clear()
 

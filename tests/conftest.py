@@ -1,0 +1,41 @@
+"""The suite's shared settings: hypothesis profiles and the compiled-kernel warm-up.
+
+Hypothesis runs derandomized by default, so plain ``pytest`` tries the same examples on every
+machine and every run, with no example database and no per-example deadline (a loaded machine
+must not turn a slow example into a failure). ``ACETEN_HYPOTHESIS=explore pytest`` draws fresh
+random examples instead and remembers failures in ``.hypothesis/``; a failure found that way
+becomes an ``@example`` regression in the test.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+# too_slow is a wall-clock check: a busy machine must not fail it.
+_NO_CLOCK = [HealthCheck.too_slow]
+
+settings.register_profile("deterministic", derandomize=True, database=None, deadline=None,
+                          suppress_health_check=_NO_CLOCK, print_blob=True)
+settings.register_profile("explore", derandomize=False, deadline=None,
+                          suppress_health_check=_NO_CLOCK, print_blob=True)
+_PROFILE = os.environ.get("ACETEN_HYPOTHESIS", "deterministic")
+if _PROFILE not in ("deterministic", "explore"):
+    raise pytest.UsageError(f"ACETEN_HYPOTHESIS={_PROFILE!r}: choose deterministic (the default) or explore")
+settings.load_profile(_PROFILE)
+
+
+@pytest.fixture(scope="session")
+def compiled_kernels() -> None:
+    """Compile (or load from the cache) the numba kernels before a test that needs them, outside
+    any of its timeouts: a cold compile takes a minute and a half on an idle machine and several
+    minutes on a busy one. Without numba there is nothing to compile (pimc is then unavailable
+    and the default bot is tactics)."""
+    if importlib.util.find_spec("numba") is None:
+        return
+    from kernels_support import warm_kernels
+
+    warm_kernels()
