@@ -186,7 +186,7 @@ def play(
 
 
 def _deals(game: str, players: int | None, variant: str | None, seed: int,
-           options: dict[str, str], match: bool, quiet: bool) -> Iterator[tuple[Game, str]]:
+           options: dict[str, Any], match: bool, quiet: bool) -> Iterator[tuple[Game, str]]:
     """The deal to play, or each deal of a match in turn (scored as the previous one ends)."""
     if not match:
         g = _new_game(game, players, variant, seed, options)
@@ -388,10 +388,9 @@ def simulate(
             else:
                 _print_summary(summary)
             return
-        record = None
-        if save is not None:
-            from aceten import record
+        from aceten import record
 
+        if save is not None:
             save.mkdir(parents=True, exist_ok=True)
         teams = rules.teams
         stats = _Stats(n, len(teams))
@@ -411,7 +410,7 @@ def simulate(
                 seats = [agents.get(seat_bots[s], seed=_bot_seed(seed + i, s)) for s in range(n)]
                 outcome = agents.play(g, seats)
                 stats.add(g, outcome)
-                if record is not None and save is not None:
+                if save is not None:
                     record.save(save / f"{rules.name}-{seed + i:06d}.tgn", g)
                 if progress is not None and task is not None:
                     progress.advance(task)
@@ -539,7 +538,7 @@ def check(
                 paths.extend(found)
             else:
                 paths.append(path)
-        report = []
+        report: list[dict[str, Any]] = []
         for path in paths:
             if not path.exists():
                 raise AcetenError(f"{path}: no such file")

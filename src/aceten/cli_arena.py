@@ -19,7 +19,6 @@ from typer.core import TyperGroup
 from aceten.errors import AcetenError
 
 if TYPE_CHECKING:
-    import click
     from rich.console import Console
 
     from aceten.arena import Standings, TournamentResult
@@ -30,7 +29,8 @@ DEFAULT_DB = "aceten-arena.sqlite"  # aceten.arena.storage.DEFAULT_PATH, without
 class _ArenaGroup(TyperGroup):
     """A group whose default command is ``run``: ``aceten arena briscola`` runs a tournament."""
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    # ctx: Any, since typer 0.2x passes its own vendored click's Context, not click.Context.
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
             args = ["run", *args]
         return super().parse_args(ctx, args)

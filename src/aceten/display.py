@@ -377,8 +377,8 @@ def table(view: PlayerView, symbols: bool = True, *, you: bool = True) -> Render
     for kind, seat, what in view.events:
         if kind == "bonus" and seat is not None:
             bonus[seat] += what[0]
-    for trick in view.tricks:
-        bonus[trick.winner] += trick.bonus
+    for done in view.tricks:
+        bonus[done.winner] += done.bonus
     scores = Table(box=None, padding=(0, 1), show_edge=False)
     scores.add_column("")
     for seat in range(view.players):

@@ -42,6 +42,7 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from aceten.cards import Card
 from aceten.errors import AcetenError, RecordError
@@ -77,13 +78,14 @@ class Record:
             game = self.tags["Game"]
         except KeyError:
             raise RecordError(f"line {self.first_line}: the record has no [Game] tag") from None
-        options = _parse_options(self.tags.get("Options", ""), self._line("Options"))
+        # Tag values are text; rules.get parses the player count and the option values itself.
+        options: dict[str, Any] = _parse_options(self.tags.get("Options", ""), self._line("Options"))
         if "Dealer" in self.tags:
             options["dealer"] = _seat_index(self.tags["Dealer"], self._line("Dealer"))
         variant = self.tags.get("Variant")
         if variant in ("", "standard"):
             variant = None
-        players = self.tags.get("Players")
+        players: Any = self.tags.get("Players")
         try:
             return get_rules(game, players=players, variant=variant, **options)
         except AcetenError as err:

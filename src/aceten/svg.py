@@ -482,9 +482,9 @@ def _scene_of_view(view: PlayerView) -> _Scene:
     for t in view.tricks:
         won[t.winner] += 1
         bonus[t.winner] += t.bonus
-    for kind, seat, what in view.events:
-        if kind == "bonus" and seat is not None:
-            bonus[seat] += what[0]
+    for kind, who, what in view.events:
+        if kind == "bonus" and who is not None:
+            bonus[who] += what[0]
     playing = view.phase == "play" and view.to_move == view.seat
     status = _status(rules, view.to_move, view.phase, view.trick, view.seat, None)
     return _Scene(
@@ -582,6 +582,7 @@ def _hand_svg(scene: _Scene, hand: _Hand, where: str) -> str:
     count = len(hand.shown) + hand.hidden
     step = _row(count, width, room)
     x0 = centre - (width + step * max(count - 1, 0)) / 2
+    label_y: float
     if where == "bottom":
         y = _FELT_H - 26 - height
         label_y = _FELT_H - 9
@@ -672,7 +673,7 @@ def _wrap(items: Sequence[str], sep: str, limit: int = 30) -> list[str]:
 def _side_svg(scene: _Scene) -> str:
     rules = scene.rules
     x = _SIDE_X
-    y = _FELT_Y + 12
+    y: float = _FELT_Y + 12
     parts = [_heading(y, "Trump")]
     y += 26
     if scene.trump is None:

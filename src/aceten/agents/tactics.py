@@ -103,9 +103,9 @@ class TacticsAgent(Agent):
     def choose(self, view: PlayerView) -> Move:
         self._check(view)
         if len(view.legal_moves) == 1 and isinstance(view.legal_moves[0], Card):
-            move = view.legal_moves[0]
-            self.reason = f"playing {move}: the only legal card"
-            return move
+            only: Move = view.legal_moves[0]
+            self.reason = f"playing {only}: the only legal card"
+            return only
         if view.phase == "bid":
             return self._bid(view)
         if view.phase == "call":

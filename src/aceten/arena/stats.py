@@ -277,7 +277,7 @@ class Standings:
                 "point_diff_ci": _interval(t.point_diff_ci(), 2),
             })
         elo = self.elo()
-        bots = []
+        bots: list[dict[str, Any]] = []
         for bot in self.bots:
             t = self.field_tallies[bot]
             bots.append({

@@ -34,7 +34,7 @@ import itertools
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -106,7 +106,8 @@ class SeatSlots:
         self.holds = self.capacity - len(self.exits)  # hidden cards the seat holds now
         self._memo: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
         self._cache: dict[tuple[tuple[int, int], ...], int] = {}
-        self._steps: dict[tuple[int, tuple[tuple[int, int], ...]], Any] = {}
+        # keyed by (group, free) for _moves() and ("patterns", free) for patterns()
+        self._steps: dict[tuple[int | str, tuple[tuple[int, int], ...]], Any] = {}
         base: dict[int, int] = {}
         for _, mask in self.exits:
             base[mask] = base.get(mask, 0) + 1
@@ -401,7 +402,7 @@ class Problem:
     def locations_of(self, mask: int) -> tuple[int, ...]:
         return tuple(i for i, m in enumerate(self._seat_masks) if mask & m)
 
-    def types(self, labels: dict[Card, Hashable] | None = None) -> list[CardType]:
+    def types(self, labels: Mapping[Card, Hashable] | None = None) -> list[CardType]:
         """Free cards grouped by allowed groups and ``labels`` (interchangeable cards)."""
         groups: dict[tuple[int, Hashable], list[Card]] = {}
         for card, mask in self.free.items():
@@ -446,7 +447,7 @@ class Solver:
         # whether a type may still go to a later location
         self.later = [[any(self.allowed[k][j] for k in range(pos + 1, nloc)) for j in range(len(types))]
                       for pos in range(nloc)]
-        self.local_masks = []
+        self.local_masks: list[list[int] | None] = []
         for i in order:
             if i < len(problem.seats):
                 slots = problem.seats[i]
@@ -669,7 +670,8 @@ def assemble_deal(tl: Timeline, group_cards: dict[int, list[Card]], stock: list[
     rest = iter(stock[:tl.undealt])  # hands not dealt yet take the first undealt cards
     stock = stock[tl.undealt:]
     for s in range(tl.n):
-        hidden = iter(group_cards.get(tl.deal_group[s], ()) if tl.deal_group[s] is not None else ())
+        group = tl.deal_group[s]
+        hidden = iter(group_cards.get(group, ()) if group is not None else ())
         hand = [c if c is not None else next(hidden) for c in tl.dealt[s]]
         hand += [next(rest) for _ in range(size - len(hand))]
         hands.append(tuple(hand))

@@ -30,7 +30,7 @@ Three methods, tried in this order (the answer says which one decided):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -163,7 +163,8 @@ FALSE = None  # a restriction that no deal meets
 class Frame:
     """One counting problem with the types a formula needs, and its card facts as functions."""
 
-    def __init__(self, problem: Problem, labels: dict[Card, Hashable], *, first: int | None = None):
+    def __init__(self, problem: Problem, labels: Mapping[Card, Hashable], *,
+                 first: int | tuple[int, ...] | None = None):
         self.p = problem
         self.tl = problem.timeline
         self.labels = labels
@@ -215,18 +216,18 @@ class Frame:
                     return FALSE
                 continue
             negated = isinstance(part, Not)
-            atom = part.arg if negated else part
+            atom = part.arg if isinstance(part, Not) else part
             if isinstance(atom, (Holds, InStock)):
-                card = atom.card
+                named = atom.card
                 where = STOCK if isinstance(atom, InStock) else atom.seat
-                known = self.known(card)  # type: ignore[arg-type]
+                known = self.known(named)  # type: ignore[arg-type]
                 if known is not None:
                     if (known == where) == negated:
                         return FALSE
                     continue
                 loc = self.stock if where == STOCK else self.loc(where)
                 here = frozenset() if loc is None else frozenset((loc,))
-                if not narrow(card, every - here if negated else here):  # type: ignore[arg-type]
+                if not narrow(named, every - here if negated else here):  # type: ignore[arg-type]
                     return FALSE
             elif isinstance(atom, Void) and not negated:
                 loc = self.loc(atom.seat)
@@ -254,8 +255,9 @@ class Frame:
             loc = self.stock if where == STOCK else self.loc(where)
             if loc is None:
                 return False
+            at: int = loc
             j = self.index[f.card]  # type: ignore[index]
-            return lambda takes: bool(takes[loc] and takes[loc][j])
+            return lambda takes: bool(takes[at] and takes[at][j])
         if isinstance(f, Void):
             for card in self.tl.cards:
                 if card.suit == f.suit and self.known(card) == f.seat:
@@ -334,7 +336,7 @@ class Classes:
         self.own_labels = {c: (self.labels.get(c), self.pub.free[c]) for c in own.free}
         self.pub_labels = {c: (self.labels.get(c), c not in own.free) for c in self.pub.free}
         self.own = own
-        self._pub_frames: dict[int, Frame] = {}
+        self._pub_frames: dict[int | tuple[int, ...], Frame] = {}
         self._memo: dict[Any, bool] = {}
 
     def pub_frame(self, q: int) -> Frame:
@@ -402,6 +404,7 @@ class Classes:
         own_loc = self.own.location_index(q)
         pf = self.pub_frame(q)
         pub_loc = pf.first
+        assert not isinstance(pub_loc, tuple)  # pub_frame() gives one location, not a prefix
         # map each of the seat's types to the public type holding its cards
         pub_index = pf.index
         mapping = [pub_index[t.cards[0]] for t in self.frame.types]
@@ -491,10 +494,10 @@ class Classes:
         nloc = len(self.pub.caps)
         rest = list(range(nloc)) if deps is None else sorted(deps)
         prefix = ([pub_loc] if pub_loc is not None else []) + [i for i in rest if i != pub_loc]
-        frame = self._pub_frames.get(tuple(prefix))  # type: ignore[call-overload]
+        frame = self._pub_frames.get(tuple(prefix))
         if frame is None:
             frame = Frame(self.pub, self.pub_labels, first=tuple(prefix))
-            self._pub_frames[tuple(prefix)] = frame  # type: ignore[index]
+            self._pub_frames[tuple(prefix)] = frame
         fn = frame.compile(target, self._pub_modal)
         base = frame.solver()
         takes: Takes = [()] * nloc

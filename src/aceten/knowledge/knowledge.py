@@ -212,10 +212,10 @@ class Knowledge:
             # a hand is a set, apart from its first k cards, which were dealt face up
             for lo, hi in ((0, k), (k, len(hand))):
                 part = set(hand[lo:hi])
-                seen = {c for c in tl.dealt[s][lo:hi] if c is not None}
-                if not seen <= part:
+                face_up = {c for c in tl.dealt[s][lo:hi] if c is not None}
+                if not face_up <= part:
                     return False
-                for card in part - seen:
+                for card in part - face_up:
                     if tl.deal_group[s] is None:
                         return False
                     origin[card] = tl.deal_group[s]  # type: ignore[assignment]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from aceten.cards import Card, Suit
 from aceten.errors import AcetenError
 from aceten.knowledge.facts import (
     And,
@@ -195,7 +196,7 @@ class _Parser:
             raise self.error(f"no seat {tok.text.upper()} in a {self.rules.players}-player game", tok)
         return seat
 
-    def card(self) -> object:
+    def card(self) -> Card | str:
         tok = self.take()
         if self.rules is None:
             return tok.text
@@ -204,12 +205,12 @@ class _Parser:
         except AcetenError as err:
             raise self.error(f"{err}", tok) from None
 
-    def suit(self) -> object:
+    def suit(self) -> Suit | str:
         tok = self.take()
         if self.rules is None:
             return tok.text
         try:
-            return self.rules.parse_suit(tok.text)
+            return Suit.parse(tok.text, self.rules.family)
         except AcetenError:
             raise self.error(f"unknown suit '{tok.text}' in the {self.rules.name} deck", tok) from None
 

@@ -10,6 +10,7 @@ only name things and cannot make a model unsatisfiable.
 
 from __future__ import annotations
 
+import builtins  # Cp.bool() and Cp.int() shadow the builtin names inside the class
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -100,7 +101,7 @@ class Cp:
 
     # -- connectives (definitions, never in a group) -------------------------------------------
     @staticmethod
-    def key(lit: Lit) -> int:
+    def key(lit: Lit) -> builtins.int:
         return lit.index
 
     def not_(self, lit: Lit) -> Lit:
@@ -183,7 +184,7 @@ class Cp:
         self.implies(a, b)
         self.implies(b, a)
 
-    def fix(self, lit: Lit, value: bool = True) -> None:
+    def fix(self, lit: Lit, value: builtins.bool = True) -> None:
         self.clause([lit if value else self.not_(lit)])
 
     def _unsettled_of_one(self, lits: list[Lit]) -> list[Lit] | None:
@@ -243,11 +244,11 @@ class Cp:
         self.definitions += 2
         return var
 
-    def value(self, solver: cp_model.CpSolver, lit: Lit) -> bool:
+    def value(self, solver: cp_model.CpSolver, lit: Lit) -> builtins.bool:
         if isinstance(lit, bool):
             return lit
         return bool(solver.boolean_value(lit))
 
-    def counts(self) -> tuple[int, int]:
+    def counts(self) -> tuple[builtins.int, builtins.int]:
         proto = self.model.proto
         return len(proto.variables), len(proto.constraints)

@@ -79,10 +79,10 @@ def explain(position: Position, goal: g.Goal, *, time_limit: float | None = None
 
     minimal = True
     try:
-        bad, core = infeasible(groups)
+        bad, first_core = infeasible(groups)
         if not bad:
             return Explanation([], ["the goal is possible after all"], True, solves)
-        core = core or groups
+        core = first_core or groups
         for candidate in sorted(core, key=lambda grp: ORDER.get(grp.kind, 1)):
             if candidate not in core:
                 continue
@@ -116,7 +116,7 @@ def _top_trumps(model: GameModel, position: Position, core: list[Any]) -> list[s
     """For a dealt card that no card of the deck beats: its holder wins the trick it is in."""
     rules = position.rules
     trump = model._known_trump()
-    notes = []
+    notes: list[str] = []
     if trump is None:
         return notes
     keys = {grp.key for grp in core}

@@ -185,6 +185,7 @@ def parse_tree(text: str, what: str) -> Any:
     except UnexpectedEOF:
         raise AcetenError(f"{what} column {len(text) + 1}: the {what} ends too early") from None
     except UnexpectedCharacters as err:
+        assert err.pos_in_stream is not None  # lark always places a bad character
         raise AcetenError(f"{what} column {err.column}: unexpected character "
                           f"{text[err.pos_in_stream]!r}") from None
     except UnexpectedToken as err:

@@ -21,6 +21,7 @@ Everything not given is unknown and ranges over every possibility the rules allo
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -104,8 +105,8 @@ class Position:
                 text = (text + " " if text else "") + " ".join([UNKNOWN] * unknown)
             lines.append(f"P{seat + 1}: {text}")
         if self.stock:
-            known = sum(c is not None for c in self.stock)
-            lines.append(f"stock ({len(self.stock)} cards, {known} known): "
+            n_known = sum(c is not None for c in self.stock)
+            lines.append(f"stock ({len(self.stock)} cards, {n_known} known): "
                          + " ".join(str(c) if c else UNKNOWN for c in self.stock))
         plays = [e for e in self.history if isinstance(e, Play)]
         if plays:
@@ -148,10 +149,10 @@ def load(path: str | Path) -> Position:
 def loads(text: str, *, base: str | Path | None = None, name: str = "position",
           overrides: dict[str, Any] | None = None) -> Position:
     """Read a position from TOML text; ``overrides`` (from command-line flags) win."""
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ImportError:  # pragma: no cover - Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -454,9 +455,9 @@ def _check_cards(rules: Rules, hands: tuple[tuple[Card, ...], ...],
     for seat, hand in enumerate(hands):
         for card in hand:
             note(card, f"in P{seat + 1}'s hand")
-    for j, card in enumerate(stock):
-        if card is not None:
-            note(card, f"at stock position {j + 1}")
+    for j, slot in enumerate(stock):
+        if slot is not None:
+            note(slot, f"at stock position {j + 1}")
     played: set[Card] = set()
     for event in events:
         if isinstance(event, Play) and event.card is not None:

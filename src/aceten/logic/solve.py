@@ -81,6 +81,7 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
     model.add_goal(goal)
     objective = None
     if goal.is_objective:
+        assert goal.objective is not None
         objective = model.linear(goal.objective)
         if isinstance(objective, int):
             objective = objective + 0 * model.lead[0][0]

@@ -84,6 +84,7 @@ class Trace:
                 return self.outcome.winner == game.rules.seat_team[seats[0]]
             return a.trick < len(self.tricks) and self.tricks[a.trick].winner in seats
         if a.name == "leads":
+            assert a.trick is not None  # the goal parser requires leads(X, trick=t)
             if a.trick < len(self.tricks):
                 return self.tricks[a.trick].leader in seats
             return a.trick == len(self.tricks) and game.leader in seats
@@ -95,11 +96,13 @@ class Trace:
                     return True
             return False
         if a.name == "holds":
+            assert a.trick is not None and a.card is not None  # the parser requires both
             return any(self.hands_at.get((a.trick, p), 0) & a.card.bit for p in seats)
         if a.name == "draws":
             return any(seat in seats and card == a.card and (a.trick is None or t == a.trick)
                        for seat, card, t in self.draws)
         if a.name == "stock":
+            assert a.index is not None  # the parser requires a stock position
             return game.deal.stock[a.index] == a.card
         if a.name == "trump":
             return game.trump == a.suit

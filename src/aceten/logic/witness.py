@@ -118,7 +118,7 @@ def lines(trace: Trace, position: Position, *, symbols: bool = False) -> list[st
         counts += " | points " + " ".join(f"P{p + 1}:{points[p]}" for p in range(n))
         out.append(" " * (width + 2) + counts + ("; " + "; ".join(notes) if notes else ""))
     for kind, who, what in game.log:
-        if kind == "bonus":
+        if kind == "bonus" and who is not None:  # a bonus always names its seat
             out.append(f"bonus: P{who + 1} {what[1]}")
     if trace.outcome is not None:
         out.append("result: " + trace.outcome.result

@@ -138,7 +138,8 @@ class Table:
             if not isinstance(value, (str, int, bool)) or len(str(value)) > MAX_OPTION_TEXT:
                 raise AcetenError(f"option {str(key)[:40]!r}: expected a short text, number or yes/no")
             clean[str(key)] = value
-        rules = get_rules(name, players=players, variant=variant or None, **clean)
+        count: Any = players  # rules.get reads a number or its text (its hint says int only)
+        rules = get_rules(name, players=count, variant=variant or None, **clean)
         seed = spec.get("seed")
         if seed is None or seed == "":
             seed = secrets.randbelow(2**32)
@@ -534,7 +535,7 @@ def full_state(game: Game) -> dict[str, Any]:
 def replay_message(game: Game) -> dict[str, Any]:
     """Every step of a record's game, from the deal to the last move, for stepping through."""
     copy = Game(game.rules, seed=game.seed, deal=game.deal)
-    steps = [{"move": None, "seat": None, "state": full_state(copy)}]
+    steps: list[dict[str, Any]] = [{"move": None, "seat": None, "state": full_state(copy)}]
     for move in game.moves:
         seat = copy.to_move
         copy.push(move)
