@@ -177,12 +177,15 @@ class Goal:
 
 
 # -- parsing -----------------------------------------------------------------------------------------
-def parse(text: str, rules: Rules) -> Goal:
-    """Parse and check a goal for a game; errors name the column (``goal column 12: ...``)."""
+def parse(text: str, rules: Rules, *, ground: bool = True) -> Goal:
+    """Parse and check a goal for a game; errors name the column (``goal column 12: ...``).
+
+    ``ground=False`` keeps a first-order goal unground (``first_order`` set, ``formula`` true):
+    proofs need only its first-order form, and grounding a big one takes seconds."""
     if not text or not text.strip():
         raise AcetenError("goal is empty (for example: tricks(P1) >= 4)")
     text = " ".join(text.split()) if "\n" in text.strip() else text
-    return _Checker(text, rules).goal(parse_tree(text, "goal"))
+    return _Checker(text, rules, ground).goal(parse_tree(text, "goal"))
 
 
 def parse_tree(text: str, what: str) -> Any:
@@ -208,9 +211,10 @@ def parse_tree(text: str, what: str) -> Any:
 class _Checker:
     """Turns a Lark tree into the checked syntax tree, naming the column of any problem."""
 
-    def __init__(self, text: str, rules: Rules):
+    def __init__(self, text: str, rules: Rules, ground: bool = True):
         self.text = text
         self.rules = rules
+        self.ground = ground
         self.env: dict[str, Any] = {}  # bound variables: name -> fol.Var
 
     def fail(self, node: Any, message: str) -> AcetenError:
@@ -241,6 +245,8 @@ class _Checker:
 
         if not fol.is_first_order(formula):
             return Goal(self.text, formula, sense, objective, _conjuncts(formula))
+        if not self.ground:
+            return Goal(self.text, Const(True, "true"), sense, objective, (), first_order=formula)
         ground = fol.ground(formula, self.rules)
         return Goal(self.text, ground, sense, objective, _conjuncts(ground), first_order=formula)
 
