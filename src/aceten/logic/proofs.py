@@ -30,7 +30,7 @@ class Result:
 
     status: str
     statement: str
-    formula: F.Formula
+    formula: F.Formula | None  # None for a counterexample to a statement prove cannot state
     proof: checker.Proof | None = None
     witness: Any = None  # a Trace
     sources: dict[F.Formula, str] = field(default_factory=dict)
@@ -40,11 +40,7 @@ def prove(rules: Rules, text: str, *, position: Any = None, given: list[str] | N
     """Prove ``text`` (goal-language statement) about ``position`` (or every deal of ``rules``),
     with ``given`` conditions (e.g. ``policy(P2) == extremes``) as extra premises."""
     goal = g.parse(text, rules, ground=False)
-    formula = theory.statement(goal, rules)
     premises = theory.rule_premises(rules)
-    for extra in given or []:
-        parsed = g.parse(extra, rules, ground=False)
-        premises.append((theory.statement(parsed, rules), f"given: {extra}"))
     if position is not None:
         from aceten.logic.solve import ask
 
@@ -55,8 +51,12 @@ def prove(rules: Rules, text: str, *, position: Any = None, given: list[str] | N
                               conjuncts=(*conditions, negation.formula))
         answer = ask(position, negation)
         if answer.status == "possible":
-            return Result("counterexample", text, formula, witness=answer.witnesses[0])
+            return Result("counterexample", text, None, witness=answer.witnesses[0])
         premises += theory.fact_premises(position)
+    formula = theory.statement(goal, rules)
+    for extra in given or []:
+        parsed = g.parse(extra, rules, ground=False)
+        premises.append((theory.statement(parsed, rules), f"given: {extra}"))
     proof = prover.prove(premises, formula)
     checker.check(proof)
     return Result("proved", text, formula, proof, sources={f: s for f, s in premises})
@@ -85,7 +85,8 @@ def text(result: Result) -> str:
         body = F.show(line.formula) if line.formula is not None else ""
         rows.append((f"{i:>3}  {bars}{head}{body}", _why(line, result.sources)))
         nxt = proof.lines[i] if i < len(proof.lines) else None
-        if line.rule in ("assume", "flag") or (line.rule == "premise" and (nxt is None or nxt.rule != "premise")):
+        last_premise = line.rule == "premise" and (nxt is None or nxt.rule != "premise")
+        if line.rule == "assume" or last_premise:
             rows.append((f"     {'│ ' * max(line.depth - 1, 0)}├" + "─" * 12, ""))
     width = max(len(a) for a, _ in rows) + 3
     out = [f"proved: {result.statement}", f"as a formula: {F.show(result.formula)}", ""]
@@ -133,7 +134,7 @@ def latex(result: Result) -> str:
 
 def as_data(result: Result) -> dict[str, Any]:
     data: dict[str, Any] = {"status": result.status, "statement": result.statement,
-                            "formula": F.show(result.formula)}
+                            "formula": F.show(result.formula) if result.formula else None}
     if result.proof is not None:
         data["lines"] = [{"number": i, "depth": line.depth,
                           "formula": F.show(line.formula) if line.formula is not None else None,
