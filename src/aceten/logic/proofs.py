@@ -57,7 +57,11 @@ def prove(rules: Rules, text: str, *, position: Any = None, given: list[str] | N
     for extra in given or []:
         parsed = g.parse(extra, rules, ground=False)
         premises.append((theory.statement(parsed, rules), f"given: {extra}"))
-    proof = prover.prove(premises, formula)
+    try:
+        proof = prover.prove(premises, formula)
+    except prover.ProofSearchFailed:
+        raise AcetenError("no proof found from the game's rules as premises (the prover is small: "
+                          "the statement may still hold; with a position, ask its negation)") from None
     checker.check(proof)
     return Result("proved", text, formula, proof, sources={f: s for f, s in premises})
 
