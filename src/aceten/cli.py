@@ -636,6 +636,9 @@ cli_arena.register(app)
 from aceten import cli_logic  # noqa: E402  (the logic layer: `aceten ask`, `cards`, `export`)
 
 cli_logic.register(app)
+from aceten import cli_prove  # noqa: E402  (`aceten prove`: natural-deduction proofs)
+
+cli_prove.register(app)
 
 from aceten import cli_env  # noqa: E402  (the research layer: `aceten table`)
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from aceten.cards import Card, Suit
+from aceten.cards import Card, Rank, Suit
 from aceten.errors import AcetenError
 from aceten.rules.base import Rules
 
@@ -37,7 +37,11 @@ objective: SENSE sum (WHERE expr)?
 ?or_: and_ (OR and_)*
 ?and_: not_ (AND not_)*
 ?not_: NOT not_ -> negation
+     | quant
      | cmp
+quant: QUANT WORD ("," WORD)* IN domain ":" expr
+?domain: WORD -> word
+       | call
 ?cmp: sum (CMP sum)?
 ?sum: product (ADDOP product)*
 ?product: INT STAR primary -> scaled
@@ -49,9 +53,13 @@ objective: SENSE sum (WHERE expr)?
         | "(" expr ")"
 call: WORD "(" [arg ("," arg)*] ")"
 arg: WORD "=" value -> keyword
+   | WORD "=" call -> keyword
    | value
+   | call -> nested
 value: (WORD | INT)+
 
+QUANT.3: /(forall|exists)\b/i
+IN.3: /in\b/i
 SENSE.3: /(maximize|minimize)\b/i
 WHERE.3: /(where|subject\s+to|such\s+that)\b/i
 IFF.3: /iff\b/i
@@ -161,6 +169,7 @@ class Goal:
     sense: str | None = None  # "maximize" / "minimize"
     objective: Linear | None = None
     conjuncts: tuple[Formula, ...] = field(default=())
+    first_order: Any = None  # the checked formula before grounding (aceten.logic.fol nodes)
 
     @property
     def is_objective(self) -> bool:
@@ -168,12 +177,15 @@ class Goal:
 
 
 # -- parsing -----------------------------------------------------------------------------------------
-def parse(text: str, rules: Rules) -> Goal:
-    """Parse and check a goal for a game; errors name the column (``goal column 12: ...``)."""
+def parse(text: str, rules: Rules, *, ground: bool = True) -> Goal:
+    """Parse and check a goal for a game; errors name the column (``goal column 12: ...``).
+
+    ``ground=False`` keeps a first-order goal unground (``first_order`` set, ``formula`` true):
+    proofs need only its first-order form, and grounding a big one takes seconds."""
     if not text or not text.strip():
         raise AcetenError("goal is empty (for example: tricks(P1) >= 4)")
     text = " ".join(text.split()) if "\n" in text.strip() else text
-    return _Checker(text, rules).goal(parse_tree(text, "goal"))
+    return _Checker(text, rules, ground).goal(parse_tree(text, "goal"))
 
 
 def parse_tree(text: str, what: str) -> Any:
@@ -200,9 +212,11 @@ def parse_tree(text: str, what: str) -> Any:
 class _Checker:
     """Turns a Lark tree into the checked syntax tree, naming the column of any problem."""
 
-    def __init__(self, text: str, rules: Rules):
+    def __init__(self, text: str, rules: Rules, ground: bool = True):
         self.text = text
         self.rules = rules
+        self.ground = ground
+        self.env: dict[str, Any] = {}  # bound variables: name -> fol.Var
 
     def fail(self, node: Any, message: str) -> AcetenError:
         column = getattr(node, "column", None)
@@ -222,9 +236,20 @@ class _Checker:
             sense = str(tree.children[0]).lower()
             objective = self.linear(tree.children[1])
             where = self.formula(tree.children[3]) if len(tree.children) > 3 else Const(True, "true")
-            return Goal(self.text, where, sense, objective, _conjuncts(where))
+            return self.grounded(where, sense, objective)
         formula = self.formula(tree)
-        return Goal(self.text, formula, conjuncts=_conjuncts(formula))
+        return self.grounded(formula)
+
+    def grounded(self, formula: Any, sense: str | None = None, objective: Linear | None = None
+                 ) -> Goal:
+        from aceten.logic import fol
+
+        if not fol.is_first_order(formula):
+            return Goal(self.text, formula, sense, objective, _conjuncts(formula))
+        if not self.ground:
+            return Goal(self.text, Const(True, "true"), sense, objective, (), first_order=formula)
+        ground = fol.ground(formula, self.rules)
+        return Goal(self.text, ground, sense, objective, _conjuncts(ground), first_order=formula)
 
     # -- conditions
     def formula(self, node: Any) -> Formula:
@@ -240,6 +265,8 @@ class _Checker:
             parts = [self.formula(c) for c in node.children if not isinstance(c, Token)]
             op = {"and_": "and", "or_": "or", "implies": "implies", "iff": "iff"}[kind]
             return Op(op, tuple(parts), text)
+        if kind == "quant":
+            return self.quant(node, text)
         if kind == "cmp":
             return self.compare(node, text)
         if kind == "word":
@@ -255,6 +282,17 @@ class _Checker:
 
     def compare(self, node: Any, text: str) -> Formula:
         left, op, right = node.children
+        if getattr(left, "data", None) == "call" and left.children[0].value.lower() == "policy":
+            if op.value != "==" or getattr(right, "data", None) != "word":
+                raise self.fail(op, "policy is compared with ==, like policy(P2) == extremes")
+            args = self.args(left)
+            if len(args) != 1:
+                raise self.fail(left, "policy takes one player, like policy(P2)")
+            return self.policy(args[0][1], [right.children[0]], text)
+        if self.is_term(left) or self.is_term(right):
+            from aceten.logic import fol
+
+            return fol.Relation(self.term(left), op.value, self.term(right), text)
         valued = self.valued(left)
         if valued is not None:
             return self.value_compare(valued, left, op, right, text)
@@ -292,8 +330,12 @@ class _Checker:
         if name in NUMBERS:
             raise self.fail(name_tok, f"{name}(...) is a number, not a condition; compare it, "
                             f"like {text} >= 1")
+        from aceten.logic import fol
+
+        if name in fol.PREDICATES or (name in CONDITIONS and self.first_order_args(args)):
+            return self.predicate(node, name, args, text)
         if name not in CONDITIONS:
-            known = ", ".join(sorted({*CONDITIONS, *NUMBERS}))
+            known = ", ".join(sorted({*CONDITIONS, *NUMBERS, *fol.PREDICATES}))
             raise self.fail(name_tok, f"unknown atom {name_tok.value!r} (known: {known})")
         positional = [v for k, v in args if k is None]
         keywords = {k.value.lower(): (k, v) for k, v in args if k is not None}
@@ -329,7 +371,10 @@ class _Checker:
             if arg is None:
                 continue
             if arg.data == "keyword":
-                out.append((arg.children[0], list(arg.children[1].children)))
+                value = arg.children[1]
+                out.append((arg.children[0], [value] if value.data == "call" else list(value.children)))
+            elif arg.data == "nested":
+                out.append((None, [arg.children[0]]))
             else:
                 out.append((None, list(arg.children[0].children)))
         return out
@@ -372,6 +417,10 @@ class _Checker:
 
     def trick(self, key: Any, tokens: list[Any]) -> int:
         count = self.rules.tricks_per_deal
+        if len(tokens) == 1 and not tokens[0].value.isdigit():
+            raise self.fail(tokens[0], f"unknown name {tokens[0].value!r}: a trick is a number, "
+                            "like trick=3, or a variable bound by a quantifier (exists t in tricks: "
+                            "...)")
         if len(tokens) != 1 or not tokens[0].value.isdigit():
             raise self.fail(key, "trick= takes a number, like trick=3")
         number = int(tokens[0].value)
@@ -389,6 +438,248 @@ class _Checker:
         if not 1 <= number <= size:
             raise self.fail(tokens[0], f"stock position {number} does not exist (1 to {size})")
         return number - 1
+
+    # -- first-order: quantifiers, variables and terms (aceten.logic.fol)
+    def quant(self, node: Any, text: str) -> Any:
+        from lark import Token
+
+        from aceten.logic import fol
+
+        kind = node.children[0].value.lower()
+        names = [c for c in node.children[1:] if isinstance(c, Token) and c.type == "WORD"]
+        domain = self.domain(node.children[-2])
+        saved = dict(self.env)
+        variables = []
+        for tok in names:
+            var = fol.Var(tok.value, domain.sort, tok.value)
+            self.env[tok.value] = var
+            variables.append(var)
+        try:
+            body = self.formula(node.children[-1])
+        finally:
+            self.env = saved
+        for var in reversed(variables):
+            body = fol.Quant(kind, var, domain, body, text)
+        return body
+
+    def domain(self, node: Any) -> Any:
+        from aceten.logic import fol
+
+        known = "cards, hand(P), hand(P, trick=t), trick(t), tricks, players, suits"
+        text = self.snippet(node)
+        if node.data == "word":
+            tok = node.children[0]
+            name = tok.value.lower()
+            if name in ("cards", "tricks", "players", "suits"):
+                return fol.Domain(name, (), fol.DOMAINS[name], text)
+            raise self.fail(tok, f"unknown domain {tok.value!r} (known: {known})")
+        tok = node.children[0]
+        name = tok.value.lower()
+        args = self.args(node)
+        keywords = {k.value.lower(): v for k, v in args if k is not None}
+        positional = [v for k, v in args if k is None]
+        if name == "hand" and len(positional) == 1 and set(keywords) <= {"trick"}:
+            parts = [self.arg_term(positional[0], "player")]
+            if "trick" in keywords:
+                parts.append(self.arg_term(keywords["trick"], "trick"))
+            return fol.Domain("hand", tuple(parts), "card", text)
+        if name == "trick" and len(positional) == 1 and not keywords:
+            return fol.Domain("trick", (self.arg_term(positional[0], "trick"),), "card", text)
+        raise self.fail(tok, f"unknown domain {text!r} (known: {known})")
+
+    def first_order_args(self, args: list[tuple[Any, list[Any]]]) -> bool:
+        from lark import Token
+
+        for _, tokens in args:
+            if any(not isinstance(t, Token) for t in tokens):
+                return True
+            if len(tokens) == 1 and tokens[0].value in self.env:
+                return True
+        return False
+
+    def is_term(self, node: Any) -> bool:
+        """A value of the first-order layer (a variable or a function like led(t))."""
+        from aceten.logic import fol
+
+        kind = getattr(node, "data", None)
+        if kind == "word":
+            return node.children[0].value in self.env
+        if kind != "call":
+            return False
+        name = node.children[0].value.lower()
+        if name == "policy":
+            return True
+        if name in NUMBERS:
+            return self.first_order_args(self.args(node)) or (
+                name == "points" and self.arg_sort(self.args(node)) == "card")
+        return name in fol.FUNCTIONS
+
+    def arg_sort(self, args: list[tuple[Any, list[Any]]]) -> str | None:
+        if len(args) != 1 or args[0][0] is not None:
+            return None
+        tokens = args[0][1]
+        if len(tokens) == 1 and hasattr(tokens[0], "value"):
+            try:
+                return self.constant(tokens[0]).sort
+            except AcetenError:
+                return None
+        return None
+
+    def term(self, node: Any) -> Any:
+        from lark import Token
+
+        from aceten.logic import fol
+
+        if isinstance(node, Token):
+            return self.constant(node)
+        kind = node.data
+        if kind == "word":
+            tok = node.children[0]
+            if tok.value in self.env:
+                return self.env[tok.value]
+            if tok.value.lower() == "trump":
+                return fol.Fn("trump", (), "suit", "trump")
+            return self.constant(tok)
+        if kind == "number":
+            return fol.Value(int(node.children[0].value), "number", node.children[0].value)
+        if kind != "call":
+            return self.linear(node)
+        tok = node.children[0]
+        name = tok.value.lower()
+        args = self.args(node)
+        text = self.snippet(node)
+        positional = [v for k, v in args if k is None]
+        keywords = {k.value.lower(): v for k, v in args if k is not None}
+        if name == "led" and len(positional) == 1 and not keywords:
+            return fol.Fn("led", (self.arg_term(positional[0], "trick"),), "suit", text)
+        if name in ("suit", "rank") and len(positional) == 1 and not keywords:
+            return fol.Fn(name, (self.arg_term(positional[0], "card"),), name, text)
+        if name == "points" and len(positional) == 1 and not keywords:
+            arg = self.arg_term(positional[0], "card")
+            if arg.sort == "card":
+                return fol.Fn("points", (arg,), "number", text)
+        if name in ("card", "strongest", "weakest"):
+            trick = keywords.pop("trick", None)
+            if trick is None and len(positional) == 2:
+                trick = positional.pop()
+            if len(positional) != 1 or keywords or trick is None:
+                raise self.fail(tok, f"{name} takes a player and a trick, like {name}(P2, t)")
+            return fol.Fn(name, (self.arg_term(positional[0], "player"),
+                                 self.arg_term(trick, "trick")), "card", text)
+        if name in NUMBERS:
+            if self.first_order_args(args):
+                raise self.fail(tok, f"{name}(...) of a variable is not supported; name the "
+                                "player, like tricks(P1)")
+            return self.linear(node)
+        if name == "policy":
+            raise self.fail(tok, "policy is compared with a policy, like policy(P2) == extremes")
+        shapes = "led(t), suit(c), rank(c), points(c), card(P, t), strongest(P, t), weakest(P, t)"
+        raise self.fail(tok, f"{name}(...) is not a value here (values: {shapes})")
+
+    def arg_term(self, tokens: list[Any], want: str) -> Any:
+        """One argument of a function, domain or predicate, of the sort ``want``."""
+        from lark import Token
+
+        from aceten.logic import fol
+
+        if len(tokens) == 1 and not isinstance(tokens[0], Token):
+            term = self.term(tokens[0])
+        elif len(tokens) == 2 and tokens[0].value.lower() == "team":
+            term = fol.Value(self.side(tokens), "player", " ".join(t.value for t in tokens))
+        elif len(tokens) != 1:
+            raise self.fail(tokens[0], f"expected one {want}, got {' '.join(t.value for t in tokens)!r}")
+        elif tokens[0].value in self.env:
+            term = self.env[tokens[0].value]
+        elif want == "trick":
+            term = fol.Value(self.trick(tokens[0], tokens), "trick", tokens[0].value)
+        else:
+            term = self.constant(tokens[0], want)
+        if term.sort != want:
+            raise self.fail(tokens[0], f"expected a {want} here, got {self.describe(term)}")
+        return term
+
+    def describe(self, term: Any) -> str:
+        return f"a {term.sort} ({getattr(term, 'text', '') or getattr(term, 'name', '')})"
+
+    def constant(self, tok: Any, want: str | None = None) -> Any:
+        from aceten.logic import fol
+
+        word = tok.value
+        if word in self.env:
+            return self.env[word]
+        readers: dict[str, Any] = {
+            "player": lambda: self.side([tok]),
+            "card": lambda: self.card(tok),
+            "suit": lambda: self.suit(tok),
+            "rank": lambda: _rank(word),
+            "number": lambda: int(word),
+        }
+        order = [want] if want in readers else []
+        order += [k for k in ("player", "card", "suit", "rank", "number") if k not in order]
+        for sort in order:
+            try:
+                return fol.Value(readers[sort](), sort, word)
+            except (AcetenError, ValueError):
+                continue
+        raise self.fail(tok, f"unknown name {word!r} (not a bound variable, card, suit, rank or "
+                        "player)")
+
+    def predicate(self, node: Any, name: str, args: list[tuple[Any, list[Any]]], text: str) -> Any:
+        from aceten.logic import fol
+
+        tok = node.children[0]
+        positional = [v for k, v in args if k is None]
+        keywords = {k.value.lower(): (k, v) for k, v in args if k is not None}
+        allowed = {"beats": {"trick", "led"}, "higher": set(), "policy": set()}.get(name, {"trick"})
+        for key, (ktok, _) in keywords.items():
+            if key not in allowed:
+                raise self.fail(ktok, f"{name} has no argument {ktok.value!r}")
+        trick = self.arg_term(keywords["trick"][1], "trick") if "trick" in keywords else None
+        led = self.arg_term(keywords["led"][1], "suit") if "led" in keywords else None
+        if name in ("beats", "higher"):
+            if len(positional) != 2:
+                raise self.fail(tok, f"{name} takes two cards, like {name}(c, d)")
+            if trick is not None and led is not None:
+                raise self.fail(tok, "beats takes trick= or led=, not both")
+            cards = tuple(self.arg_term(v, "card") for v in positional)
+            return fol.Pred(name, cards, trick, led, text)
+        if name == "policy":
+            if len(positional) != 2:
+                raise self.fail(tok, "policy is written policy(P2) == extremes")
+            return self.policy(positional[0], positional[1], text)
+        want_card = name in ("plays", "holds", "draws")
+        if len(positional) != 1 + want_card:
+            raise self.fail(tok, f"{name} takes {1 + want_card} argument{'s' * want_card}")
+        first = self.arg_term(positional[0], "card" if name == "wins" and self.arg_is_card(
+            positional[0]) else "player")
+        if name == "leads" and trick is None:
+            raise self.fail(tok, "leads needs a trick, like leads(P1, trick=t)")
+        if first.sort == "card" and trick is None:
+            raise self.fail(tok, "wins of a card needs a trick, like wins(c, trick=t)")
+        rest = (self.arg_term(positional[1], "card"),) if want_card else ()
+        return fol.Pred(name, (first, *rest), trick, None, text)
+
+    def arg_is_card(self, tokens: list[Any]) -> bool:
+        if len(tokens) != 1:
+            return False
+        if not hasattr(tokens[0], "value"):
+            return self.term(tokens[0]).sort == "card"
+        word = tokens[0].value
+        if word in self.env:
+            return self.env[word].sort == "card"
+        try:
+            return self.constant(tokens[0]).sort == "card"
+        except AcetenError:
+            return False
+
+    def policy(self, who: list[Any], what: list[Any], text: str) -> Any:
+        from aceten.logic import fol
+
+        side = self.arg_term(who, "player")
+        word = what[0].value.lower() if len(what) == 1 and hasattr(what[0], "value") else ""
+        if word not in fol.POLICIES:
+            raise self.fail(what[0], f"unknown policy (known: {', '.join(fol.POLICIES)})")
+        return fol.Pred("policy", (side, fol.Value(word, "policy", word)), None, None, text)
 
     # -- numbers
     def linear(self, node: Any) -> Linear:
@@ -426,6 +717,15 @@ class _Checker:
         if kind == "word":
             raise self.fail(node.children[0], f"{node.children[0].value!r} is not a number")
         raise self.fail(node, f"{text!r} is a condition, not a number")
+
+
+_RANKS = {r.letter: r for r in Rank}
+
+
+def _rank(word: str) -> Rank:
+    if word.upper() in _RANKS:
+        return _RANKS[word.upper()]
+    raise AcetenError(f"unknown rank {word!r}")
 
 
 def _conjuncts(formula: Formula) -> tuple[Formula, ...]:

@@ -951,6 +951,12 @@ class GameModel:
             lits = [self.stock[a.card][a.index]]
         elif a.name == "trump":
             lits = [self.trump[a.suit]] if a.suit in self.trump else [False]
+        elif a.name == "led":  # first-order atoms (aceten.logic.fol)
+            lits = [self.led[a.trick][a.suit]]
+        elif a.name == "in":
+            lits = [self.intrick[a.card][a.trick]]
+        elif a.name == "takes":
+            lits = [self.best(a.trick, n)[a.card]]
         else:  # pragma: no cover - the parser checks
             raise AcetenError(f"unknown atom {a.name}")
         self._project(lits)

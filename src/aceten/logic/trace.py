@@ -106,6 +106,15 @@ class Trace:
             return game.deal.stock[a.index] == a.card
         if a.name == "trump":
             return game.trump == a.suit
+        if a.name in ("led", "in", "takes"):  # first-order atoms (aceten.logic.fol)
+            if a.trick >= len(self.tricks):
+                return False
+            trick = self.tricks[a.trick]
+            if a.name == "led":
+                return trick.cards[0].suit == a.suit
+            if a.name == "in":
+                return a.card in trick.cards
+            return dict((seat, card) for seat, card in trick).get(trick.winner) == a.card
         raise AcetenError(f"unknown atom {a.name}")
 
     def holds_formula(self, f: g.Formula) -> bool:

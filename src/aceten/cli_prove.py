@@ -1,0 +1,93 @@
+"""``aceten prove``: a natural-deduction proof of a statement about a position or a game.
+
+Lark and OR-Tools are imported inside the command, so ``aceten --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from aceten.cli import JsonOpt, OptionOpt, PlayersOpt, VariantOpt, parse_options, user_errors
+from aceten.errors import AcetenError
+
+FORMATS = ("text", "latex", "json", "html", "tptp")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``aceten prove`` to the ``aceten`` application."""
+
+    @app.command()
+    def prove(
+        statement: Annotated[str, typer.Argument(help="the statement, in the goal language, e.g. "
+                                                 "'tricks(P1) <= 9'", show_default=False)],
+        file: Annotated[Path | None, typer.Argument(help="a position (.toml); without one: a "
+                                                    "fact of every deal of --game",
+                                                    show_default=False)] = None,
+        game: Annotated[str | None, typer.Option("--game", help="briscola, brisca, cruce, "
+                                                 "klaverjas (without a position file)")] = None,
+        players: PlayersOpt = None,
+        variant: VariantOpt = None,
+        option: OptionOpt = None,
+        given: Annotated[list[str] | None, typer.Option("--given", help="a condition taken as a "
+                                                        "premise, repeatable, e.g. 'policy(P2) == "
+                                                        "extremes'")] = None,
+        fmt: Annotated[str, typer.Option("--format", help="text, latex (fitch.sty), json, html, "
+                                         "tptp")] = "text",
+        e_prover: Annotated[bool, typer.Option("--e", help="also confirm with the E prover")] = False,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """Prove a statement in natural deduction (Fitch style); see docs/logic.md, Proofs.
+
+        Holds in every game consistent with the position: a checked proof. Else: a
+        counterexample game."""
+        with user_errors(json_out):
+            if fmt not in FORMATS:
+                raise AcetenError(f"unknown --format {fmt!r} (known: {', '.join(FORMATS)})")
+            from aceten.logic import proofs
+
+            if file is not None:
+                from aceten.cli_logic import _position
+
+                pos = _position(file, {"options": parse_options(option)})
+                rules = pos.rules
+            else:
+                if game is None:
+                    raise AcetenError("give a position file or --game")
+                import aceten
+
+                pos = None
+                rules = aceten.rules.get(game, players=players, variant=variant or "standard",
+                                         **parse_options(option))
+            result = proofs.prove(rules, statement, position=pos, given=given)
+            if result.status == "counterexample":
+                _counterexample(result, pos, json_out)
+                return
+            if json_out:
+                fmt = "json"
+            print(proofs.dump(result, fmt))
+            if e_prover:
+                assert result.proof is not None
+                status = proofs.run_e(proofs.tptp(result.proof))
+                if status != "Theorem":
+                    raise AcetenError(f"the E prover says {status}, not Theorem")
+                if fmt == "text":
+                    print("E prover: Theorem")
+
+
+def _counterexample(result: object, pos: object, json_out: bool) -> None:
+    import json
+
+    from aceten.logic import proofs
+    from aceten.logic.witness import lines
+
+    if json_out:
+        print(json.dumps(proofs.as_data(result), ensure_ascii=False))  # type: ignore[arg-type]
+    else:
+        print(f"not proved: {result.statement}")  # type: ignore[attr-defined]
+        print("counterexample (a game consistent with the position where it is false):")
+        for line in lines(result.witness, pos):  # type: ignore[attr-defined, arg-type]
+            print(line)
+    raise typer.Exit(1)

@@ -1,0 +1,209 @@
+"""``aceten prove``: a statement proved in natural deduction, checked, and shown four ways.
+
+A statement about a position is proved when its negation is impossible: ``ask`` decides that
+first (and a possible negation is a counterexample game, replayed, instead of a proof); the
+prover then derives the statement from the game's rules as premises and the position's facts,
+keeping only the premises it uses. A statement with no position is a rule fact about every
+deal of the game. Every proof is re-checked line by line by :mod:`aceten.logic.checker`; the
+premises and the statement are also written as TPTP for an outside prover (E).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from typing import Any
+
+from aceten.errors import AcetenError
+from aceten.logic import checker, prover, theory
+from aceten.logic import formula as F
+from aceten.logic import goal as g
+from aceten.rules.base import Rules
+
+
+@dataclass
+class Result:
+    """``status``: ``proved`` (with ``proof``) or ``counterexample`` (with ``witness``)."""
+
+    status: str
+    statement: str
+    formula: F.Formula | None  # None for a counterexample to a statement prove cannot state
+    proof: checker.Proof | None = None
+    witness: Any = None  # a Trace
+    sources: dict[F.Formula, str] = field(default_factory=dict)
+
+
+def prove(rules: Rules, text: str, *, position: Any = None, given: list[str] | None = None) -> Result:
+    """Prove ``text`` (goal-language statement) about ``position`` (or every deal of ``rules``),
+    with ``given`` conditions (e.g. ``policy(P2) == extremes``) as extra premises."""
+    goal = g.parse(text, rules, ground=False)
+    premises = theory.rule_premises(rules)
+    if position is not None:
+        from aceten.logic.solve import ask
+
+        negation = g.parse(f"not ({text})", rules)
+        conditions = [g.parse(extra, rules).formula for extra in given or []]
+        if conditions:
+            negation = g.Goal(negation.text, g.Op("and", (*conditions, negation.formula)),
+                              conjuncts=(*conditions, negation.formula))
+        answer = ask(position, negation)
+        if answer.status == "possible":
+            return Result("counterexample", text, None, witness=answer.witnesses[0])
+        premises += theory.fact_premises(position)
+    formula = theory.statement(goal, rules)
+    for extra in given or []:
+        parsed = g.parse(extra, rules, ground=False)
+        premises.append((theory.statement(parsed, rules), f"given: {extra}"))
+    try:
+        proof = prover.prove(premises, formula)
+    except prover.ProofSearchFailed:
+        raise AcetenError("no proof found from the game's rules as premises (the prover is small: "
+                          "the statement may still hold; with a position, ask its negation)") from None
+    checker.check(proof)
+    return Result("proved", text, formula, proof, sources={f: s for f, s in premises})
+
+
+# -- output formats ---------------------------------------------------------------------------------------
+def _refs(refs: tuple[Any, ...]) -> str:
+    return ", ".join(f"{r[0]}-{r[1]}" if isinstance(r, tuple) else str(r) for r in refs)
+
+
+def _why(line: checker.Line, sources: dict[F.Formula, str]) -> str:
+    if line.rule == "premise":
+        return "premise: " + (line.source or sources.get(line.formula, ""))  # type: ignore[arg-type]
+    if line.rule in ("assume", "flag"):
+        return "assumption" if line.rule == "assume" else "fresh constant (for ∀I)"
+    return f"{line.rule} {_refs(line.refs)}".strip()
+
+
+def text(result: Result) -> str:
+    proof = result.proof
+    assert proof is not None
+    rows = []
+    for i, line in enumerate(proof.lines, start=1):
+        bars = "│ " * line.depth
+        head = f"[{line.fresh}] " if line.fresh else ""
+        body = F.show(line.formula) if line.formula is not None else ""
+        rows.append((f"{i:>3}  {bars}{head}{body}", _why(line, result.sources)))
+        nxt = proof.lines[i] if i < len(proof.lines) else None
+        last_premise = line.rule == "premise" and (nxt is None or nxt.rule != "premise")
+        if line.rule == "assume" or last_premise:
+            rows.append((f"     {'│ ' * max(line.depth - 1, 0)}├" + "─" * 12, ""))
+    width = max(len(a) for a, _ in rows) + 3
+    out = [f"proved: {result.statement}", f"as a formula: {F.show(result.formula)}", ""]
+    out += [f"{a:<{width}}{b}".rstrip() for a, b in rows]
+    return "\n".join(out)
+
+
+def latex(result: Result) -> str:
+    """The proof for the ``fitch.sty`` package (Johan Klüwer's ``nd`` environment)."""
+    proof = result.proof
+    assert proof is not None
+    out = [r"% \usepackage{fitch} (https://www.actual.world/resources/tex/doc/fitch.pdf)",
+           r"\begin{nd}"]
+    depth = 0
+    for i, line in enumerate(proof.lines, start=1):
+        while depth > line.depth:
+            out.append(r"  \close")
+            depth -= 1
+        opens = line.rule in ("assume", "flag")
+        if opens and depth == line.depth:
+            out.append(r"  \close")
+            depth -= 1
+        if opens:
+            out.append(r"  \open")
+            depth += 1
+        formula = F.show(line.formula, F.LATEX) if line.formula is not None else ""
+        if line.rule == "flag":
+            out.append(rf"  \hypo[~]{{{i}}} {{\boxed{{{line.fresh}}}}}")
+        elif line.rule == "assume":
+            flag = rf"\boxed{{{line.fresh}}}\ " if line.fresh else ""
+            out.append(rf"  \hypo{{{i}}} {{{flag}{formula}}}")
+        elif line.rule == "premise":
+            out.append(rf"  \hypo{{{i}}} {{{formula}}} \by{{premise}}{{}}")
+        else:
+            rule = line.rule.replace("∧", r"$\land$").replace("∨", r"$\lor$").replace(
+                "→", r"$\to$").replace("¬", r"$\lnot$").replace("⊥", r"$\bot$").replace(
+                "∀", r"$\forall$").replace("∃", r"$\exists$")
+            out.append(rf"  \have{{{i}}} {{{formula}}} \by{{{rule}}}{{{_refs(line.refs)}}}")
+    while depth > 0:
+        out.append(r"  \close")
+        depth -= 1
+    out.append(r"\end{nd}")
+    return "\n".join(out)
+
+
+def as_data(result: Result) -> dict[str, Any]:
+    data: dict[str, Any] = {"status": result.status, "statement": result.statement,
+                            "formula": F.show(result.formula) if result.formula else None}
+    if result.proof is not None:
+        data["lines"] = [{"number": i, "depth": line.depth,
+                          "formula": F.show(line.formula) if line.formula is not None else None,
+                          "rule": line.rule, "refs": [list(r) if isinstance(r, tuple) else r
+                                                      for r in line.refs],
+                          "fresh": line.fresh, "why": _why(line, result.sources)}
+                         for i, line in enumerate(result.proof.lines, start=1)]
+        data["checked"] = True
+    if result.witness is not None:
+        from aceten.logic.trace import summary
+
+        data["counterexample"] = summary(result.witness)
+    return data
+
+
+def html_page(result: Result) -> str:
+    proof = result.proof
+    assert proof is not None
+    rows = []
+    for i, line in enumerate(proof.lines, start=1):
+        head = f"<b>[{html.escape(line.fresh)}]</b> " if line.fresh else ""
+        body = html.escape(F.show(line.formula)) if line.formula is not None else ""
+        cls = " hyp" if line.rule in ("assume", "flag", "premise") else ""
+        rows.append(f'<tr><td class="n">{i}</td><td><div class="box{cls}" style="margin-left:'
+                    f'{1.2 * line.depth}em;border-left:{"2px solid #333" if line.depth else "0"};'
+                    f'padding-left:.4em">{head}{body}</div></td>'
+                    f'<td class="why">{html.escape(_why(line, result.sources))}</td></tr>')
+    style = ("body{font-family:sans-serif}td{padding:.1em .5em;vertical-align:top}"
+             ".n{text-align:right;color:#666}.why{color:#333;font-size:90%}.hyp{text-decoration:"
+             "underline}")
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>proof</title><style>{style}"
+            f"</style></head><body><h1>Proof</h1><p>{html.escape(result.statement)}</p>"
+            f"<p><code>{html.escape(F.show(result.formula))}</code></p><table>{''.join(rows)}"
+            "</table></body></html>")
+
+
+# -- TPTP and the E prover ----------------------------------------------------------------------------------
+def tptp(proof: checker.Proof) -> str:
+    """The proof's premises as axioms and its goal as the conjecture (TPTP FOF)."""
+    out = [f"fof(premise_{i}, axiom, {F.tptp(p)})." for i, p in enumerate(proof.premises, start=1)]
+    out.append(f"fof(statement, conjecture, {F.tptp(proof.goal)}).")
+    return "\n".join(out) + "\n"
+
+
+def run_e(problem: str, seconds: int = 10) -> str:
+    """Run the E prover on a TPTP problem; its SZS status (``Theorem`` when it proves it)."""
+    exe = shutil.which("eprover")
+    if exe is None:
+        raise AcetenError("the E prover is not installed (Debian: apt-get install eprover)")
+    done = subprocess.run([exe, "--auto", "--silent", f"--cpu-limit={seconds}"], input=problem,
+                          capture_output=True, text=True, check=False)
+    for line in done.stdout.splitlines():
+        if "SZS status" in line:
+            return line.split("SZS status", 1)[1].split()[0]
+    return "Unknown"
+
+
+def dump(result: Result, fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps(as_data(result), ensure_ascii=False)
+    if fmt == "latex":
+        return latex(result)
+    if fmt == "html":
+        return html_page(result)
+    if fmt == "tptp":
+        assert result.proof is not None
+        return tptp(result.proof)
+    return text(result)
