@@ -99,7 +99,7 @@ def test_the_server_solves_the_analysis_in_a_worker_process(tmp_path):
 
     from aceten.web.app import create_app
 
-    app = create_app(tmp_path / "a.sqlite", bot_delay=0)
+    app = create_app(tmp_path / "a.sqlite", bot_delay=0, chosen_deals_with_people=True)
     with TestClient(app) as client:
         created = client.post("/api/tables", json={
             "game": "briscola", "players": 2, "seed": 3, "options": {"deck": SMALL},

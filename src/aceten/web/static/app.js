@@ -30,6 +30,13 @@ function toast(text, kind = "error") {
   toastTimer = setTimeout(() => { t.hidden = true; }, 4500);
 }
 
+// a probability bar; its width is set through the CSSOM (the CSP allows no style attributes)
+function bar(p) {
+  const i = el("i");
+  i.style.width = `${Math.round(p * 40)}px`;
+  return i;
+}
+
 function cardImg(game, code, cls = "card", title = null) {
   return el("img", { class: cls, src: `/api/cards/${game}/${encodeURIComponent(code)}.svg`,
     alt: title || code, title: title || code, draggable: "false", "data-card": code });
@@ -149,19 +156,30 @@ const Lobby = {
 
 // -- the connection ------------------------------------------------------------------------------
 const Net = {
-  ws: null, onmessage: null, onopen: null, retry: 0, nextId: 1,
+  ws: null, onmessage: null, onopen: null, retry: 0, nextId: 1, stopped: false, pinger: null,
   connect() {
+    this.stopped = false;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws`);
     this.ws = ws;
     ws.onopen = () => { this.retry = 0; $("conn").textContent = "connected"; $("conn").className = "conn ok";
       if (this.onopen) this.onopen(); };
-    ws.onmessage = (e) => { let m; try { m = JSON.parse(e.data); } catch { return; } if (this.onmessage) this.onmessage(m); };
+    ws.onmessage = (e) => {
+      let m; try { m = JSON.parse(e.data); } catch { return; }
+      // another window took this seat: do not take it back (the windows would take turns forever)
+      if (m.type === "error" && m.closing && /another window/.test(m.error)) this.stopped = true;
+      if (this.onmessage) this.onmessage(m);
+    };
     ws.onclose = () => {
+      clearInterval(this.pinger);
+      if (this.stopped) { $("conn").textContent = "closed (open in another window)"; $("conn").className = "conn down"; return; }
       $("conn").textContent = "reconnecting…"; $("conn").className = "conn down";
       const wait = Math.min(8000, 500 * 2 ** this.retry++);
       setTimeout(() => this.connect(), wait);
     };
+    // the server closes sockets that send nothing for a while: say we are here
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => { if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}'); }, 25000);
   },
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
@@ -288,6 +306,7 @@ const Table = {
     else if (info[s.to_move].kind === "bot") status = `${label(s.to_move)} is thinking…`;
     else status = `Waiting for ${label(s.to_move)}`;
     $("t-status").textContent = status;
+    this.renderSetup(s.setup);
 
     // opponents
     const arena = $("arena");
@@ -388,6 +407,19 @@ const Table = {
     }
   },
 
+  // how the table deals, shown to everyone: a warning when the creator knows the deal
+  renderSetup(setup) {
+    const chip = $("t-setup");
+    if (!setup) { chip.textContent = ""; return; }
+    const options = Object.entries(setup.options).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v === true ? "yes" : v === false ? "no" : v}`);
+    let text = "Dealt at random by the server";
+    if (setup.stacked) text = "Stacked deck: the creator chose every hand";
+    else if (setup.seed_chosen) text = "Known deal: the creator chose the seed";
+    chip.textContent = text;
+    chip.className = "chip" + (setup.fair ? " fair" : " unfair");
+    chip.title = options.length ? `Rule options: ${options.join("; ")}` : "Standard rules, no options";
+  },
+
   renderScores(s, label) {
     const t = $("t-scores");
     const rows = [el("tr", {}, el("th", { text: s.teams.some((x) => x.length > 1) ? "Team" : "Player" }),
@@ -479,7 +511,7 @@ const Table = {
       const tags = (list) => list.length ? list.map((c) => el("span", { class: "tag", title: this.names[c] || c, text: c })) : [el("span", { class: "hint", text: "none" })];
       const probs = Object.entries(o.probabilities).sort((a, b) => b[1] - a[1]).slice(0, 12)
         .map(([c, p]) => el("span", { class: "prob", title: this.names[c] || c }, el("span", { class: "tag", text: c }),
-          el("i", { style: `width:${Math.round(p * 40)}px` }), `${Math.round(p * 100)}%`));
+          bar(p), `${Math.round(p * 100)}%`));
       parts.push(el("div", { class: "kn-opp" }, el("h3", { text: P(o.seat) }),
         el("div", { class: "kn-row" }, el("span", { class: "k", text: "holds" }), ...tags(o.held)),
         el("div", { class: "kn-row" }, el("span", { class: "k", text: "lacks" }), ...tags(o.not_held)),
