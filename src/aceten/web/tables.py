@@ -32,6 +32,11 @@ from aceten.rules import get as get_rules
 from aceten.rules.base import _plain
 from aceten.web.store import TableRow
 
+
+def plural(count: int, noun: str) -> str:
+    """``1 point``, ``11 points``: never "1 points"."""
+    return f"{count} {noun if count == 1 else noun + 's'}"
+
 MAX_NAME = 24
 MAX_OPTIONS = 16
 MAX_OPTION_TEXT = 400
@@ -414,14 +419,14 @@ def log_entries(view: PlayerView, reasons: list[str | None]) -> list[dict[str, A
         entry: dict[str, Any] = {"kind": kind, "seat": who}
         if kind == "turn":
             entry["card"] = str(what)
-            entry["text"] = f"{what} is turned up: {what.suit.name} are trumps"
+            entry["text"] = f"The {what.name} is turned up: {what.suit.name} are trumps"
         elif kind == "draw":
             if what is None:
                 entry["text"] = f"{_name(who)} draws a card"
             else:
                 entry["card"] = str(what)
                 mine = who == view.seat
-                entry["text"] = f"{_name(who)} draws {what}" + ("" if mine else " (it lay face up)")
+                entry["text"] = f"{_name(who)} draws the {what.name}" + ("" if mine else " (it lay face up)")
         elif kind == "bonus":
             value, note = what if isinstance(what, tuple) else (what, "")
             entry["text"] = f"{_name(who)} scores {note or value}"
@@ -430,14 +435,15 @@ def log_entries(view: PlayerView, reasons: list[str | None]) -> list[dict[str, A
             ply += 1
             if kind == "play":
                 entry["card"] = str(what)
-                entry["text"] = f"{_name(who)} plays {what}"
+                entry["text"] = f"{_name(who)} plays the {what.name}"
             elif kind == "swap":
                 entry["card"] = str(what)
-                entry["text"] = f"{_name(who)} exchanges {what} for the face-up trump"
+                entry["text"] = f"{_name(who)} exchanges the {what.name} for the face-up trump"
             elif kind == "bid":
                 entry["text"] = f"{_name(who)} " + ("passes" if not what else f"bids {what}")
             else:
-                entry["text"] = f"{_name(who)} " + ("passes" if what is None else f"calls {what.name}")
+                called = "passes" if what is None else f"calls {what.name} as trumps"
+                entry["text"] = f"{_name(who)} {called}"
             if reason:
                 entry["reason"] = reason
             entry["ply"] = ply - 1
@@ -448,9 +454,9 @@ def log_entries(view: PlayerView, reasons: list[str | None]) -> list[dict[str, A
             plays += 1
             if plays % n == 0 and plays // n <= len(tricks):
                 t = tricks[plays // n - 1]
-                text = f"Trick {t.number}: {_name(t.winner)} takes {t.points}"
+                text = f"Trick {t.number}: {_name(t.winner)} takes {plural(t.points, 'point')}"
                 if t.bonus:
-                    text += f" and {t.bonus} bonus"
+                    text += f" and {plural(t.bonus, 'bonus point')}"
                 if t.notes:
                     text += " (" + "; ".join(t.notes) + ")"
                 out.append({"kind": "trick", "seat": t.winner, "text": text, "trick": t.number})
