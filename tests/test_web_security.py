@@ -190,7 +190,7 @@ def test_a_chosen_seed_or_a_stacked_deck_is_refused_with_several_people(client):
     alone = client.post("/api/tables", json={"game": "briscola", "seed": 7, "options": STACKED,
                                              "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
     assert alone.status_code == 200
-    assert alone.json()["setup"] == {"options": {"deck": "AS 3S KS 2S AC 3C KC 2C", "stacked": True},
+    assert alone.json()["setup"] == {"options": {"deck": "8 chosen cards", "stacked": True},
                                      "seed": "chosen by the creator", "seed_chosen": True,
                                      "stacked": True, "custom_deck": True, "fair": False}
 
@@ -226,3 +226,18 @@ def test_every_seat_sees_the_set_up_before_sitting_down_and_the_record_states_it
         text = client.get(f"/api/tables/{created['table']}/record.tgn").text
     assert '[Seed "7"] ; seed chosen by the creator' in text
     assert record.loads(text).seed == 7
+
+
+def test_a_stacked_decks_order_reaches_nobody(client):
+    """The deck a seat or spectator is sent lists which cards are in play in a fixed order, not
+    the stacked order (which is the deal)."""
+    stacked = "KC 2C AS 3S KS 2S AC 3C"
+    created = client.post("/api/tables", json={
+        "game": "briscola", "options": {"deck": stacked, "stacked": "yes"},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+    with client.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "spectate", "table": created["table"]}))
+        joined = ws.receive_json()
+    codes = [c["code"] for c in joined["deck"]["cards"]]
+    assert sorted(codes) == sorted(stacked.split()) and codes != stacked.split()
+    assert stacked not in json.dumps(joined) and stacked not in json.dumps(created["setup"])

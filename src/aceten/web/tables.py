@@ -287,8 +287,8 @@ class Table:
         is stacked (dealt in the creator's order)."""
         rules = self.game.rules
         options = {k: _plain(v) for k, v in self.options.items()}
-        if "deck" in options:
-            options["deck"] = " ".join(str(c) for c in rules.deck)
+        if "deck" in options:  # which cards: in the joined message's deck; never their order
+            options["deck"] = f"{len(rules.deck)} chosen cards"
         return {"options": options,
                 "seed": "chosen by the creator" if self.seed_chosen else "random, by the server",
                 "seed_chosen": self.seed_chosen, "stacked": bool(rules.options["stacked"]),
@@ -370,13 +370,15 @@ def suit_json(suit: Suit | None) -> dict[str, str] | None:
 
 
 def deck_json(game: Game) -> dict[str, Any]:
-    """The deck (public: every player knows which cards are in the game)."""
+    """The deck (public: every player knows which cards are in the game, though not in what
+    order a stacked deck deals them)."""
     rules = game.rules
     return {
         "family": rules.family.name.lower(),
         "suits": [suit_json(Suit(rules.family, i)) for i in range(4)],
+        # in a fixed order, not the rules' (a stacked deck's order is the deal itself)
         "cards": [{"code": str(c), "name": c.name, "suit": c.suit.letter, "rank": c.rank.letter,
-                   "symbol": c.symbol} for c in rules.deck],
+                   "symbol": c.symbol} for c in sorted(rules.deck, key=int)],
     }
 
 
