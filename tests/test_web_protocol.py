@@ -360,7 +360,7 @@ def test_a_full_server_still_seats_its_people(tmp_path):
                 assert p.request({"type": "ping"})["type"] == "pong"
             with client.websocket_connect("/ws") as ws:  # on probation: a ping is not a join
                 ws.send_text('{"type": "ping", "id": 1}')
-                assert ws.receive_json() == full
+                assert ws.receive_json() == {**full, "id": 1}
             seated = Player(client, "seated")  # on probation: a seat's join gets in
             assert seated.request({"type": "join", "table": created["table"], "seat": 0,
                                    "token": created["seats"][0]["token"]})["type"] == "ok"

@@ -1,8 +1,9 @@
 """SQLite storage of the web tables: each table's set-up and its moves, one row per move.
 
 A move is committed (``synchronous=FULL``, write-ahead log) before the server acknowledges it,
-so a table survives ``kill -9``: on start the server reads the set-up (the deal itself, not only
-its seed) and replays the stored moves through the engine. Only the standard library is used.
+so a table survives ``kill -9``: when the table is opened again the server reads the set-up (the
+deal itself, not only its seed) and replays the stored moves through the engine. Tables expire
+(:meth:`Store.expire`), so the file does not grow without bound. Only the standard library is used.
 Seat tokens are stored as SHA-256 digests, never as given out.
 """
 
@@ -126,12 +127,6 @@ class Store:
             if row is None:
                 return None
             return self._with_moves(row)
-
-    def unfinished(self) -> list[TableRow]:
-        with self._lock:
-            rows = self._db.execute(f"SELECT {COLUMNS} FROM tables WHERE finished = 0"
-                                    " ORDER BY created").fetchall()
-            return [self._with_moves(r) for r in rows]
 
     def count(self, finished: bool | None = None) -> int:
         with self._lock:
