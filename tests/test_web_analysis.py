@@ -3,6 +3,8 @@ without them, the documented payloads with them, and only ever a seat's view for
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import aceten
@@ -101,7 +103,8 @@ def test_the_server_solves_the_analysis_in_a_worker_process(tmp_path):
 
     from aceten.web.app import create_app
 
-    app = create_app(tmp_path / "a.sqlite", bot_delay=0, analysis_budget=1800)  # a hang guard only
+    app = create_app(tmp_path / "a.sqlite", bot_delay=0, analysis_budget=1800,  # a hang guard only
+                     chosen_deals_with_people=True)
     with TestClient(app) as client:
         created = client.post("/api/tables", json={
             "game": "briscola", "players": 2, "seed": 3, "options": {"deck": SMALL},
@@ -149,3 +152,33 @@ def test_loading_the_solver_does_not_count_against_the_budget(monkeypatch):
     payload = analysis.analysis(finished(deck=SMALL), budget=0.9)
     assert payload["available"] and payload["complete"], payload
     assert all(row["value"] is not None for row in payload["moves"])
+
+
+def test_counts_and_chances_are_in_plain_words():
+    from aceten.web.analysis import percent, plain_count
+
+    assert plain_count(56_512_727_325_000_000_000_000_000, "possible deal") == "about 6 × 10²⁵ possible deals"
+    assert plain_count(2_196_606_720, "way") == "about 2 × 10⁹ ways"
+    assert plain_count(96_000_000, "way") == "about 1 × 10⁸ ways"  # 9.6 rounds up a power
+    assert plain_count(1, "way") == "1 way" and plain_count(1234, "way") == "1,234 ways"
+    assert (percent(0.3712), percent(0.001), percent(0.999), percent(1.0)) == ("37%", "<1%", ">99%", "100%")
+
+
+def test_the_knowledge_panel_says_its_counts_in_words():
+    game = aceten.new_game("briscola", players=2, seed=3)
+    payload = analysis.knowledge(game.view(0))
+    assert payload["worlds_text"].startswith("about ") and payload["worlds_text"].endswith("possible deals")
+    chances = payload["opponents"][0]["percents"]
+    assert chances and all(v.endswith("%") for v in chances.values())
+
+
+def test_the_log_never_says_1_points_and_names_cards_in_words():
+    from aceten.web.tables import Table
+
+    table, _ = Table.create({"game": "briscola", "players": 2, "seed": 5})
+    while not table.game.is_over():
+        table.push(table.game.to_move, str(table.game.legal_moves()[0]))
+    texts = [e["text"] for e in table.state(0)["log"]]
+    assert not any(re.search(r"\b1 (points|tricks|ways)\b", t) for t in texts)
+    assert any(re.match(r"P[12] plays the \w+ of \w+$", t) for t in texts)
+    assert any(re.match(r"Trick \d+: P[12] takes \d+ points?$", t) for t in texts)

@@ -104,8 +104,95 @@ def test_play_a_briscola_deal_in_the_browser(browser, tmp_path):
         assert page.inner_text("#r-step").startswith("move 2 of 40")
         page.click("#r-last")
         assert "wins" in page.inner_text("#r-status") or "draw" in page.inner_text("#r-status")
+        # a bad link gets a page that says so, not an empty felt
+        page.goto(f"{base}/table/no-such-table")
+        page.wait_for_selector("#gone:not([hidden])")
+        assert page.inner_text("#g-title") == "There is no such table"
+        page.goto(f"{base}/table/{table_id}#seat=0&token=wrong")
+        page.wait_for_selector("#gone:not([hidden])")
+        assert page.inner_text("#g-title") == "This seat link does not work" and page.is_visible("#g-watch")
         assert errors == []
         spectator.close()
         page.close()
     assert SCREENSHOT.stat().st_size > 10_000
     shutil.copy(SCREENSHOT, tmp_path / "web-table.png")
+
+
+SIZES = [(390, 844), (1366, 768)]  # a phone held upright, a common laptop
+LAYOUTS = [("briscola", 2), ("briscola", 3), ("cruce", 4), ("klaverjas", 4)]
+CARD_BOXES = "#t-stock, .opponent, .trick-slot, #t-hand button.play"
+
+BOXES_JS = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => { const r = e.getBoundingClientRect();
+    return {what: e.id || e.className + (e.dataset.seat ?? e.dataset.card ?? ''),
+            x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height}; })"""
+
+
+def overlaps(boxes: list[dict]) -> list[tuple[str, str]]:
+    """Pairs of boxes that share more than a pixel each way."""
+    found = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            dx = min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"])
+            dy = min(a["y"] + a["h"], b["y"] + b["h"]) - max(a["y"], b["y"])
+            if dx > 1 and dy > 1:
+                found.append((a["what"], b["what"]))
+    return found
+
+
+def to_first_card(page) -> None:
+    """Answer the bidding (first button) until a card of the hand can be played."""
+    for _ in range(12):
+        page.wait_for_selector("#t-hand button.legal:enabled, #t-actions button:enabled", timeout=20000)
+        actions = page.locator("#t-actions button:enabled")
+        if not actions.count():
+            return
+        actions.first.click()
+        page.wait_for_timeout(150)
+    raise AssertionError("still bidding after 12 bids")
+
+
+def test_the_table_fits_a_phone_and_a_laptop_without_overlaps(browser, tmp_path):
+    import httpx
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    shots = tmp_path / "layouts"
+    shots.mkdir()
+    with serve(tmp_path / "layout.sqlite", port, bot_delay=0.0):
+        for game, players in LAYOUTS:
+            seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
+            created = httpx.post(f"{base}/api/tables", json={"game": game, "players": players,
+                                                             "seats": seats}).json()
+            for width, height in SIZES:
+                page = browser.new_page(viewport={"width": width, "height": height})
+                errors: list[str] = []
+                page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+                page.goto(base + created["seats"][0]["link"])
+                to_first_card(page)
+                page.wait_for_timeout(300)
+                name = f"{game}-{players}-{width}x{height}.png"
+                page.screenshot(path=str(shots / name))
+                if (game, players, width) == ("cruce", 4, 390):
+                    page.screenshot(path=str(SCREENSHOT.parent / "web-phone.png"))
+                boxes = page.evaluate(BOXES_JS, CARD_BOXES)
+                assert len(boxes) >= players + 2, (name, boxes)
+                assert overlaps(boxes) == [], name
+                # nothing sticks out sideways, and the hand is in view without scrolling
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+                hand = page.evaluate(BOXES_JS, "#t-hand button.play")
+                assert hand and max(b["y"] + b["h"] for b in hand) <= height, name
+                assert errors == [], (name, errors)
+                page.close()
+        # the lobby: the seat rows of a 4-player table stand apart at both sizes
+        for width, height in SIZES:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto(base + "/")
+            page.select_option("#f-game", "cruce")
+            page.select_option("#f-players", "4")
+            fields = page.evaluate(BOXES_JS, ".seat-form select, .seat-form input, .seat-form b")
+            assert len(fields) == 12 and overlaps(fields) == [], (width, fields)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.screenshot(path=str(shots / f"lobby-{width}x{height}.png"))
+            page.close()

@@ -53,7 +53,7 @@ def close_all() -> None:
 
 @pytest.fixture
 def client(tmp_path):
-    app = create_app(tmp_path / "web.sqlite", bot_delay=0)
+    app = create_app(tmp_path / "web.sqlite", bot_delay=0, chosen_deals_with_people=True)
     with TestClient(app) as c:
         try:
             yield c
@@ -271,7 +271,8 @@ def test_property_no_message_names_a_card_hidden_from_its_receiver(tmp_path_fact
     bots = {s: bot for s in bot_seats if s < players}
     if len(bots) == players:
         bots.pop(0)
-    app = create_app(tmp_path_factory.mktemp("prop") / "web.sqlite", bot_delay=0)
+    app = create_app(tmp_path_factory.mktemp("prop") / "web.sqlite", bot_delay=0,
+                     chosen_deals_with_people=True)
     with TestClient(app) as client:
         try:
             final, inbox, seat_of = play_table(client, game, players, variant, options, seed=seed,
@@ -345,15 +346,32 @@ def test_a_flood_of_messages_is_refused_politely(client):
     flooder.close()
 
 
-def test_the_server_refuses_connections_beyond_its_limit(tmp_path):
-    app = create_app(tmp_path / "few.sqlite", bot_delay=0, max_connections=3)
+def test_a_full_server_still_seats_its_people(tmp_path):
+    """Beyond ``max_connections`` unseated sockets a newcomer is on probation: a seat's join gets
+    in, anything else gets "the server is full" and is closed; with no reserve it is refused."""
+    from aceten.web.config import WebConfig
+
+    app = create_app(tmp_path / "few.sqlite", bot_delay=0, chosen_deals_with_people=True,
+                     config=WebConfig(max_connections=3, seat_reserve=1))
+    full = {"type": "error", "error": "the server is full; try later", "closing": True}
     with TestClient(app) as client:
         try:
+            created = client.post("/api/tables", json={"game": "briscola", "players": 2, "seats": [
+                {"kind": "human"}, {"kind": "human"}]}).json()
             players = [Player(client, i) for i in range(3)]
             for p in players:
                 assert p.request({"type": "ping"})["type"] == "pong"
-            with client.websocket_connect("/ws") as ws:
-                assert ws.receive_json() == {"type": "error", "error": "the server is full; try later"}
+            with client.websocket_connect("/ws") as ws:  # on probation: a ping is not a join
+                ws.send_text('{"type": "ping", "id": 1}')
+                assert ws.receive_json() == {**full, "id": 1}
+            seated = Player(client, "seated")  # on probation: a seat's join gets in
+            assert seated.request({"type": "join", "table": created["table"], "seat": 0,
+                                   "token": created["seats"][0]["token"]})["type"] == "ok"
+            assert seated.request({"type": "view"})["seat"] == 0
+            waiting = Player(client, "waiting")  # the one place on probation is taken ...
+            with client.websocket_connect("/ws") as ws:  # ... so the next is refused at once
+                assert ws.receive_json() == full
+            waiting.close()
             for p in players:
                 p.close()
             again = Player(client, "again")  # a place is free again
@@ -444,7 +462,7 @@ def test_searching_bots_think_in_a_worker_process(tmp_path):
 
     heavy = [name for name in agents.names() if name not in ("random", "greedy", "tactics")]
     assert heavy == ["pimc"]
-    app = create_app(tmp_path / "pool.sqlite", bot_delay=0)
+    app = create_app(tmp_path / "pool.sqlite", bot_delay=0, chosen_deals_with_people=True)
     with TestClient(app) as client:
         try:
             final, inbox, seat_of = play_table(client, "briscola", 2, None,
@@ -460,11 +478,11 @@ def test_searching_bots_think_in_a_worker_process(tmp_path):
 
 @pytest.mark.usefixtures("compiled_kernels")
 def test_warm_bots_starts_the_worker_and_loads_the_solver_at_start_up(tmp_path):
-    app = create_app(tmp_path / "warm.sqlite", bot_delay=0, warm_bots=True)
+    app = create_app(tmp_path / "warm.sqlite", bot_delay=0, chosen_deals_with_people=True, warm_bots=True)
     server = app.state.server
     with TestClient(app):
         assert server.bot_pool is not None  # started with the app, before any table
         server.bot_warm_up.result(timeout=1800)  # loaded (or compiled) in the worker, no error
-    cold = create_app(tmp_path / "cold.sqlite", bot_delay=0)
+    cold = create_app(tmp_path / "cold.sqlite", bot_delay=0, chosen_deals_with_people=True)
     with TestClient(cold):
         assert cold.state.server.bot_pool is None  # the default: started at the first need

@@ -33,11 +33,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+# the tests' tables have known deals with several people, and one address makes 50 tables and
+# connects 130 people at the same instant
+SETTINGS = ("chosen_deals_with_people=yes", "tables_per_address=100", "max_per_address=500")
+
+
 @contextlib.contextmanager
-def serve(db: Path, port: int, bot_delay: float = 0.0):
+def serve(db: Path, port: int, bot_delay: float = 0.0, settings: tuple[str, ...] = SETTINGS):
     """``aceten serve`` in a subprocess, until it answers on /healthz."""
     command = [sys.executable, "-c", "from aceten.cli import main; main()", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--db", str(db), "--bot-delay", str(bot_delay)]
+    for setting in settings:
+        command += ["--set", setting]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     try:

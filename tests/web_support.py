@@ -6,8 +6,13 @@ views, so the check does not trust the code it tests.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
 from typing import Any
 
 from aceten.cards import Card
@@ -143,3 +148,30 @@ def check_messages(final: Game, inbox: dict[Any, list[dict[str, Any]]],
                              f"{'a spectator' if seat is None else f'P{seat + 1}'} names hidden "
                              f"cards {bad}: {json.dumps(message)[:400]}")
     return checked
+
+
+@contextlib.contextmanager
+def running(app: Any) -> Iterator[int]:
+    """``app`` served by uvicorn on a free loopback port in a thread of this process (so a test
+    can give it small limits and look at its counts); yields the port."""
+    import uvicorn
+
+    from aceten.web.app import MAX_FRAME
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, ws_max_size=MAX_FRAME,
+                            log_level="warning", access_log=False, lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="uvicorn-test", daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            if not thread.is_alive():
+                raise AssertionError("the server did not start")
+            time.sleep(0.02)
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join()

@@ -18,6 +18,9 @@ def register(app: typer.Typer) -> None:
         db: Annotated[str, typer.Option(help="SQLite file keeping the tables and their moves")]
         = "aceten.sqlite",
         bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it plays")] = 0.4,
+        settings: Annotated[list[str] | None, typer.Option(
+            "--set", help="a server setting NAME=VALUE of docs/web.md, e.g. table_ttl=3600 or "
+            "allowed_origins=https://cards.example (repeatable)")] = None,
     ) -> None:
         """Serve the web table: play in a browser against bots or people, spectate, replay records."""
         from aceten.cli import fail, user_errors
@@ -26,7 +29,8 @@ def register(app: typer.Typer) -> None:
             try:
                 import uvicorn
 
-                from aceten.web.app import MAX_MESSAGE, create_app
+                from aceten.web.app import MAX_FRAME, create_app
+                from aceten.web.config import WebConfig
             except ImportError as err:
                 fail(f"the web table needs its extra: pip install 'aceten[web]' ({err.name} is missing)")
             if not 0 < port < 65536:
@@ -46,8 +50,12 @@ def register(app: typer.Typer) -> None:
                 sqlite3.connect(db).close()
             except sqlite3.Error as err:
                 fail(f"cannot open the database {db}: {err}")
-            app = create_app(db, bot_delay=bot_delay, warm_bots=True)
+            try:
+                config = WebConfig.from_settings(settings or [], listen=host)
+            except ValueError as err:
+                fail(str(err))
+            app = create_app(db, bot_delay=bot_delay, warm_bots=True, config=config)
             shown = f"[{host}]" if ":" in host else host
             typer.echo(f"aceten web table on http://{shown}:{port}/ (tables kept in {db}); Ctrl-C stops it")
-            uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE + 1024,
+            uvicorn.run(app, host=host, port=port, ws_max_size=MAX_FRAME,
                         log_level="warning", access_log=False)

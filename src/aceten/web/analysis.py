@@ -32,6 +32,31 @@ from aceten.knowledge import Knowledge
 SEARCH_MODULE = "aceten.search"
 
 
+SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def plain_count(count: int, noun: str, many: str | None = None) -> str:
+    """A count as people read it: exact up to a million (``1,234 possible deals``), then
+    ``about 6 × 10²⁵ possible deals`` (one significant figure)."""
+    if count < 1_000_000:
+        return f"{count:,} {noun if count == 1 else many or noun + 's'}"
+    digits = len(str(count)) - 1
+    lead = round(count / 10**digits)
+    if lead == 10:
+        lead, digits = 1, digits + 1
+    return f"about {lead} × 10{str(digits).translate(SUPERSCRIPT)} {many or noun + 's'}"
+
+
+def percent(p: float) -> str:
+    """A probability as a percentage: ``37%``, ``<1%`` and ``>99%`` rather than 0% or 100% for
+    what is possible but not certain."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 < p < 1:
+        return ">99%"
+    return f"{round(p * 100)}%"
+
+
 def _unavailable(reason: str, **extra: Any) -> dict[str, Any]:
     return {"available": False, "reason": reason, **extra}
 
@@ -43,8 +68,10 @@ def knowledge(view: PlayerView, card: Card | None = None) -> dict[str, Any]:
     Payload when available::
 
         {"available": true, "seat": 0, "worlds": "1234", "holdings": "56",
+         "worlds_text": "about 6 × 10²⁵ possible deals", "holdings_text": "56 ways",
          "opponents": [{"seat": 1, "held": ["AS"], "not_held": ["3C"], "voids": ["C"],
-                        "probabilities": {"KB": 0.5, ...}}, ...],   # unseen cards only
+                        "probabilities": {"KB": 0.5, ...},     # unseen cards only
+                        "percents": {"KB": "50%", ...}}, ...],
          "stock": {"KB": 0.25, ...},
          "card": "AS" | null, "kripke_svg": "<svg ...>" | null}
 
@@ -67,17 +94,19 @@ def knowledge(view: PlayerView, card: Card | None = None) -> dict[str, Any]:
     for seat in range(view.players):
         if seat == view.seat:
             continue
-        probabilities = {}
+        probabilities, percents = {}, {}
         for c, where in marginals.items():
             p = float(where.get(seat, 0))
             if 0 < p < 1:
                 probabilities[str(c)] = round(p, 4)
+                percents[str(c)] = percent(p)
         opponents.append({
             "seat": seat,
             "held": sorted(str(c) for c in known.held(seat)),
             "not_held": sorted(str(c) for c in known.not_held(seat) if c not in obvious),
             "voids": [s.letter for s in known.voids(seat)],
             "probabilities": probabilities,
+            "percents": percents,
         })
     stock = {str(c): round(float(where["stock"]), 4) for c, where in marginals.items()
              if 0 < float(where.get("stock", 0)) < 1}
@@ -89,6 +118,8 @@ def knowledge(view: PlayerView, card: Card | None = None) -> dict[str, Any]:
             svg_note = f"the Kripke picture is not available here: {err}"
     return {"available": True, "seat": view.seat, "kripke_note": svg_note,
             "worlds": str(count.deals), "holdings": str(count.holdings),
+            "worlds_text": plain_count(int(count.deals), "possible deal"),
+            "holdings_text": plain_count(int(count.holdings), "way", "ways"),
             "opponents": opponents, "stock": stock,
             "card": None if card is None else str(card), "kripke_svg": svg}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import hashlib
 import importlib.util
@@ -38,24 +39,28 @@ from aceten.rules import GAMES
 from aceten.rules import get as get_rules
 from aceten.rules.base import _plain
 from aceten.web import analysis as adapter
+from aceten.web.admission import Gate
+from aceten.web.config import WebConfig
+from aceten.web.queues import FairQueue, LruCache, PriorityPool
+from aceten.web.security import Guard
 from aceten.web.store import Store
-from aceten.web.tables import Table, bot_move_of, deck_json, replay_message
+from aceten.web.tables import Table, bot_move_of, deck_json, replay_message, table_record
 
 log = logging.getLogger("aceten.web")
 T = TypeVar("T")
 
 MAX_MESSAGE = 64 * 1024  # bytes of one WebSocket message or HTTP body
+MAX_FRAME = 2 * 1024 * 1024  # the transport reads messages this large (and answers "too large")
 MAX_RECORD = 256 * 1024  # an uploaded record
-MAX_CONNECTIONS = 1000
-MAX_PER_TABLE = 100
-SEND_QUEUE = 200  # messages waiting for a slow client before it is dropped
+SEND_QUEUE = 64  # messages waiting for a slow client before it is dropped (a deal has < 64 moves)
 RATE = 20.0  # messages per second a connection may send, on average
 BURST = 60.0
 CREATE_COST = 10.0  # creating a table counts as this many messages
 LIGHT_BOTS = frozenset({"random", "greedy", "tactics"})  # bots quick enough to think on a thread
-BOT_WORKERS = 1  # processes for the other bots (the machine's cores are shared with the tables)
 ANALYSIS_BUDGET = 20.0  # seconds of solving for one game's analysis
 ANALYSIS_GRACE = 120.0  # more for the solver process to start (and compile, the first time)
+FULL = "the server is full; try later"
+PERSON_FIRST, BOTS_ONLY = 0, 1  # the bots' queue: tables with a person go first
 
 WORKERS: set[Any] = set()  # analysis processes running, killed when the server stops
 
@@ -87,14 +92,30 @@ class Connection:
     """One WebSocket: what it is attached to (a table and a seat, or spectating), and a queue of
     outgoing messages written by its own task, so a slow client never holds up the others."""
 
-    def __init__(self, ws: WebSocket):
+    def __init__(self, ws: WebSocket, address: str = "?"):
         self.ws = ws
+        self.address = address
         self.table: Table | None = None
         self.seat: int | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
         self.bucket = Bucket()
         self.refused = 0
         self.closed = False
+        self.close_code = 1000
+        self.probation = False  # the server was full: the first message must join a seat
+        self.spoke = False  # has sent a message
+        self.since = time.monotonic()  # attached to its table (the oldest of a seat goes first)
+
+    @property
+    def seated(self) -> bool:
+        return self.table is not None and self.seat is not None
+
+    def kick(self, text: str, code: int = 1008, rid: Any = None) -> None:
+        """Tell the client why (in reply to request ``rid`` if any), then close the socket."""
+        self.send({"type": "error", "error": text, "closing": True}
+                  | ({} if rid is None else {"id": rid}))
+        self.close_code = code
+        self.close()
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
@@ -124,31 +145,41 @@ class Connection:
             self.closed = True
             if self.ws.application_state == WebSocketState.CONNECTED:
                 with contextlib.suppress(Exception):
-                    await self.ws.close()
+                    await self.ws.close(code=self.close_code)
 
 
 class Server:
     """The tables in memory, their connections, the database and the bots' tasks."""
 
     def __init__(self, db_path: str | Path, *, bot_delay: float = 0.4,
-                 max_connections: int = MAX_CONNECTIONS, analysis_budget: float = ANALYSIS_BUDGET,
-                 warm_bots: bool = False):
+                 analysis_budget: float = ANALYSIS_BUDGET, warm_bots: bool = False,
+                 config: WebConfig | None = None):
+        self.config = config or WebConfig()
+        self.config.check()
         self.db_path = str(db_path)
         self.warm_bots = warm_bots
         self.bot_warm_up: Future[None] | None = None
         self.bot_delay = bot_delay
-        self.max_connections = max_connections
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.watchers: dict[str, set[Connection]] = {}
         self.connections: set[Connection] = set()
+        self.gate = Gate(self.config)
+        self.creators: dict[str, Bucket] = {}  # per address: the tables it may still create
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
-        self.analyses: dict[str, dict[str, Any]] = {}
+        self.heavy_bots = PriorityPool(self.config.bot_workers)
+        self.light_bots = PriorityPool(self.config.light_bot_threads)
+        self.analyses: LruCache[str, dict[str, Any]] = LruCache(self.config.analysis_cache)
+        self.analysing: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.analysis_budget = analysis_budget
-        self.analysis_slot = asyncio.Semaphore(1)  # one solver process at a time
+        self.analysis_queue = FairQueue(self.config.analysis_workers, self.config.analyses_per_client)
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="aceten-db")
+        self.bot_threads = ThreadPoolExecutor(max_workers=self.config.light_bot_threads,
+                                              thread_name_prefix="aceten-bot")
         self.bot_pool: ProcessPoolExecutor | None = None
         self.store: Store | None = None
+        self.sweeper: asyncio.Task[None] | None = None
+        self.expired: LruCache[str, bool] = LruCache(10_000)  # ids of tables that expired
 
     # -- database ----------------------------------------------------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -157,21 +188,18 @@ class Server:
         return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
 
     async def start(self) -> None:
+        """Open the database. Tables are not loaded now but when someone opens them (so a
+        restart takes no longer with many tables); their bots then play on from where they were."""
         if self.warm_bots:
             self.warm_bot_pool()
         self.store = await self.db(Store, self.db_path)
-        rows = await self.db(self.store.unfinished)
-        for row in rows:
-            try:
-                table = Table.from_row(row)
-            except AcetenError as err:
-                log.error("table %s cannot be restored: %s", row.id, err)
-                continue
-            self._keep(table)
-            self.kick_bots(table)
-        log.info("restored %d unfinished tables from %s", len(rows), self.db_path)
+        await self.sweep()
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        log.info("serving the tables in %s", self.db_path)
 
     async def stop(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for task in list(self.bot_tasks.values()):
             task.cancel()
         for conn in list(self.connections):
@@ -182,9 +210,54 @@ class Server:
             for process in list(getattr(self.bot_pool, "_processes", {}).values()):
                 process.kill()
             self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.bot_threads.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             await self.db(self.store.close)
         self.executor.shutdown(wait=True)
+
+    # -- expiry ------------------------------------------------------------------------------------
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:  # a failed sweep is retried at the next one
+                log.exception("the sweep for expired tables failed")
+
+    async def sweep(self, now: float | None = None) -> list[str]:
+        """Delete expired tables (unfinished ones idle for ``table_ttl``, finished ones older than
+        ``record_ttl``) from the database and memory, and unload the tables nobody uses."""
+        assert self.store is not None
+        config = self.config
+        now = time.time() if now is None else now
+        keep_records = config.record_ttl == 0
+        gone = await self.db(self.store.expire, now - config.table_ttl,
+                             None if keep_records else now - config.record_ttl)
+        for table_id in gone:
+            self.expired.put(table_id, True)
+            table = self.tables.get(table_id)
+            if table is not None:
+                for conn in list(self.watchers.get(table_id, ())):
+                    self.detach(conn)
+                    conn.send({"type": "error", "error": "this table has expired", "expired": True})
+                self._forget(table_id)
+        for address, bucket in list(self.creators.items()):
+            if bucket.has(bucket.burst):  # full again: the same as no bucket
+                del self.creators[address]
+        idle = time.monotonic() - config.unload_after
+        for table_id, table in list(self.tables.items()):
+            task = self.bot_tasks.get(table_id)
+            if table.active < idle and not self.watchers.get(table_id) and (task is None or task.done()):
+                self._forget(table_id)
+        return gone
+
+    def _forget(self, table_id: str) -> None:
+        task = self.bot_tasks.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+        self.tables.pop(table_id, None)
+        self.locks.pop(table_id, None)
+        self.watchers.pop(table_id, None)
 
     def _keep(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -192,7 +265,7 @@ class Server:
         self.watchers.setdefault(table.id, set())
 
     async def table(self, table_id: Any) -> Table:
-        """A table by id, from memory or restored from the database."""
+        """A table by id, from memory or loaded from the database."""
         if not isinstance(table_id, str) or not 0 < len(table_id) <= 64:
             raise AcetenError("no such table")
         table = self.tables.get(table_id)
@@ -200,18 +273,32 @@ class Server:
             assert self.store is not None
             row = await self.db(self.store.load, table_id)
             if row is None:
+                if self.expired.get(table_id):
+                    raise AcetenError("this table has expired")
                 raise AcetenError("no such table")
-            table = self.tables.get(table_id)  # restored meanwhile by another request
+            table = self.tables.get(table_id)  # loaded meanwhile by another request
             if table is None:
                 table = Table.from_row(row)
                 self._keep(table)
                 self.kick_bots(table)
+        table.active = time.monotonic()
         return table
 
     # -- tables and moves --------------------------------------------------------------------------
-    async def create(self, spec: Any) -> dict[str, Any]:
-        table, tokens = Table.create(spec)
+    async def create(self, spec: Any, address: str = "?") -> dict[str, Any]:
+        """A new table (refused beyond the address's and the server's limits)."""
+        config = self.config
+        bucket = self.creators.get(address)
+        if bucket is None:
+            bucket = self.creators[address] = Bucket(1 / config.table_refill, config.tables_per_address)
+        if not bucket.has(1):
+            raise AcetenError(f"too many tables created from your address; one more every "
+                              f"{config.table_refill:.0f} s")
+        table, tokens = Table.create(spec, chosen_deals_with_people=config.chosen_deals_with_people)
         assert self.store is not None
+        if await self.db(self.store.count, False) >= config.max_open_tables:
+            raise AcetenError("the server has too many unfinished tables; try later")
+        bucket.take(1)
         await self.db(self.store.create_table, table.row())
         self._keep(table)
         self.kick_bots(table)
@@ -223,7 +310,8 @@ class Server:
                 entry["link"] = f"/table/{table.id}#seat={i}&token={token}"
             seats.append(entry)
         return {"type": "created", "table": table.id, "game": table.game.rules.name,
-                "players": table.game.players, "spectate": f"/table/{table.id}", "seats": seats}
+                "players": table.game.players, "spectate": f"/table/{table.id}", "seats": seats,
+                "setup": table.setup()}
 
     async def move(self, table: Table, seat: int, text: Any, reason: str | None = None) -> str:
         """Make a move, commit it, then tell every connection (each its own view)."""
@@ -237,6 +325,7 @@ class Server:
             table.pop()
             log.error("table %s: move %s not stored: %s", table.id, move, err)
             raise AcetenError("the move could not be stored; try again") from None
+        table.active = time.monotonic()
         self.broadcast(table)
         self.kick_bots(table)
         return str(move)
@@ -283,7 +372,7 @@ class Server:
     def _bot_pool(self) -> ProcessPoolExecutor:
         if self.bot_pool is None:
             context = multiprocessing.get_context("spawn")
-            self.bot_pool = ProcessPoolExecutor(max_workers=BOT_WORKERS, mp_context=context,
+            self.bot_pool = ProcessPoolExecutor(max_workers=self.config.bot_workers, mp_context=context,
                                                 initializer=exit_with_parent,
                                                 initargs=(os.getpid(),))
         return self.bot_pool
@@ -307,9 +396,16 @@ class Server:
 
     async def bot_decision(self, table: Table, seat: int) -> tuple[Any, str]:
         """The bot's move: quick bots think on a thread; the others (which search, holding the
-        interpreter) in a worker process kept warm, so the other tables are not held up."""
+        interpreter) in a worker process kept warm, so the other tables are not held up. Both
+        queue for a free thread or process, a table with a person before a table of bots."""
+        priority = PERSON_FIRST if any(s.kind == "human" for s in table.seats) else BOTS_ONLY
+        loop = asyncio.get_running_loop()
         if table.seats[seat].bot in LIGHT_BOTS:
-            return await asyncio.to_thread(table.bot_move)
+            return await self.light_bots.run(
+                priority, lambda: loop.run_in_executor(self.bot_threads, table.bot_move))
+        return await self.heavy_bots.run(priority, lambda: self._search_bot(table))
+
+    async def _search_bot(self, table: Table) -> tuple[Any, str]:
         loop = asyncio.get_running_loop()
         for attempt in range(2):
             pool = self._bot_pool()
@@ -323,28 +419,51 @@ class Server:
 
     # -- one connection's requests -----------------------------------------------------------------
     def attach(self, conn: Connection, table: Table, seat: int | None) -> None:
-        self.detach(conn)
+        """Watch ``table`` from ``seat`` (None: as a spectator). A seat has its own slots, which
+        spectators never use: a further window of the seat closes the seat's oldest one."""
         watchers = self.watchers.setdefault(table.id, set())
-        if len(watchers) >= MAX_PER_TABLE:
-            raise AcetenError("too many connections to this table")
+        config = self.config
+        if seat is None:
+            spectators = sum(1 for c in watchers if c.seat is None and c is not conn)
+            if spectators >= config.max_spectators:
+                raise AcetenError(f"this table has {config.max_spectators} spectators, as many as "
+                                  "it takes; try later")
+        self.detach(conn)
+        if seat is not None:
+            same = sorted((c for c in watchers if c.seat == seat), key=lambda c: c.since)
+            for old in same[:max(0, len(same) - config.seat_slots + 1)]:
+                self.detach(old)
+                old.kick(f"P{seat + 1} was opened in another window; this one was closed", 1000)
+            self.gate.seated(conn)
         conn.table, conn.seat = table, seat
+        conn.since = time.monotonic()
         watchers.add(conn)
 
     def detach(self, conn: Connection) -> None:
         if conn.table is not None:
             self.watchers.get(conn.table.id, set()).discard(conn)
             table = conn.table
+            seated = conn.seat is not None
             conn.table, conn.seat = None, None
+            if seated and not conn.closed:
+                self.gate.unseat(conn)
             self.broadcast(table)  # the seat's "online" changed
 
     async def handle(self, conn: Connection, message: dict[str, Any]) -> None:
         kind = message.get("type")
         rid = message.get("id")
         handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+        if conn.probation and kind != "join":
+            conn.kick(FULL, 1013, rid)
+            return
         if handler is None:
             known = ", ".join(HANDLERS)
             raise AcetenError(f"unknown message type {str(kind)[:30]!r}: expected one of {known}")
-        reply = await handler(self, conn, message)
+        try:
+            reply = await handler(self, conn, message)
+        finally:
+            if conn.probation:  # its join failed: the place was only for a seat
+                conn.kick(FULL, 1013, rid)
         if reply is not None:
             if rid is not None:
                 reply["id"] = rid
@@ -358,7 +477,7 @@ class Server:
     async def on_create(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         if not conn.bucket.has(CREATE_COST):
             raise AcetenError("too many tables created; wait a little")
-        created = await self.create(message)
+        created = await self.create(message, conn.address)
         conn.bucket.take(CREATE_COST)  # only tables made count, not refused requests
         return created
 
@@ -375,7 +494,7 @@ class Server:
         self.attach(conn, table, seat)
         conn.send({"type": "joined", "table": table.id, "seat": seat, "game": table.game.rules.name,
                    "title": table.game.rules.title, "players": table.game.players,
-                   "deck": deck_json(table.game), "ply": len(table.plays)})
+                   "deck": deck_json(table.game), "setup": table.setup(), "ply": len(table.plays)})
         self.broadcast(table)  # everyone sees the seat come online; this one gets its state
         return {"type": "ok", "ply": len(table.plays)}
 
@@ -409,7 +528,7 @@ class Server:
         if not table.game.is_over():
             raise AcetenError("the record is available when the deal is over")
         return {"type": "record", "table": table.id, "ply": len(table.plays),
-                "filename": record_filename(table), "tgn": record.dumps(table.game)}
+                "filename": record_filename(table), "tgn": table_record(table)}
 
     async def on_knowledge(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         table = self._attached(conn)
@@ -429,32 +548,49 @@ class Server:
         table = self._attached(conn)
         if not table.game.is_over():
             raise AcetenError("the analysis is shown when the deal is over")
-        payload = await self.analysis(table.id, record.dumps(table.game))
+        payload = await self.analysis(record.dumps(table.game), conn.address)
         return {"type": "analysis", "table": table.id, "ply": len(table.plays), **payload}
 
-    async def analysis(self, key: str, text: str) -> dict[str, Any]:
-        """The analysis of a finished game's record, solved in a worker process (cached)."""
+    async def analysis(self, text: str, client: str) -> dict[str, Any]:
+        """The analysis of a finished game's record, solved in a worker process. Results are kept
+        per record (the same deal asked twice, or by two people, is solved once); failures are
+        not kept, so asking again tries again. Clients queue in turn (:class:`FairQueue`)."""
+        key = hashlib.sha256(text.encode()).hexdigest()
         cached = self.analyses.get(key)
         if cached is not None:
             return cached
-        async with self.analysis_slot:
-            cached = self.analyses.get(key)
-            if cached is None:
-                cached = await analyse_elsewhere(text, self.analysis_budget)
-                self.analyses[key] = cached
-        return cached
+        running = self.analysing.get(key)
+        if running is not None:
+            return await asyncio.shield(running)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.analysing[key] = future
+        try:
+            result = await self.analysis_queue.run(
+                client, lambda: analyse_elsewhere(text, self.analysis_budget))
+            if result.get("available"):
+                self.analyses.put(key, result)
+            future.set_result(result)
+            return result
+        except BaseException as err:
+            future.set_exception(err if isinstance(err, Exception) else AcetenError("cancelled"))
+            future.exception()  # retrieved: no "never retrieved" warning when nobody else waits
+            raise
+        finally:
+            del self.analysing[key]
 
     async def on_replay(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         text = message.get("tgn")
         if not isinstance(text, str) or not text.strip():
             raise AcetenError("replay: send the record's text as \"tgn\"")
-        return await self.replay(text)
+        return await self.replay(text, conn.address)
 
-    async def replay(self, text: str) -> dict[str, Any]:
+    async def replay(self, text: str, client: str) -> dict[str, Any]:
         payload = await asyncio.to_thread(replay_payload, text)
         if payload["result"] is not None:
-            digest = "replay:" + hashlib.sha256(payload["tgn"].encode()).hexdigest()
-            payload["analysis"] = await self.analysis(digest, payload["tgn"])
+            try:
+                payload["analysis"] = await self.analysis(payload["tgn"], client)
+            except AcetenError as err:
+                payload["analysis"] = {"available": False, "reason": str(err)}
         else:
             payload["analysis"] = adapter.analysis(record.loads(payload["tgn"]))
         return payload
@@ -582,17 +718,25 @@ def exit_with_parent(parent: int) -> None:
 
 
 def create_app(db_path: str | Path = "aceten.sqlite", *, bot_delay: float = 0.4,
-               max_connections: int = MAX_CONNECTIONS,
-               analysis_budget: float = ANALYSIS_BUDGET, warm_bots: bool = False) -> FastAPI:
+               max_connections: int | None = None, analysis_budget: float = ANALYSIS_BUDGET,
+               warm_bots: bool = False, config: WebConfig | None = None,
+               chosen_deals_with_people: bool | None = None) -> FastAPI:
     """The web table as an ASGI app, its tables kept in the SQLite file ``db_path``.
 
     ``bot_delay`` is the pause in seconds before each bot move (so people can follow the play);
     ``analysis_budget`` the seconds of solving spent on one game's analysis; ``warm_bots``
     starts the searching bots' worker process at start-up and loads the solver there
-    (``aceten serve`` does), so that the first pimc move does not wait for it.
+    (``aceten serve`` does), so that the first pimc move does not wait for it. ``config`` holds
+    the limits, timeouts and the origin and host policy (:class:`WebConfig`);
+    ``max_connections`` and ``chosen_deals_with_people`` override its figures of those names.
     """
-    server = Server(db_path, bot_delay=bot_delay, max_connections=max_connections,
-                    analysis_budget=analysis_budget, warm_bots=warm_bots)
+    config = config or WebConfig()
+    if max_connections is not None:
+        config = dataclasses.replace(config, max_connections=max_connections)
+    if chosen_deals_with_people is not None:
+        config = dataclasses.replace(config, chosen_deals_with_people=chosen_deals_with_people)
+    server = Server(db_path, bot_delay=bot_delay, analysis_budget=analysis_budget,
+                    warm_bots=warm_bots, config=config)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -604,6 +748,7 @@ def create_app(db_path: str | Path = "aceten.sqlite", *, bot_delay: float = 0.4,
 
     app = FastAPI(title="aceten", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
+    app.add_middleware(Guard, config=config)
 
     def page() -> FileResponse:
         return FileResponse(str(STATIC.joinpath("index.html")), media_type="text/html",
@@ -629,11 +774,14 @@ def create_app(db_path: str | Path = "aceten.sqlite", *, bot_delay: float = 0.4,
     @app.post("/api/tables")
     async def api_create(request: Request) -> JSONResponse:
         body = await _read_body(request, MAX_MESSAGE)
+        rid = None
         try:
             spec = json.loads(body or b"{}")
-            return JSONResponse(await server.create(spec))
+            rid = _request_id(spec)
+            return JSONResponse(_with_id(await server.create(spec, _address(request)), rid))
         except (ValueError, AcetenError) as err:  # JSONDecodeError is a ValueError
-            return JSONResponse({"type": "error", "error": _message(err)}, status_code=400)
+            return JSONResponse(_with_id({"type": "error", "error": _message(err)}, rid),
+                                status_code=400)
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str) -> JSONResponse:
@@ -652,7 +800,7 @@ def create_app(db_path: str | Path = "aceten.sqlite", *, bot_delay: float = 0.4,
         if not table.game.is_over():
             return PlainTextResponse("error: the record is available when the deal is over\n",
                                      status_code=409)
-        return PlainTextResponse(record.dumps(table.game), media_type="application/x-tgn",
+        return PlainTextResponse(table_record(table), media_type="application/x-tgn",
                                  headers={"Content-Disposition":
                                           f'attachment; filename="{record_filename(table)}"'})
 
@@ -660,7 +808,7 @@ def create_app(db_path: str | Path = "aceten.sqlite", *, bot_delay: float = 0.4,
     async def api_replay(request: Request) -> JSONResponse:
         body = await _read_body(request, MAX_RECORD)
         try:
-            return JSONResponse(await server.replay(body.decode("utf-8")))
+            return JSONResponse(await server.replay(body.decode("utf-8"), _address(request)))
         except UnicodeDecodeError:
             return JSONResponse({"type": "error", "error": "the record is not UTF-8 text"}, status_code=400)
         except AcetenError as err:
@@ -678,34 +826,72 @@ def create_app(db_path: str | Path = "aceten.sqlite", *, bot_delay: float = 0.4,
     @app.websocket("/ws")
     async def ws_endpoint(ws: WebSocket) -> None:
         await ws.accept()
-        if len(server.connections) >= server.max_connections:
-            await ws.send_text(json.dumps({"type": "error", "error": "the server is full; try later"}))
+        conn = Connection(ws, _address(ws))
+        if not server.gate.admit(conn):
+            await ws.send_text(json.dumps({"type": "error", "error": FULL, "closing": True}))
             await ws.close(code=1013)
             return
-        conn = Connection(ws)
         server.connections.add(conn)
         writer = asyncio.create_task(conn.writer())
         try:
             await _serve(server, conn)
         finally:
+            conn.close()
             server.connections.discard(conn)
             server.detach(conn)
-            conn.close()
+            server.gate.leave(conn)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 5)
 
     return app
 
 
+def _address(connection: Request | WebSocket) -> str:
+    """The client's address (behind a reverse proxy, as uvicorn's ``--forwarded-allow-ips``
+    reads it from ``X-Forwarded-For``)."""
+    client = connection.client
+    return client.host if client is not None else "?"
+
+
+def _request_id(message: Any) -> Any:
+    """A message's ``id`` if it is one the server echoes (a number or a short text)."""
+    if not isinstance(message, dict):
+        return None
+    rid = message.get("id")
+    if isinstance(rid, bool) or not isinstance(rid, (int, str)) or len(str(rid)) > 64:
+        return None
+    return rid
+
+
+def _with_id(reply: dict[str, Any], rid: Any) -> dict[str, Any]:
+    if rid is not None:
+        reply["id"] = rid
+    return reply
+
+
+def _timeout(server: Server, conn: Connection) -> float:
+    config = server.config
+    if conn.probation:
+        return config.probation
+    return config.idle_timeout if conn.spoke else config.hello_timeout
+
+
 async def _serve(server: Server, conn: Connection) -> None:
-    """Read one connection's messages until it closes; every bad message gets an error reply."""
+    """Read one connection's messages until it closes or falls silent; every bad message gets
+    an error reply, with the message's ``id`` whenever it has one."""
     while not conn.closed:
+        wait = _timeout(server, conn)
         try:
-            frame = await conn.ws.receive()
+            frame = await asyncio.wait_for(conn.ws.receive(), wait)
+        except asyncio.TimeoutError:
+            conn.kick(FULL if conn.probation else f"closed: nothing received for {wait:g} s",
+                      1013 if conn.probation else 1000)
+            return
         except (WebSocketDisconnect, RuntimeError):
             return
         if frame.get("type") == "websocket.disconnect":
             return
+        conn.spoke = True
         text = frame.get("text")
         if text is None:
             data = frame.get("bytes") or b""
@@ -713,27 +899,27 @@ async def _serve(server: Server, conn: Connection) -> None:
                    else f"message too large (over {MAX_MESSAGE} bytes)")
             continue
         if len(text) > MAX_MESSAGE:
-            _error(conn, None, f"message too large (over {MAX_MESSAGE} bytes)")
+            # costs its size in messages; its id is read when it is one
+            cost = len(text) / MAX_MESSAGE
+            rid = _request_id(_loads(text)) if conn.bucket.take(cost) else None
+            _error(conn, rid, f"message too large (over {MAX_MESSAGE} bytes)")
             continue
         if not conn.bucket.take():
             conn.refused += 1
             if conn.refused > 200:
-                conn.close()
+                conn.kick("too many messages; closed", 1008)
                 return
-            _error(conn, None, "too many messages; slow down")
+            _error(conn, _request_id(_loads(text)), "too many messages; slow down")
             continue
-        try:
-            message = json.loads(text)
-        except ValueError:
+        message = _loads(text)
+        if message is None:
             _error(conn, None, "malformed JSON")
             continue
         if not isinstance(message, dict):
             _error(conn, None, "expected a JSON object with a \"type\"")
             continue
-        rid = message.get("id")
-        if rid is not None and not (isinstance(rid, (int, str)) and len(str(rid)) <= 64):
-            rid = None
-            message["id"] = None
+        rid = _request_id(message)
+        message["id"] = rid
         try:
             await server.handle(conn, message)
         except AcetenError as err:
@@ -741,6 +927,13 @@ async def _serve(server: Server, conn: Connection) -> None:
         except Exception:
             log.exception("error handling a %r message", message.get("type"))
             _error(conn, rid, "internal error")
+
+
+def _loads(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
 
 
 def _message(err: Exception) -> str:
@@ -757,4 +950,4 @@ def _error(conn: Connection, rid: Any, text: str) -> None:
     conn.send(reply)
 
 
-__all__ = ["Server", "create_app"]
+__all__ = ["Server", "WebConfig", "create_app"]

@@ -1,8 +1,9 @@
 """SQLite storage of the web tables: each table's set-up and its moves, one row per move.
 
 A move is committed (``synchronous=FULL``, write-ahead log) before the server acknowledges it,
-so a table survives ``kill -9``: on start the server reads the set-up (the deal itself, not only
-its seed) and replays the stored moves through the engine. Only the standard library is used.
+so a table survives ``kill -9``: when the table is opened again the server reads the set-up (the
+deal itself, not only its seed) and replays the stored moves through the engine. Tables expire
+(:meth:`Store.expire`), so the file does not grow without bound. Only the standard library is used.
 Seat tokens are stored as SHA-256 digests, never as given out.
 """
 
@@ -27,7 +28,9 @@ CREATE TABLE IF NOT EXISTS tables (
     seed     INTEGER,            -- the deal's seed (never shown before the deal is over)
     deal     TEXT NOT NULL,      -- JSON: [hand of P1, ..., stock], card codes
     seats    TEXT NOT NULL,      -- JSON list: {kind, bot, name, token_sha256}
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    updated  REAL,               -- the last move's time (the creation's before any move)
+    seed_chosen INTEGER NOT NULL DEFAULT 0  -- 1 if the creator chose the seed
 );
 CREATE TABLE IF NOT EXISTS moves (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -40,6 +43,14 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 CREATE INDEX IF NOT EXISTS tables_unfinished ON tables(finished);
 """
+
+# Columns added after the first release, for databases made before them.
+MIGRATIONS = (
+    ("updated", "ALTER TABLE tables ADD COLUMN updated REAL"),
+    ("seed_chosen", "ALTER TABLE tables ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0"),
+)
+COLUMNS = "id, created, game, players, variant, options, seed, deal, seats, finished, updated, seed_chosen"
+INDEXES = "CREATE INDEX IF NOT EXISTS tables_updated ON tables(finished, updated);"
 
 
 @dataclass
@@ -57,6 +68,8 @@ class TableRow:
     seats: list[dict[str, Any]]
     finished: bool = False
     moves: list[tuple[int, str, str | None]] = field(default_factory=list)  # (seat, move, reason)
+    seed_chosen: bool = False
+    updated: float | None = None
 
 
 class Store:
@@ -72,6 +85,11 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(tables)")}
+        for column, statement in MIGRATIONS:
+            if column not in columns:
+                self._db.execute(statement)
+        self._db.execute(INDEXES)
 
     def close(self) -> None:
         with self._lock:
@@ -80,10 +98,11 @@ class Store:
     def create_table(self, row: TableRow) -> None:
         with self._lock:
             self._db.execute(
-                "INSERT INTO tables (id, created, game, players, variant, options, seed, deal, seats)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, created, game, players, variant, options, seed, deal, seats,"
+                " updated, seed_chosen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (row.id, row.created, row.game, row.players, row.variant,
-                 json.dumps(row.options), row.seed, json.dumps(row.deal), json.dumps(row.seats)))
+                 json.dumps(row.options), row.seed, json.dumps(row.deal), json.dumps(row.seats),
+                 row.created, int(row.seed_chosen)))
 
     def add_move(self, table_id: str, ply: int, seat: int, move: str, reason: str | None,
                  finished: bool) -> None:
@@ -92,10 +111,11 @@ class Store:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
             try:
+                now = time.time()
                 db.execute("INSERT INTO moves (table_id, ply, seat, move, reason, created)"
-                           " VALUES (?, ?, ?, ?, ?, ?)", (table_id, ply, seat, move, reason, time.time()))
-                if finished:
-                    db.execute("UPDATE tables SET finished = 1 WHERE id = ?", (table_id,))
+                           " VALUES (?, ?, ?, ?, ?, ?)", (table_id, ply, seat, move, reason, now))
+                db.execute("UPDATE tables SET finished = ?, updated = ? WHERE id = ?",
+                           (int(finished), now, table_id))
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -103,24 +123,49 @@ class Store:
 
     def load(self, table_id: str) -> TableRow | None:
         with self._lock:
-            row = self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+            row = self._db.execute(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
             if row is None:
                 return None
             return self._with_moves(row)
 
-    def unfinished(self) -> list[TableRow]:
+    def count(self, finished: bool | None = None) -> int:
         with self._lock:
-            rows = self._db.execute("SELECT * FROM tables WHERE finished = 0 ORDER BY created").fetchall()
-            return [self._with_moves(r) for r in rows]
+            if finished is None:
+                return int(self._db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+            return int(self._db.execute("SELECT COUNT(*) FROM tables WHERE finished = ?",
+                                        (int(finished),)).fetchone()[0])
 
-    def count(self) -> int:
+    def expire(self, unfinished_before: float, finished_before: float | None) -> list[str]:
+        """Delete unfinished tables with no move since ``unfinished_before`` and finished ones
+        whose last move is older than ``finished_before`` (None: keep every record), with their
+        moves, in one transaction; returns the ids deleted."""
         with self._lock:
-            return int(self._db.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                ids = [r[0] for r in db.execute(
+                    "SELECT id FROM tables WHERE finished = 0 AND COALESCE(updated, created) < ?",
+                    (unfinished_before,))]
+                if finished_before is not None:
+                    ids += [r[0] for r in db.execute(
+                        "SELECT id FROM tables WHERE finished = 1 AND COALESCE(updated, created) < ?",
+                        (finished_before,))]
+                for start in range(0, len(ids), 500):
+                    chunk = ids[start:start + 500]
+                    marks = ", ".join("?" * len(chunk))
+                    db.execute(f"DELETE FROM moves WHERE table_id IN ({marks})", chunk)
+                    db.execute(f"DELETE FROM tables WHERE id IN ({marks})", chunk)
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            return ids
 
     def _with_moves(self, row: tuple[Any, ...]) -> TableRow:
-        (tid, created, game, players, variant, options, seed, deal, seats, finished) = row
+        (tid, created, game, players, variant, options, seed, deal, seats, finished, updated,
+         seed_chosen) = row
         moves = self._db.execute("SELECT seat, move, reason FROM moves WHERE table_id = ? ORDER BY ply",
                                  (tid,)).fetchall()
         return TableRow(tid, created, game, players, variant, json.loads(options), seed,
                         json.loads(deal), json.loads(seats), bool(finished),
-                        [(int(s), str(m), r) for s, m, r in moves])
+                        [(int(s), str(m), r) for s, m, r in moves], bool(seed_chosen), updated)

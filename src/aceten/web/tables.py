@@ -32,6 +32,11 @@ from aceten.rules import get as get_rules
 from aceten.rules.base import _plain
 from aceten.web.store import TableRow
 
+
+def plural(count: int, noun: str) -> str:
+    """``1 point``, ``11 points``: never "1 points"."""
+    return f"{count} {noun if count == 1 else noun + 's'}"
+
 MAX_NAME = 24
 MAX_OPTIONS = 16
 MAX_OPTION_TEXT = 400
@@ -100,22 +105,28 @@ class Table:
     """A game at the server: its seats, its moves with the bots' reasons, and its set-up."""
 
     def __init__(self, table_id: str, game: Game, seats: list[Seat], *, options: dict[str, Any],
-                 created: float | None = None):
+                 created: float | None = None, seed_chosen: bool = False):
         self.id = table_id
         self.game = game
         self.seats = seats
         self.options = options
+        self.seed_chosen = seed_chosen
         self.created = time.time() if created is None else created
+        self.active = time.monotonic()  # the last move or connection (for unloading idle tables)
         self.plays: list[Play] = []
 
     # -- making and restoring ------------------------------------------------------------------
     @classmethod
-    def create(cls, spec: Any) -> tuple[Table, list[str | None]]:
+    def create(cls, spec: Any, *, chosen_deals_with_people: bool = False) -> tuple[Table, list[str | None]]:
         """A new table from a client's request (untrusted JSON); returns it and the seats' tokens.
 
         ``spec``: ``{"game": "briscola", "players": 2, "variant": null, "options": {...},
         "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}],
         "seed": null}``. Without ``seats``, P1 is a person and the others are ``agents.DEFAULT`` bots.
+
+        A chosen ``seed`` or a stacked deck lets the creator know the deal, so with more than one
+        person at the table it is refused (unless ``chosen_deals_with_people``, for a server whose
+        creators are trusted, such as a test's); every seat sees it in :meth:`setup` either way.
         """
         if not isinstance(spec, dict):
             raise AcetenError("create: expected an object with game, players, seats")
@@ -141,7 +152,8 @@ class Table:
         count: Any = players  # rules.get reads a number or its text (its hint says int only)
         rules = get_rules(name, players=count, variant=variant or None, **clean)
         seed = spec.get("seed")
-        if seed is None or seed == "":
+        seed_chosen = not (seed is None or seed == "")
+        if not seed_chosen:
             seed = secrets.randbelow(2**32)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_LIMIT:
             raise AcetenError(f"seed must be a whole number from 0 to {SEED_LIMIT}")
@@ -170,8 +182,13 @@ class Table:
                 tokens.append(token)
             else:
                 raise AcetenError(f"seats[{i}]: kind must be \"human\" or \"bot\", not {str(kind)[:20]!r}")
+        people = sum(1 for seat in seats if seat.kind == "human")
+        if people > 1 and (seed_chosen or rules.options["stacked"]) and not chosen_deals_with_people:
+            raise AcetenError("a chosen seed or a stacked deck is only for tables with one person: "
+                              "with several people the server deals at random")
         game = Game(rules, seed=seed)
-        return cls(new_table_id(), game, seats, options=rules.given_options), tokens
+        return cls(new_table_id(), game, seats, options=rules.given_options,
+                   seed_chosen=seed_chosen), tokens
 
     @classmethod
     def from_row(cls, row: TableRow) -> Table:
@@ -182,7 +199,7 @@ class Table:
         stock = tuple(rules.parse_card(c) for c in row.deal[-1])
         game = Game(rules, seed=row.seed, deal=Deal(hands, stock))
         table = cls(row.id, game, [Seat(**s) for s in row.seats], options=row.options,
-                    created=row.created)
+                    created=row.created, seed_chosen=row.seed_chosen)
         for seat, move, reason in row.moves:
             if seat != game.to_move:
                 raise AcetenError(f"table {row.id}: stored move {move} by P{seat + 1} out of turn")
@@ -196,7 +213,7 @@ class Table:
         return TableRow(self.id, self.created, game.rules.name, game.players, game.rules.variant,
                         {k: _plain(v) for k, v in self.options.items()}, game.seed, deal,
                         [s.as_row() for s in self.seats], game.is_over(),
-                        [(p.seat, p.move, p.reason) for p in self.plays])
+                        [(p.seat, p.move, p.reason) for p in self.plays], self.seed_chosen)
 
     # -- seats -------------------------------------------------------------------------------------
     def check_token(self, seat: Any, token: Any) -> int:
@@ -265,6 +282,36 @@ class Table:
     def state(self, seat: int | None, online: list[int] | None = None) -> dict[str, Any]:
         return state_message(self, self.view(seat), online)
 
+    def setup(self) -> dict[str, Any]:
+        """How the table deals, for everyone to see before sitting down: the rule options given,
+        whether the creator chose the seed or the server dealt at random, and whether the deck
+        is stacked (dealt in the creator's order)."""
+        rules = self.game.rules
+        options = {k: _plain(v) for k, v in self.options.items()}
+        if "deck" in options:  # which cards: in the joined message's deck; never their order
+            options["deck"] = f"{len(rules.deck)} chosen cards"
+        return {"options": options,
+                "seed": "chosen by the creator" if self.seed_chosen else "random, by the server",
+                "seed_chosen": self.seed_chosen, "stacked": bool(rules.options["stacked"]),
+                "custom_deck": rules.options["deck"] is not None,
+                "fair": not self.seed_chosen and not rules.options["stacked"]}
+
+
+def table_record(table: Table) -> str:
+    """The finished table's record, saying on its tag lines how the deal was made (``;``
+    comments, which every reader of records skips)."""
+    from aceten import record
+
+    setup = table.setup()
+    lines = []
+    for line in record.dumps(table.game).splitlines():
+        if line.startswith("[Seed "):
+            line += f" ; seed {setup['seed']}"
+        elif line.startswith("[Options ") and setup["stacked"]:
+            line += " ; stacked deck: dealt in the creator's order"
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
 
 def bot_move_of(row: TableRow) -> tuple[str, str]:
     """The move (in notation) and reason of the bot to move at a stored table: a job for a worker
@@ -324,13 +371,15 @@ def suit_json(suit: Suit | None) -> dict[str, str] | None:
 
 
 def deck_json(game: Game) -> dict[str, Any]:
-    """The deck (public: every player knows which cards are in the game)."""
+    """The deck (public: every player knows which cards are in the game, though not in what
+    order a stacked deck deals them)."""
     rules = game.rules
     return {
         "family": rules.family.name.lower(),
         "suits": [suit_json(Suit(rules.family, i)) for i in range(4)],
+        # in a fixed order, not the rules' (a stacked deck's order is the deal itself)
         "cards": [{"code": str(c), "name": c.name, "suit": c.suit.letter, "rank": c.rank.letter,
-                   "symbol": c.symbol} for c in rules.deck],
+                   "symbol": c.symbol} for c in sorted(rules.deck, key=int)],
     }
 
 
@@ -373,14 +422,14 @@ def log_entries(view: PlayerView, reasons: list[str | None]) -> list[dict[str, A
         entry: dict[str, Any] = {"kind": kind, "seat": who}
         if kind == "turn":
             entry["card"] = str(what)
-            entry["text"] = f"{what} is turned up: {what.suit.name} are trumps"
+            entry["text"] = f"The {what.name} is turned up: {what.suit.name} are trumps"
         elif kind == "draw":
             if what is None:
                 entry["text"] = f"{_name(who)} draws a card"
             else:
                 entry["card"] = str(what)
                 mine = who == view.seat
-                entry["text"] = f"{_name(who)} draws {what}" + ("" if mine else " (it lay face up)")
+                entry["text"] = f"{_name(who)} draws the {what.name}" + ("" if mine else " (it lay face up)")
         elif kind == "bonus":
             value, note = what if isinstance(what, tuple) else (what, "")
             entry["text"] = f"{_name(who)} scores {note or value}"
@@ -389,14 +438,15 @@ def log_entries(view: PlayerView, reasons: list[str | None]) -> list[dict[str, A
             ply += 1
             if kind == "play":
                 entry["card"] = str(what)
-                entry["text"] = f"{_name(who)} plays {what}"
+                entry["text"] = f"{_name(who)} plays the {what.name}"
             elif kind == "swap":
                 entry["card"] = str(what)
-                entry["text"] = f"{_name(who)} exchanges {what} for the face-up trump"
+                entry["text"] = f"{_name(who)} exchanges the {what.name} for the face-up trump"
             elif kind == "bid":
                 entry["text"] = f"{_name(who)} " + ("passes" if not what else f"bids {what}")
             else:
-                entry["text"] = f"{_name(who)} " + ("passes" if what is None else f"calls {what.name}")
+                called = "passes" if what is None else f"calls {what.name} as trumps"
+                entry["text"] = f"{_name(who)} {called}"
             if reason:
                 entry["reason"] = reason
             entry["ply"] = ply - 1
@@ -407,9 +457,9 @@ def log_entries(view: PlayerView, reasons: list[str | None]) -> list[dict[str, A
             plays += 1
             if plays % n == 0 and plays // n <= len(tricks):
                 t = tricks[plays // n - 1]
-                text = f"Trick {t.number}: {_name(t.winner)} takes {t.points}"
+                text = f"Trick {t.number}: {_name(t.winner)} takes {plural(t.points, 'point')}"
                 if t.bonus:
-                    text += f" and {t.bonus} bonus"
+                    text += f" and {plural(t.bonus, 'bonus point')}"
                 if t.notes:
                     text += " (" + "; ".join(t.notes) + ")"
                 out.append({"kind": "trick", "seat": t.winner, "text": text, "trick": t.number})
@@ -482,6 +532,7 @@ def state_message(table: Table, view: PlayerView, online: list[int] | None = Non
                   for i, p in enumerate(table.plays)],
         "log": log_entries(view, reasons),
         "seats": [s.public(i, online[i]) for i, s in enumerate(table.seats)],
+        "setup": table.setup(),
         "outcome": None if outcome is None else outcome.as_dict(),
     }
 

@@ -15,6 +15,7 @@ const el = (tag, attrs = {}, ...children) => {
   for (const c of children) if (c !== null && c !== undefined) node.append(c);
   return node;
 };
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const P = (seat) => (seat === null || seat === undefined ? "--" : `P${seat + 1}`);
 const params = new URLSearchParams(location.search);
 // ms a finished trick stays in view (?hold=ms, or localStorage "aceten:hold")
@@ -30,6 +31,21 @@ function toast(text, kind = "error") {
   toastTimer = setTimeout(() => { t.hidden = true; }, 4500);
 }
 
+// "1 trick", "2 tricks": never "1 tricks"
+const plural = (n, noun, many = null) => `${n} ${n === 1 ? noun : many || noun + "s"}`;
+// a bot's reason, short: its first clause, at most 90 characters (the whole in the tooltip)
+function shortReason(text) {
+  const first = text.split(/(?<=[.;])\s/)[0];
+  return first.length <= 90 ? first : first.slice(0, 88).replace(/\s+\S*$/, "") + "…";
+}
+
+// a probability bar; its width is set through the CSSOM (the CSP allows no style attributes)
+function bar(p) {
+  const i = el("i");
+  i.style.width = `${Math.round(p * 40)}px`;
+  return i;
+}
+
 function cardImg(game, code, cls = "card", title = null) {
   return el("img", { class: cls, src: `/api/cards/${game}/${encodeURIComponent(code)}.svg`,
     alt: title || code, title: title || code, draggable: "false", "data-card": code });
@@ -37,7 +53,7 @@ function cardImg(game, code, cls = "card", title = null) {
 
 // -- pages -----------------------------------------------------------------------------------------
 function show(page) {
-  for (const id of ["lobby", "table", "replay"]) $(id).hidden = id !== page;
+  for (const id of ["lobby", "table", "replay", "gone"]) $(id).hidden = id !== page;
 }
 
 function route() {
@@ -149,19 +165,30 @@ const Lobby = {
 
 // -- the connection ------------------------------------------------------------------------------
 const Net = {
-  ws: null, onmessage: null, onopen: null, retry: 0, nextId: 1,
+  ws: null, onmessage: null, onopen: null, retry: 0, nextId: 1, stopped: false, pinger: null,
   connect() {
+    this.stopped = false;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws`);
     this.ws = ws;
     ws.onopen = () => { this.retry = 0; $("conn").textContent = "connected"; $("conn").className = "conn ok";
       if (this.onopen) this.onopen(); };
-    ws.onmessage = (e) => { let m; try { m = JSON.parse(e.data); } catch { return; } if (this.onmessage) this.onmessage(m); };
+    ws.onmessage = (e) => {
+      let m; try { m = JSON.parse(e.data); } catch { return; }
+      // another window took this seat: do not take it back (the windows would take turns forever)
+      if (m.type === "error" && m.closing && /another window/.test(m.error)) this.stopped = true;
+      if (this.onmessage) this.onmessage(m);
+    };
     ws.onclose = () => {
+      clearInterval(this.pinger);
+      if (this.stopped) { $("conn").textContent = "closed (open in another window)"; $("conn").className = "conn down"; return; }
       $("conn").textContent = "reconnecting…"; $("conn").className = "conn down";
       const wait = Math.min(8000, 500 * 2 ** this.retry++);
       setTimeout(() => this.connect(), wait);
     };
+    // the server closes sockets that send nothing for a while: say we are here
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => { if (ws.readyState === WebSocket.OPEN) ws.send('{"type":"ping"}'); }, 25000);
   },
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
@@ -200,6 +227,21 @@ const Table = {
     });
     this.invites();
   },
+  // a link that leads nowhere gets a page that says so, not an empty felt
+  gone(error) {
+    Net.stopped = true;
+    if (Net.ws) Net.ws.close();
+    show("gone");
+    const expired = error.startsWith("this table has expired");
+    const token = error.startsWith("wrong or missing token") || error.startsWith("no seat");
+    $("g-title").textContent = expired ? "This table has expired" : token ? "This seat link does not work" : "There is no such table";
+    $("g-text").textContent = expired
+      ? "Tables with no move for a day are cleared away. Finished tables keep their record; this one was not finished."
+      : token ? "The link is incomplete or not the one this seat was given. Ask the table's creator for the link again, or watch the table as a spectator."
+        : "The link may be mistyped, or the table was cleared away. Check the link, or start a new table.";
+    $("g-watch").hidden = !token;
+    $("g-watch").href = `/table/${encodeURIComponent(this.id)}`;
+  },
   join() {
     if (this.seat !== null && this.token) Net.send({ type: "join", table: this.id, seat: this.seat, token: this.token });
     else Net.send({ type: "spectate", table: this.id });
@@ -233,6 +275,10 @@ const Table = {
       case "analysis": this.renderAnalysis(m); break;
       case "error":
         this.sent = false;
+        if (!this.shown && /^(no such table|this table has expired|wrong or missing token|no seat )/.test(m.error)) {
+          this.gone(m.error);
+          return;
+        }
         toast(m.error);
         if (this.shown) this.render(this.shown);
         break;
@@ -288,6 +334,7 @@ const Table = {
     else if (info[s.to_move].kind === "bot") status = `${label(s.to_move)} is thinking…`;
     else status = `Waiting for ${label(s.to_move)}`;
     $("t-status").textContent = status;
+    this.renderSetup(s.setup);
 
     // opponents
     const arena = $("arena");
@@ -299,8 +346,7 @@ const Table = {
       }
       const where = spot(seat);
       const cls = { top: "opp-top", left: "opp-left", right: "opp-right", bottom: "opp-top" }[where];
-      const box = el("div", { class: `opponent ${where === "bottom" ? "opp-bottom-spect" : cls}`, "data-seat": seat });
-      if (where === "bottom") { box.style.left = "50%"; box.style.bottom = "0"; box.style.transform = "translateX(-50%)"; }
+      const box = el("div", { class: `opponent ${where === "bottom" ? "opp-bottom" : cls}`, "data-seat": seat });
       const st = info[seat];
       const plate = el("div", { class: "nameplate" + (s.to_move === seat && !s.outcome ? " turn" : "") },
         el("span", { class: "dot" + (st.kind === "bot" || st.online ? " on" : "") }), label(seat),
@@ -309,8 +355,9 @@ const Table = {
       const open = s.open_cards[seat] || [];
       for (let i = 0; i < s.hand_sizes[seat] - open.length; i++) backs.append(cardImg(s.game, "back", "card", "a hidden card"));
       const opens = el("div", { class: "open-cards" }, ...open.map((c) => cardImg(s.game, c, "card small", this.names[c])));
-      const stats = el("div", { class: "opp-reason", text: `${s.tricks_won[seat]} tricks · ${s.points[seat]} points` });
-      box.append(plate, backs, opens, stats);
+      const stats = el("div", { class: "opp-reason", text: `${plural(s.tricks_won[seat], "trick")} · ${plural(s.points[seat], "point")}` });
+      const said = this.bidOf(s, seat);
+      box.append(...[plate, said ? el("div", { class: "bid-badge", text: said }) : null, backs, opens, stats].filter(Boolean));
       arena.append(box);
     }
 
@@ -323,12 +370,11 @@ const Table = {
       const slot = el("div", { class: `trick-slot pos-${spot(p.seat)}` + (justFinished && p.seat === justFinished.winner ? " win" : ""),
         "data-seat": p.seat });
       slot.append(el("span", { class: "who", text: label(p.seat) }), cardImg(s.game, p.card, "card", this.names[p.card]));
-      if (p.reason) slot.append(el("span", { class: "reason", text: p.reason, title: p.reason }));
       trickBox.append(slot);
     }
     if (justFinished) {
       trickBox.append(el("div", { class: "trick-note",
-        text: `${P(justFinished.winner)} takes ${justFinished.points}` }));
+        text: `${P(justFinished.winner)} takes ${plural(justFinished.points, "point")}` }));
     } else if (!plays.length && !s.outcome) {
       trickBox.append(el("div", { class: "trick-note", text: s.phase === "play" ? `${label(s.to_move)} leads` : "" }));
     }
@@ -338,7 +384,7 @@ const Table = {
     stock.replaceChildren();
     if (s.trump_card) stock.append(el("div", { class: "turned" }, cardImg(s.game, s.trump_card, "card", `face-up trump: ${this.names[s.trump_card]}`)));
     if (s.stock_size > (s.trump_card ? 1 : 0)) stock.append(el("div", { class: "pile" }, cardImg(s.game, "back", "card", "the stock")));
-    if (s.stock_size > 0) stock.append(el("span", { class: "count", text: `stock ${s.stock_size}` }));
+    if (s.stock_size > 0) stock.append(el("span", { class: "count", text: plural(s.stock_size, "card") + " left" }));
     else if (s.trump) stock.append(el("div", { class: "trump-label", text: `${s.trump.name} are trumps` }));
 
     // my hand
@@ -362,12 +408,14 @@ const Table = {
           onclick: () => this.play(m.move) }));
       }
       const st = info[me];
-      $("t-me-label").textContent = `You are ${label(me)} · ${s.tricks_won[me]} tricks · ${s.points[me]} points`
-        + (st && st.online > 1 ? ` · open in ${st.online} windows` : "");
+      const said = this.bidOf(s, me);
+      $("t-me-label").textContent = `You are ${label(me)} · ${plural(s.tricks_won[me], "trick")} · ${plural(s.points[me], "point")}`
+        + (said ? ` · you ${said}` : "") + (st && st.online > 1 ? ` · open in ${st.online} windows` : "");
     } else {
       $("t-me-label").textContent = "You are watching: no hidden card is shown to spectators.";
     }
 
+    this.renderReasons(s, plays, label);
     this.renderScores(s, label);
     this.renderPlayers(s, label);
     this.renderLog(s);
@@ -386,6 +434,43 @@ const Table = {
         Net.send({ type: "analysis" });
       }
     }
+  },
+
+  // a seat's last bid or trump call, in words ("bid 2", "passed", "called hearts")
+  bidOf(s, seat) {
+    const mine = (s.bids || []).filter((b) => b.seat === seat);
+    if (!mine.length) return null;
+    const move = mine[mine.length - 1].move;
+    if (move === "pass") return "passed";
+    if (move.startsWith("bid:")) return `bid ${move.slice(4)}`;
+    if (move.startsWith("trump:")) {
+      const suit = (this.deck ? this.deck.suits : []).find((x) => x && x.letter === move.slice(6));
+      return `called ${suit ? suit.name : move.slice(6)}`;
+    }
+    return move;
+  },
+
+  // the bots' reasons, short, in a side note that is closed until opened (never over the felt)
+  renderReasons(s, plays, label) {
+    const list = $("t-reasons");
+    const items = plays.filter((p) => p.reason).map((p) => el("li", { title: p.reason },
+      cardImg(s.game, p.card, "card mini", this.names[p.card]), el("b", { text: label(p.seat) }), " ", shortReason(p.reason)));
+    list.replaceChildren(...items);
+    $("p-reasons").hidden = !s.seats.some((x) => x.kind === "bot");
+    $("t-reasons-empty").hidden = items.length > 0;
+  },
+
+  // how the table deals, shown to everyone: a warning when the creator knows the deal
+  renderSetup(setup) {
+    const chip = $("t-setup");
+    if (!setup) { chip.textContent = ""; return; }
+    const options = Object.entries(setup.options).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v === true ? "yes" : v === false ? "no" : v}`);
+    let text = "Dealt at random by the server";
+    if (setup.stacked) text = "Stacked deck: the creator chose every hand";
+    else if (setup.seed_chosen) text = "Known deal: the creator chose the seed";
+    chip.textContent = text;
+    chip.className = "chip" + (setup.fair ? " fair" : " unfair");
+    chip.title = options.length ? `Rule options: ${options.join("; ")}` : "Standard rules, no options";
   },
 
   renderScores(s, label) {
@@ -441,10 +526,10 @@ const Table = {
   renderLast(t) {
     const box = $("t-last");
     if (!t) { box.replaceChildren(el("span", { class: "hint", text: "No trick has been played yet." })); return; }
-    box.replaceChildren(el("div", { class: "caption", text: `Trick ${t.number}: ${P(t.winner)} takes ${t.points}`
+    box.replaceChildren(el("div", { class: "caption", text: `Trick ${t.number}: ${P(t.winner)} takes ${plural(t.points, "point")}`
       + (t.bonus ? ` (+${t.bonus} ${t.notes.join("; ")})` : "") }),
     ...t.cards.map((c, i) => el("div", { class: "lt" + (c.seat === t.winner ? " win" : "") }, cardImg(this.game, c.card, "card small", this.names[c.card]),
-      P(c.seat), (t.reasons && t.reasons[i]) ? el("span", { class: "hint", title: t.reasons[i], text: "bot" }) : null)));
+      P(c.seat), (t.reasons && t.reasons[i]) ? el("span", { class: "hint", title: t.reasons[i], text: shortReason(t.reasons[i]) }) : null)));
   },
 
   play(move) {
@@ -473,21 +558,23 @@ const Table = {
       return;
     }
     const parts = [];
-    if (m.worlds) parts.push(el("div", { class: "hint", text: `${Number(m.worlds) > 1e9 ? Number(m.worlds).toExponential(2) : m.worlds} deals`
-      + (m.holdings ? ` (${m.holdings} ways the unseen cards can lie now)` : "") + " fit what you have seen." }));
+    if (m.worlds_text) parts.push(el("div", { class: "hint", text: `${capital(m.worlds_text)} fit what you have seen`
+      + (m.holdings_text ? `; the unseen cards can lie in ${m.holdings_text} now.` : ".") }));
+    const faces = (list) => list.length ? list.map((c) => cardImg(this.game, c, "card mini", this.names[c])) : [el("span", { class: "hint", text: "none" })];
+    const suitName = (letter) => { const x = this.deck.suits.find((u) => u && u.letter === letter); return x ? x.name : letter; };
     for (const o of m.opponents) {
-      const tags = (list) => list.length ? list.map((c) => el("span", { class: "tag", title: this.names[c] || c, text: c })) : [el("span", { class: "hint", text: "none" })];
       const probs = Object.entries(o.probabilities).sort((a, b) => b[1] - a[1]).slice(0, 12)
-        .map(([c, p]) => el("span", { class: "prob", title: this.names[c] || c }, el("span", { class: "tag", text: c }),
-          el("i", { style: `width:${Math.round(p * 40)}px` }), `${Math.round(p * 100)}%`));
+        .map(([c, p]) => el("span", { class: "prob", title: `${this.names[c] || c}: ${(o.percents || {})[c] || Math.round(p * 100) + "%"}` },
+          cardImg(this.game, c, "card mini", this.names[c]), bar(p), (o.percents || {})[c] || `${Math.round(p * 100)}%`));
       parts.push(el("div", { class: "kn-opp" }, el("h3", { text: P(o.seat) }),
-        el("div", { class: "kn-row" }, el("span", { class: "k", text: "holds" }), ...tags(o.held)),
-        el("div", { class: "kn-row" }, el("span", { class: "k", text: "lacks" }), ...tags(o.not_held)),
-        el("div", { class: "kn-row" }, el("span", { class: "k", text: "void in" }), ...tags(o.voids)),
+        el("div", { class: "kn-row" }, el("span", { class: "k", text: "holds" }), ...faces(o.held)),
+        el("div", { class: "kn-row" }, el("span", { class: "k", text: "lacks" }), ...faces(o.not_held)),
+        el("div", { class: "kn-row" }, el("span", { class: "k", text: "void in" }),
+          ...(o.voids.length ? o.voids.map((v) => el("span", { class: "tag", text: suitName(v) })) : [el("span", { class: "hint", text: "none" })])),
         el("div", { class: "kn-row" }, el("span", { class: "k", text: "likely" }), ...probs)));
     }
     const pick = el("select", { "aria-label": "card for the Kripke picture" }, el("option", { value: "", text: "Kripke picture of a card…" }),
-      ...this.deck.cards.map((c) => el("option", { value: c.code, text: `${c.code} ${c.name}`, selected: c.code === m.card })));
+      ...this.deck.cards.map((c) => el("option", { value: c.code, text: c.name, selected: c.code === m.card })));
     pick.addEventListener("change", () => { this.knowledgeCard = pick.value || null; this.askKnowledge(); });
     parts.push(pick);
     if (m.kripke_note) parts.push(el("div", { class: "unavailable", text: m.kripke_note }));
@@ -496,10 +583,16 @@ const Table = {
     box.replaceChildren(...parts);
   },
 
-  renderAnalysis(m) { renderAnalysis($("t-analysis"), m, this.state ? this.state.seat : null); },
+  renderAnalysis(m) { renderAnalysis($("t-analysis"), m, this.state ? this.state.seat : null, null, this.game); },
 };
 
-function renderAnalysis(box, m, seat, current = null) {
+// a move as people read it: a card's face, or "bid 2", "pass", "trumps: H"
+function moveFace(game, move) {
+  if (/^[^:]+$/.test(move) && move !== "pass") return cardImg(game, move, "card mini", move);
+  return move === "pass" ? "pass" : move.replace("bid:", "bid ").replace("trump:", "trumps ").replace("swap:", "exchange ");
+}
+
+function renderAnalysis(box, m, seat, current = null, game = null) {
   if (!m.available) {
     box.replaceChildren(el("div", { class: "unavailable", text: `Not available: ${m.reason}.` }),
       el("p", { class: "hint", text: "The analysis gives the double-dummy value of every move played against the best move, and the points each player lost." }));
@@ -508,8 +601,8 @@ function renderAnalysis(box, m, seat, current = null) {
   const lost = el("table", {}, el("tr", {}, el("th", { text: "Player" }), el("th", { text: "" }), el("th", { text: "" }), el("th", { text: "Points lost" })),
     ...m.lost.map((x, i) => el("tr", {}, el("td", { text: P(i) + (i === seat ? " (you)" : "") }), el("td"), el("td"), el("td", { text: x }))));
   const rows = m.moves.map((r) => el("tr", { class: (r.lost ? "loss" : "") + (r.ply === current ? " current" : ""), "data-ply": r.ply },
-    el("td", { text: r.ply + 1 }), el("td", { text: P(r.seat) }), el("td", { text: r.move }),
-    el("td", { text: r.value ?? "–" }), el("td", { text: r.best ?? "–" }), el("td", { text: r.lost ?? "–" })));
+    el("td", { text: r.ply + 1 }), el("td", { text: P(r.seat) }), el("td", {}, moveFace(game, r.move)),
+    el("td", { text: r.value ?? "–" }), el("td", {}, r.best ? moveFace(game, r.best) : "–"), el("td", { text: r.lost ?? "–" })));
   const moves = el("table", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "Who" }), el("th", { text: "Played" }),
     el("th", { text: "Value" }), el("th", { text: "Best" }), el("th", { text: "Lost" })), ...rows);
   box.replaceChildren(lost, m.complete === false ? el("p", { class: "hint", text: "The earliest moves were left out: solving them takes too long." }) : "",
@@ -551,8 +644,8 @@ const Replay = {
     $("r-title").textContent = `${data.title} · ${data.players} players`;
     $("r-slider").max = data.steps.length - 1;
     $("r-moves").replaceChildren(...data.steps.slice(1).map((st, i) => el("li", { "data-step": i + 1,
-      onclick: () => this.go(i + 1), text: `${P(st.seat)} ${st.move}` })));
-    renderAnalysis($("r-analysis"), data.analysis, null);
+      onclick: () => this.go(i + 1), text: `${P(st.seat)} ${this.names[st.move] || st.move}` })));
+    renderAnalysis($("r-analysis"), data.analysis, null, null, data.game);
     this.go(0);
   },
   go(step) {
@@ -571,7 +664,7 @@ const Replay = {
     for (const old of arena.querySelectorAll(".hand-open")) old.remove();
     s.hands.forEach((hand, seat) => {
       arena.append(el("div", { class: `hand-open h-${spot(seat)}` },
-        el("div", { class: "nameplate" + (s.to_move === seat ? " turn" : "") }, `${P(seat)} · ${s.tricks_won[seat]} tricks · ${s.points[seat]} points`),
+        el("div", { class: "nameplate" + (s.to_move === seat ? " turn" : "") }, `${P(seat)} · ${plural(s.tricks_won[seat], "trick")} · ${plural(s.points[seat], "point")}`),
         el("div", { class: "cards" }, ...hand.map((c) => cardImg(game, c, "card", this.names[c])))));
     });
     const trick = $("r-trick");
@@ -583,7 +676,8 @@ const Replay = {
     const stock = $("r-stock");
     stock.replaceChildren();
     if (s.trump_card) stock.append(el("div", { class: "turned" }, cardImg(game, s.trump_card, "card small", "face-up trump")));
-    if (s.stock_size > 0) stock.append(el("span", { class: "count", text: `stock ${s.stock_size}` }));
+    if (s.stock_size > (s.trump_card ? 1 : 0)) stock.append(el("div", { class: "pile" }, cardImg(game, "back", "card small", "the stock")));
+    if (s.stock_size > 0) stock.append(el("span", { class: "count", text: plural(s.stock_size, "card") + " left" }));
     const teams = this.data.teams;
     $("r-scores").replaceChildren(el("tr", {}, el("th", { text: "Side" }), el("th", { text: "Points" }), el("th", { text: "Bonus" }), el("th", { text: "Tricks" })),
       ...teams.map((team) => el("tr", {}, el("td", { text: team.map(P).join(" + ") }),
@@ -592,7 +686,7 @@ const Replay = {
     for (const li of $("r-moves").children) li.classList.toggle("current", Number(li.dataset.step) === this.step);
     const currentLi = $("r-moves").querySelector(".current");
     if (currentLi) currentLi.scrollIntoView({ block: "nearest" });
-    if (this.data.analysis.available) renderAnalysis($("r-analysis"), this.data.analysis, null, this.step - 1);
+    if (this.data.analysis.available) renderAnalysis($("r-analysis"), this.data.analysis, null, this.step - 1, game);
   },
 };
 
