@@ -38,6 +38,7 @@ from aceten.rules.layout import (
     S_STOCK,
     S_TLEN,
     S_TOMOVE,
+    S_TRICK,
     S_TRICKS,
     S_TRUMP,
 )
@@ -222,7 +223,7 @@ class Game:
         self._trick: list[Card] = []  # the trick's cards as Card objects (S holds their bits)
         self._history: list[tuple[int, tuple[Card, ...], int, int, int, tuple[str, ...]]] = []
         self._moves: list[Move] = []
-        self._undo: list[tuple[Any, ...] | None] = []
+        self._undo: list[tuple[Any, ...] | int] = []
         self._log: list[tuple[str, int | None, Any]] = []
         self._bids: list[tuple[int, Move]] = []
         self._obliged = bool(rules.obligations.parts)
@@ -427,7 +428,7 @@ class Game:
             # Short of the trick's last card, with no draw after each play (and, on a lead, no
             # trump named nor bonus scored by it), the step moves one card from the hand to the
             # trick and passes the turn: undone without a copy of the state.
-            self._undo.append(None)
+            self._undo.append(S[S_TRICK + tlen])  # the slot's old (stale) card
             _play_card(S, b, self._R, self._T)
             self._moves.append(move)
             log.append(("play", seat, move))
@@ -522,16 +523,21 @@ class Game:
             raise AcetenError("no move to undo")
         move = self._moves.pop()
         entry = self._undo.pop()
-        if entry is None:  # a card played in mid-trick, nothing else changed
+        if type(entry) is int:  # a card only moved into the trick: its slot's old value
             S = self._S
-            S[S_TLEN] -= 1
+            S[S_TLEN] = tlen = S[S_TLEN] - 1
+            S[S_TRICK + tlen] = entry
             S[S_TOMOVE] = seat = (S[S_TOMOVE] - 1) % self._n
             S[S_HAND + seat] |= 1 << (move & 63)  # type: ignore[operator]
             self._trick.pop()
             self._log.pop()
             return move
         saved, nhist, nlog, nbids, trick, ntrick, opened = entry
-        self._S[:len(saved)] = saved
+        S = self._S
+        drawn = S[S_DRAWN]
+        S[:len(saved)] = saved
+        for i in range(S[S_DRAWN], drawn):  # the draws undone: who drew is no longer known
+            S[S_DRAWER + i] = 0
         del self._history[nhist:]
         del self._log[nlog:]
         del self._bids[nbids:]

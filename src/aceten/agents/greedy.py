@@ -14,13 +14,28 @@ from typing import TYPE_CHECKING
 from aceten.agents.base import Agent
 from aceten.cards import Card, Rank, Suit
 from aceten.moves import Bid, Exchange, TrumpCall
+from aceten.rules.parts import Bidding, GamePoints
 
 if TYPE_CHECKING:
     from aceten.game import PlayerView
     from aceten.moves import Move
     from aceten.rules.base import Rules
 
-UNIT = 33  # Cruce: card points per bid unit
+
+
+def bid_scale(rules: Rules) -> tuple[int, int]:
+    """Card points per bid unit and the highest bid, as the game declares them."""
+    scoring, bidding = rules.scoring, rules.part(Bidding)
+    unit = scoring.unit if isinstance(scoring, GamePoints) else 1
+    return unit, bidding.max_bid if bidding is not None else 0
+
+
+def marriage_value(rules: Rules, suit: Suit, trump: Suit | None) -> int:
+    """What a marriage in ``suit`` scores (the higher value while trump is unknown)."""
+    marriage = rules.marriage
+    if marriage is None:
+        return 0
+    return marriage.trump if trump is None or suit == trump else marriage.plain
 CALL_THRESHOLD = 35  # Klaverjas, free choice: pass with fewer trump points than this (J + 9 = 34)
 
 
@@ -50,7 +65,7 @@ def marriage_lead(view: PlayerView, cards: list[Card]) -> tuple[Card, int] | Non
     if not marriages:
         return None
     best = max(marriages, key=lambda c: (trump is None or c.suit == trump))
-    return best, 40 if trump is None or best.suit == trump else 20
+    return best, marriage_value(rules, best.suit, trump)
 
 
 def trump_making_lead(rules: Rules, cards: list[Card]) -> Card:
@@ -138,12 +153,14 @@ class GreedyAgent(Agent):
     def _bid(self, view: PlayerView) -> Move:
         """Cruce: count aces, tens and marriages (the bidder leads, so the best one is trump)."""
         hand = list(view.hand)
-        sure = sum(11 if c.rank == Rank.ACE else 10 for c in hand if c.rank in (Rank.ACE, Rank.TEN))
+        sure = sum(view.rules.points(c) for c in hand if c.rank in (Rank.ACE, Rank.TEN))
         pairs = [s for s in dict.fromkeys(c.suit for c in hand)
                  if Card(Rank.KING, s) in view.hand and Card(Rank.QUEEN, s) in view.hand]
-        marriages = 40 + 20 * (len(pairs) - 1) if pairs else 0
+        marriage = view.rules.marriage  # the bidder leads, so one marriage is in trumps
+        marriages = (marriage.trump + marriage.plain * (len(pairs) - 1)) if pairs and marriage else 0
         estimate = sure + marriages
-        wanted = min(estimate // UNIT, 6)
+        unit, top = bid_scale(view.rules)
+        wanted = min(estimate // unit, top)
         move: Move = Bid(wanted)
         if wanted and move in view.legal_moves:
             self.reason = f"bid {wanted}: aces, tens and marriages worth about {estimate}"

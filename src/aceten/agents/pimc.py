@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from aceten.agents.base import Agent
 from aceten.agents.tactics import TacticsAgent
-from aceten.cards import Card
+from aceten.cards import Card, Family
 from aceten.errors import AcetenError
 from aceten.moves import Bid, Exchange, TrumpCall
 
@@ -44,11 +44,11 @@ DEFAULT_NODE_BUDGET = 120_000
 # Unplayed cards (hands + stock) above which PIMC hands the decision to tactics. With these, the
 # slowest decisions take about a tenth of a second (docs/benchmarks.md "Players"); searching
 # from more cards costs about 2x per trick added (docs/players.md).
-MAX_CARDS: dict[tuple[str, int], int] = {
-    ("briscola", 2): 17, ("briscola", 3): 14, ("briscola", 4): 16,
-    ("brisca", 2): 17, ("brisca", 3): 14, ("brisca", 4): 16,
-    ("cruce", 2): 16, ("cruce", 3): 18, ("cruce", 4): 24,
-    ("klaverjas", 4): 23,
+# Keyed by the deck and the player count (the Latin deck: Briscola and Brisca alike).
+MAX_CARDS: dict[tuple[Family, int], int] = {
+    (Family.LATIN, 2): 17, (Family.LATIN, 3): 14, (Family.LATIN, 4): 16,
+    (Family.GERMAN, 2): 16, (Family.GERMAN, 3): 18, (Family.GERMAN, 4): 24,
+    (Family.FRENCH, 4): 23,
 }
 
 
@@ -73,7 +73,7 @@ def warm_up() -> None:
     _require_solver()
     from aceten.search import Solver
 
-    game = aceten.new_game("briscola", players=2, seed=0)
+    game = aceten.new_game(aceten.rules.DEFAULT_GAME, players=2, seed=0)  # any game: same kernels
     while len(game.moves) < 34:  # six cards left: a tiny search that touches every kernel
         game.push(game.legal_moves()[0])
     Solver(tt_bits=10).solve(game)
@@ -134,7 +134,7 @@ class PimcAgent(Agent):
         left = sum(view.hand_sizes) + view.stock_size
         limit = self.max_cards
         if limit is None:
-            limit = MAX_CARDS.get((view.game, view.players), 24)
+            limit = MAX_CARDS.get((view.rules.family, view.players), 24)
         if left > limit:
             return self._delegate(view, f"{left} cards unplayed, more than the {limit} pimc solves")
         return self._search(view, legal)

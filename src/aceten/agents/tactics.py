@@ -23,7 +23,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aceten.agents.base import Agent
-from aceten.agents.greedy import UNIT, card_points, cost, marriage_lead, trump_making_lead
+from aceten.agents.greedy import (
+    bid_scale,
+    card_points,
+    cost,
+    marriage_lead,
+    marriage_value,
+    trump_making_lead,
+)
 from aceten.cards import Card, Rank, Suit
 from aceten.moves import Bid, Exchange, TrumpCall
 
@@ -231,12 +238,13 @@ class TacticsAgent(Agent):
                 elif c.suit == suit:
                     est += card_points(rules, c, suit) // 2 + 4  # trump length wins tricks
             pairs = [s for s in suits if Card(Rank.KING, s) in view.hand and Card(Rank.QUEEN, s) in view.hand]
-            est += sum(40 if s == suit else 20 for s in pairs)
+            est += sum(marriage_value(rules, s, suit) for s in pairs)
             return est
 
         trump = max(suits, key=lambda s: (as_trump(s), sum(1 for c in hand if c.suit == s)))
         estimate = as_trump(trump)
-        wanted = min(estimate // UNIT, 6)
+        unit, top = bid_scale(rules)
+        wanted = min(estimate // unit, top)
         move: Move = Bid(wanted)
         if wanted and move in view.legal_moves:
             self.reason = (f"bid {wanted}: with {trump.name} as trump the hand makes about "

@@ -101,7 +101,7 @@ class ActionCodec:
             self.extra += [f"trump:{Suit(rules.family, i).letter}" for i in range(4)] + ["pass"]
         self.size = d + len(self.extra)
         self._calls = [TrumpCall(Suit(rules.family, i)) for i in range(4)] + [TrumpCall(None)]
-        self._bids = [Bid(v) for v in range(self.max_bid + 1)]
+        self._bids = [Bid(v) for v in range(self.max_bid + 1)] if bidding else []
         self._masks: dict[tuple[Move, ...], np.ndarray] = {}  # legal moves -> mask, a cache
 
     @property

@@ -37,6 +37,7 @@ from aceten.env.aec import REWARDS, compiled_observer, deal_rewards, render_game
 from aceten.env.encoding import ActionCodec, Encoder
 from aceten.errors import AcetenError
 from aceten.game import Game
+from aceten.rules import DEFAULT_GAME
 from aceten.rules import get as get_rules
 
 
@@ -45,7 +46,7 @@ class SingleAgentEnv(gymnasium.Env, EzPickle):
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
 
-    def __init__(self, game: str = "briscola", players: int | None = None,
+    def __init__(self, game: str = DEFAULT_GAME, players: int | None = None,
                  variant: str | None = None, *, seat: int | None = 0,
                  opponents: str | Agent | Sequence[str | Agent] = "random",
                  reward: str = "points", voids: bool | str = False, illegal_reward: float = -1.0,

@@ -19,6 +19,9 @@ GAMES: dict[str, type[Rules]] = {
     "klaverjas": KlaverjasRules,
 }
 
+#: the game a command or constructor plays when none is named
+DEFAULT_GAME = "briscola"
+
 _CACHE: dict[tuple[Any, ...], Rules] = {}
 
 
@@ -41,5 +44,5 @@ def get(name: str, players: int | None = None, variant: str | None = None, **opt
     return rules
 
 
-__all__ = ["GAMES", "FollowSuit", "Obligation", "Obligations", "Option", "PartnerExemption",
+__all__ = ["DEFAULT_GAME", "GAMES", "FollowSuit", "Obligation", "Obligations", "Option", "PartnerExemption",
            "Rules", "Trumping", "get"]

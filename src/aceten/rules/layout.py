@@ -58,6 +58,7 @@ OB_FOLLOW, OB_PARTNER, OB_TRUMPING = 1, 2, 3
 PHASE_PLAY, PHASE_BID, PHASE_CALL, PHASE_OVER = 0, 1, 2, 3
 SCORE_POINTS, SCORE_TRICKS, SCORE_UNITS, SCORE_PLAYING_SIDE = 0, 1, 2, 3
 
+KING, QUEEN = 14, 13  # rank codes (aceten.cards.Rank): the pair of marriages and stuk
 TRUMP_POWER = 100  # added to a trump's strength: any trump beats any plain card
 
 # -- the card tables T: rows of 64 entries, indexed by card bit, laid end to end ---------------
@@ -70,7 +71,9 @@ T_EXCH = 320  # indexed by the face-up card's rank: the rank of the trump that m
 T_RANK = 384  # rank of the bit (bit & 15), for readability
 T_FOUR = 448  # indexed by rank: roem for four cards of that rank in one trick
 T_SEQ_RANK = 512  # roem: the rank at each place (0..7) of the sequence order
-T_SIZE = 576
+T_RUN_ROEM = 576  # 256 entries: for a set of places of the sequence (bits), the most roem its
+# runs can still give in tricks of up to four cards (the solver's bound)
+T_SIZE = 832
 
 # -- the state vector S ------------------------------------------------------------------------
 S_HAND = 0  # 4 slots

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from aceten.rules.layout import (
     DRAW_AFTER_PLAY,
     DRAW_AFTER_TRICK,
+    KING,
     MOVE_BID,
     MOVE_CALL,
     MOVE_EXCHANGE,
@@ -44,6 +45,7 @@ from aceten.rules.layout import (
     PHASE_BID,
     PHASE_OVER,
     PHASE_PLAY,
+    QUEEN,
     R_ALL_TRICKS,
     R_CALL_FREE,
     R_DEALER,
@@ -123,8 +125,6 @@ from aceten.rules.layout import (
 F = TypeVar("F", bound=Callable[..., Any])
 
 SUIT_BITS = 0x7FFF  # ranks 0..14 of one suit; bit 63 is never used, so masks stay positive
-KING = 14  # rank codes (aceten.cards.Rank) the marriage rule pairs
-QUEEN = 13
 
 
 def kernel(inline: bool = False) -> Callable[[F], F]:

@@ -59,13 +59,18 @@ from aceten.rules.jit import (
     winner_index,
 )
 from aceten.rules.layout import (
+    KING,
     MOVE_EXCHANGE,
+    QUEEN,
     R_EXCH_TRICK,
     R_EXCHANGE,
     R_MARRIAGE,
+    R_MARRIAGE_PLAIN,
+    R_MARRIAGE_TRUMP,
     R_MERGE,
     R_N,
     R_ROEM,
+    R_STUK,
     R_TEAM,
     R_TRICKS,
     S_BOUND,
@@ -87,7 +92,9 @@ from aceten.rules.layout import (
     S_TRICKNO,
     S_TRUMP,
     S_WON,
+    T_FOUR,
     T_PLAIN_STRENGTH,
+    T_RUN_ROEM,
     T_SEQ,
     T_SEQ_RANK,
     T_TRUMP_STRENGTH,
@@ -151,26 +158,6 @@ F_NODE = 21  # the node's identity for the busy marks: its position's hash at a 
 # else a hash of its parent's identity and the move that led to it
 F_WIDTH = 22
 
-# Roem one run of L live cards in sequence can still give, at best (tricks of 3 or 4 cards),
-# and, for each set of the 8 places of the sequence, the sum over its runs.
-_BLOCK_ROEM = (0, 0, 0, 20, 50, 50, 50, 70, 100)
-
-
-def _run_roem_table() -> np.ndarray:
-    table = np.zeros(256, dtype=np.int64)
-    for places in range(256):
-        run = total = 0
-        for k in range(9):
-            if k < 8 and places >> k & 1:
-                run += 1
-            else:
-                total += _BLOCK_ROEM[run]
-                run = 0
-        table[places] = total
-    return table
-
-
-_RUN_ROEM = _run_roem_table()
 
 
 @njit(cache=True, _nrt=False)
@@ -492,8 +479,8 @@ def _marriage_bound(S, R, SUF):
     stock = stock_live(S, SUF)
     total = 0
     for suit in range(4):
-        king = (suit << 4) | 14
-        queen = (suit << 4) | 13
+        king = (suit << 4) | KING
+        queen = (suit << 4) | QUEEN
         hk = _holder(S, R, king)
         hq = _holder(S, R, queen)
         if hk < 0 and not stock & (1 << king):
@@ -506,13 +493,17 @@ def _marriage_bound(S, R, SUF):
         if holder >= 0 and R[R_TEAM + holder] != S[S_MAXTEAM]:
             continue  # only the maximising side's marriages count
         trump = S[S_TRUMP]
-        total += 40 if (trump < 0 or trump == suit) else 20
+        if trump < 0:
+            total += max(R[R_MARRIAGE_TRUMP], R[R_MARRIAGE_PLAIN])
+        else:
+            total += R[R_MARRIAGE_TRUMP] if trump == suit else R[R_MARRIAGE_PLAIN]
     return total
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def _sequence_places(suit_bits):
-    """A French suit's cards (rank bits) as places 0..7 of the roem sequence 7 8 9 T J Q K A."""
+    """A French suit's cards (rank bits) as places 0..7 of the roem sequence 7 8 9 T J Q K A: a
+    fast path for the declared sequence's table (T_SEQ), held equal to it by a test."""
     return ((suit_bits >> 7) & 0x1F) | ((suit_bits >> 8) & 0x60) | ((suit_bits & 2) << 6)
 
 
@@ -527,14 +518,12 @@ def _roem_bound(S, R, T, SUF):
     for suit in range(4):
         bits = (live >> (suit << 4)) & SUIT_BLOCK
         every &= bits
-        total += _RUN_ROEM[_sequence_places(bits)]
-        if suit == trump and bits & (1 << 14) and bits & (1 << 13):
-            total += 20
-    if every & (1 << 11):
-        total += 200  # four jacks
-    for rank in (1, 10, 13, 14):
+        total += T[T_RUN_ROEM + _sequence_places(bits)]
+        if suit == trump and bits & (1 << KING) and bits & (1 << QUEEN):
+            total += R[R_STUK]
+    for rank in range(16):
         if every & (1 << rank):
-            total += 100
+            total += T[T_FOUR + rank]  # four of a kind
     return total
 
 

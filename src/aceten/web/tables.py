@@ -27,7 +27,7 @@ from aceten.cards import Card, CardSet, Suit
 from aceten.errors import AcetenError
 from aceten.game import Deal, Game, PlayerView, Trick
 from aceten.moves import Bid, Exchange, Move, TrumpCall
-from aceten.rules import GAMES
+from aceten.rules import DEFAULT_GAME, GAMES
 from aceten.rules import get as get_rules
 from aceten.rules.base import _plain
 from aceten.web.store import TableRow
@@ -130,7 +130,7 @@ class Table:
         """
         if not isinstance(spec, dict):
             raise AcetenError("create: expected an object with game, players, seats")
-        name = spec.get("game", "briscola")
+        name = spec.get("game", DEFAULT_GAME)
         if not isinstance(name, str) or name.strip().lower() not in GAMES:
             raise AcetenError(f"unknown game {str(name)[:40]!r}: choose from {', '.join(GAMES)}")
         players = spec.get("players")

@@ -16,6 +16,7 @@ from aceten.rules.layout import (
     R_RUN4,
     R_STUK,
     T_FOUR,
+    T_RUN_ROEM,
     T_SEQ,
     T_SEQ_RANK,
 )
@@ -65,9 +66,27 @@ class Roem(Part):
             T[T_FOUR + int(rank)] = value
         for place, rank in enumerate(self.sequence):
             T[T_SEQ_RANK + place] = int(rank)
+        for places in range(256):
+            T[T_RUN_ROEM + places] = self.run_bound(places)
         for card in rules.deck:
             if card.rank in self.sequence:
                 T[T_SEQ + (int(card) & 63)] = self.sequence.index(card.rank)
+
+    def run_bound(self, places: int) -> int:
+        """The most roem the runs of live cards at these places of the sequence (bits) can
+        still give, each trick holding a run of three (``run3``) or four (``run4``) of them."""
+        def block(length: int) -> int:
+            return max(k3 * self.run3 + k4 * self.run4
+                       for k4 in range(length // 4 + 1) for k3 in range((length - 4 * k4) // 3 + 1))
+
+        total = run = 0
+        for k in range(len(self.sequence) + 1):
+            if k < len(self.sequence) and places >> k & 1:
+                run += 1
+            else:
+                total += block(run)
+                run = 0
+        return total
 
     def found(self, cards: tuple[Card, ...] | list[Card], trump: Suit | None) -> list[tuple[int, str]]:
         """The roem in one trick's cards, each as (points, what): the words beside the step's
