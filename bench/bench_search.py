@@ -40,13 +40,19 @@ from pathlib import Path
 import aceten
 from aceten import agents
 
+# Every game and player count (and both Klaverjas variants).
 SOLVE_CONFIGS = [
     ("briscola", 2, None, {}),
+    ("briscola", 3, None, {}),
     ("briscola", 4, None, {}),
-    ("klaverjas", 4, "rotterdam", {}),
-    ("cruce", 4, None, {}),
     ("brisca", 2, None, {}),
+    ("brisca", 3, None, {}),
+    ("brisca", 4, None, {}),
     ("cruce", 2, None, {}),
+    ("cruce", 3, None, {}),
+    ("cruce", 4, None, {}),
+    ("klaverjas", 4, "rotterdam", {}),
+    ("klaverjas", 4, "amsterdam", {}),
 ]
 
 

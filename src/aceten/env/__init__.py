@@ -27,8 +27,10 @@ except ImportError as err:  # pragma: no cover - depends on the installation
 
 from aceten.env import brisca_v0, briscola_v0, cruce_v0, klaverjas_v0
 from aceten.env.aec import CardGameEnv, ClassicWrapper, deal_rewards, make, wrap
-from aceten.env.encoding import ActionCodec, Encoder, rule_voids
+from aceten.env.encoding import ActionCodec, ObservationEncoder, rule_voids
 from aceten.env.single import SingleAgentEnv
+
+Encoder = ObservationEncoder  # its name before 0.2 (it read like the logic layer's Encoder)
 
 ENVIRONMENTS = {
     "briscola": briscola_v0,
@@ -38,7 +40,7 @@ ENVIRONMENTS = {
 }
 
 __all__ = [
-    "ENVIRONMENTS", "ActionCodec", "CardGameEnv", "ClassicWrapper", "Encoder", "SingleAgentEnv",
-    "brisca_v0",
+    "ENVIRONMENTS", "ActionCodec", "CardGameEnv", "ClassicWrapper", "Encoder", "ObservationEncoder",
+    "SingleAgentEnv", "brisca_v0",
     "briscola_v0", "cruce_v0", "deal_rewards", "klaverjas_v0", "make", "rule_voids", "wrap",
 ]  # fmt: skip

@@ -27,7 +27,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
     AECOrderEnforcingIterator,
 )
 
-from aceten.env.encoding import ActionCodec, Encoder
+from aceten.env.encoding import ActionCodec, ObservationEncoder
 from aceten.errors import AcetenError, IllegalMove
 from aceten.game import Deal, Game, Outcome
 from aceten.rules import get as get_rules
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 REWARDS = ("points", "win")
 
 
-def compiled_observer(encoder: Encoder, compiled: bool | None) -> CompiledObserver | None:
+def compiled_observer(encoder: ObservationEncoder, compiled: bool | None) -> CompiledObserver | None:
     """The numba observer of :mod:`aceten.env.compiled` for this encoder, or None for the
     view-based encoder: ``compiled=None`` takes it when numba is installed and the observation
     has no ``open`` or ``voids`` block, ``True`` insists, ``False`` declines."""
@@ -134,7 +134,7 @@ class CardGameEnv(AECEnv, EzPickle):
         self.reward_kind = reward
         self.render_mode = render_mode
         self.codec = ActionCodec(self.rules)
-        self.encoder = Encoder(self.rules, self.codec, voids=voids)
+        self.encoder = ObservationEncoder(self.rules, self.codec, voids=voids)
         self.compiled = compiled_observer(self.encoder, compiled)
         self._deck, self._cards = self.codec.deck, self.codec.card_count
         n = self.rules.players

@@ -1,4 +1,4 @@
-"""Observations made by a numba kernel: the same vectors as :class:`~aceten.env.Encoder`, faster.
+"""Observations made by a numba kernel: the same vectors as :class:`~aceten.env.ObservationEncoder`, faster.
 
 Why: a step of the Python engine takes 3 to 12 µs, and building a ``PlayerView`` and joining the
 vector from it took twice that, so the environments cost 3 to 7 times the engine. Here the
@@ -10,7 +10,7 @@ What a seat may see is the same as in its view: the kernel reads its own hand, t
 cards no longer in any hand, the stock or the trick (the finished tricks), trump, the face-up
 card, the scores and the stock's size; the declarer, contract and bids blocks are taken from the
 view-based encoder once, when play starts (they do not change during play). The tests compare
-every observation and mask with ``Encoder.encode_with_mask(game.view(seat), ...)`` at every step
+every observation and mask with ``ObservationEncoder.encode_with_mask(game.view(seat), ...)`` at every step
 of deals of every game, player count and variant, and scramble hidden cards.
 
 Used in the play phase only, and only without the ``open`` and ``voids`` blocks; bidding, trump
@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 
 from aceten.cards import Card
-from aceten.env.encoding import Encoder
+from aceten.env.encoding import ObservationEncoder
 from aceten.game import Game
 from aceten.rules.jit import (
     exchange_cards,
@@ -70,7 +70,7 @@ X_SIZE = X_EXCHANGE + 16 + _FIELDS
 
 @njit(cache=True, _nrt=False)
 def observe_into(S, RX, T, seat, obs, mask):
-    """Add ``seat``'s observation (as :meth:`Encoder.encode_with_mask` makes it from the seat's
+    """Add ``seat``'s observation (as :meth:`ObservationEncoder.encode_with_mask` makes it from the seat's
     view) to ``obs``, which holds zeros and the blocks fixed during play, and write its action
     mask into ``mask``."""
     n = RX[R_N]
@@ -157,7 +157,7 @@ class CompiledObserver:
     observes now (the play phase) or the view-based encoder has to.
     """
 
-    def __init__(self, encoder: Encoder):
+    def __init__(self, encoder: ObservationEncoder):
         rules = encoder.rules
         if encoder.has_open or encoder.voids_mode != "off":
             raise ValueError("the compiled observer has no open or voids block")

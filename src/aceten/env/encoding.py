@@ -223,7 +223,7 @@ def rule_voids(view: PlayerView) -> list[set[Suit]]:
     return voids
 
 
-class Encoder:
+class ObservationEncoder:
     """Turns a :class:`PlayerView` into the observation vector of the module docstring."""
 
     def __init__(self, rules: Rules, codec: ActionCodec, *, voids: bool | str = False):

@@ -34,7 +34,7 @@ from gymnasium.utils import EzPickle
 from aceten import agents as bots
 from aceten.agents.base import Agent
 from aceten.env.aec import REWARDS, compiled_observer, deal_rewards, render_game
-from aceten.env.encoding import ActionCodec, Encoder
+from aceten.env.encoding import ActionCodec, ObservationEncoder
 from aceten.errors import AcetenError
 from aceten.game import Game
 from aceten.rules import DEFAULT_GAME
@@ -79,7 +79,7 @@ class SingleAgentEnv(gymnasium.Env, EzPickle):
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.codec = ActionCodec(self.rules)
-        self.encoder = Encoder(self.rules, self.codec, voids=voids)
+        self.encoder = ObservationEncoder(self.rules, self.codec, voids=voids)
         self.compiled = compiled_observer(self.encoder, compiled)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, self.encoder.high, (self.encoder.size,), np.float32),

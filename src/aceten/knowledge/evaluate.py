@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from aceten.cards import Card, Suit
 from aceten.errors import AcetenError
-from aceten.knowledge.count import CardType, Problem, Solver
+from aceten.knowledge.count import Problem, Solver
 from aceten.knowledge.facts import (
     And,
     Answer,
@@ -142,10 +142,6 @@ def labels_for(f: Formula, rules: Any) -> dict[Card, Hashable]:
         elif c.suit in suits:
             labels[c] = ("suit", int(c.suit))
     return labels
-
-
-def _propositional(f: Formula) -> bool:
-    return not f.modal
 
 
 def _symbolic(f: Formula, o: int) -> bool:
@@ -560,6 +556,3 @@ def _dynamic_parts(f: Formula, o: int) -> list[Formula]:
         out.extend(_dynamic_parts(c, o))
     return out
 
-
-def count_types(types: list[CardType]) -> int:
-    return sum(len(t.cards) for t in types)

@@ -123,8 +123,8 @@ O_WINNER = 24  # team, -1 for a draw
 O_MOVES = 25
 O_DECLARER = 26
 O_CONTRACT = 27
-O_NOTE = 28  # SCORE_NOTE_*: what the scoring rule did besides adding up
+O_NOTE = 28  # NOTE_* flags: what the scoring rule did besides adding up
 O_WIDTH = 32
 
-NOTE_NONE, NOTE_TIE_LAST, NOTE_CONTRACT_FAILED, NOTE_NAT = 0, 1, 2, 4  # bit flags
+NOTE_TIE_LAST, NOTE_CONTRACT_FAILED, NOTE_NAT = 1, 2, 4  # bit flags
 NOTE_ALL_TRICKS = 8

@@ -64,7 +64,6 @@ class TrickContext:
         return out
 
 
-Verdict = tuple[int, str] | None
 
 
 class Encoder(Protocol):

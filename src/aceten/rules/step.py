@@ -478,16 +478,6 @@ def phase_code(S, index):
 
 
 @kernel()
-def is_phase_move(S, code, R):
-    """Whether ``code`` is one of the phase moves open now."""
-    first, count = phase_choices(S, R)
-    if S[S_PHASE] == PHASE_BID:
-        value = code - MOVE_BID
-        return 0 <= value <= R[R_MAX_BID] and (value == 0 or value > S[S_HIGHBID])
-    return first <= code < first + count
-
-
-@kernel()
 def apply_phase_move(S, code, R):
     """A bid (once around, each above the last; the highest bidder leads and must make it) or a
     trump call (a suit, or a pass; the caller becomes the declarer)."""

@@ -51,7 +51,7 @@ from aceten.rules.layout import (
 
 
 @dataclass(frozen=True)
-class Encoded:
+class KernelRules:
     """One game's rules as kernel arrays."""
 
     rules: Rules
@@ -61,10 +61,10 @@ class Encoded:
     deck: np.ndarray  # int64[len(deck)]: the bits of rules.deck in the declared order
 
 
-_CACHE: dict[int, Encoded] = {}
+_CACHE: dict[int, KernelRules] = {}
 
 
-def encode_rules(rules: Rules) -> Encoded:
+def encode_rules(rules: Rules) -> KernelRules:
     """The kernel arrays of ``rules`` (cached per Rules object: rules are immutable)."""
     found = _CACHE.get(id(rules))
     if found is not None and found.rules is rules:
@@ -74,7 +74,7 @@ def encode_rules(rules: Rules) -> Encoded:
     return enc
 
 
-def _encode(rules: Rules) -> Encoded:
+def _encode(rules: Rules) -> KernelRules:
     n = rules.players
     if n > 4:
         raise AcetenError(f"the search kernels handle up to 4 players, not {n}")
@@ -111,7 +111,7 @@ def _encode(rules: Rules) -> Encoded:
         merge = 0
     R[R_MERGE] = merge
     deck = np.array([int(c) & 63 for c in rules.deck], dtype=np.int64)
-    return Encoded(rules, R, T, ORD, deck)
+    return KernelRules(rules, R, T, ORD, deck)
 
 
 # -- positions ---------------------------------------------------------------------------------
@@ -158,7 +158,7 @@ def encode_game(game: Game) -> np.ndarray:
     return S
 
 
-def live_points(enc: Encoded, cards: list[int], trump: int) -> int:
+def live_points(enc: KernelRules, cards: list[int], trump: int) -> int:
     """Card points of ``cards``; with trump unknown, each card at its higher value (a bound)."""
     T = enc.T
     total = 0

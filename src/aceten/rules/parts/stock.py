@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from aceten.cards import Card, Rank
+from aceten.cards import Rank
 from aceten.rules.layout import (
     DRAW_AFTER_PLAY,
     DRAW_AFTER_TRICK,
@@ -86,13 +86,6 @@ class Exchange(Part):
         for low, targets in self.table.items():
             for target in targets:
                 T[T_EXCH + int(target)] = int(low)
-
-    def low_trump(self, face_up: Card) -> Card | None:
-        """The trump that may be swapped for ``face_up``, if any."""
-        for low, targets in self.table.items():
-            if face_up.rank in targets:
-                return Card(low, face_up.suit)
-        return None
 
     def describe(self, rules: Rules) -> list[str]:
         lines = [f"the {low.name.lower()} of trumps may be swapped for a face-up "
