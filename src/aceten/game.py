@@ -42,7 +42,7 @@ from aceten.rules.layout import (
     S_TRICKS,
     S_TRUMP,
 )
-from aceten.rules.outcome import Outcome
+from aceten.rules.outcome import Outcome as Outcome  # re-exported: aceten.game.Outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +154,7 @@ class _LazyEvents:
         return value
 
 
-PlayerView.events = _LazyEvents()  # type: ignore[assignment,misc]
+PlayerView.events = _LazyEvents()  # type: ignore[assignment]
 
 
 class Game:
@@ -278,7 +278,9 @@ class Game:
         return self._S[S_CONTRACT]
 
     def _card(self, b: int) -> Card:
-        return self._cards[b]
+        card = self._cards[b]
+        assert card is not None  # the state holds only bits of the deck's cards
+        return card
 
     @property
     def trump_card(self) -> Card | None:
@@ -532,6 +534,7 @@ class Game:
             self._trick.pop()
             self._log.pop()
             return move
+        assert isinstance(entry, tuple)  # the other kind of entry returned above
         saved, nhist, nlog, nbids, trick, ntrick, opened = entry
         S = self._S
         drawn = S[S_DRAWN]
@@ -569,8 +572,8 @@ class Game:
             turned = self.turned_card
             events = []
             k = self.rules.options["open_cards"]
-            for s, hand in enumerate(self.deal.hands):
-                for i, card in enumerate(hand):
+            for s, dealt in enumerate(self.deal.hands):
+                for i, card in enumerate(dealt):
                     events.append(("deal", s, card if s == seat or i < k else None))
             if turned is not None:
                 events.append(("turn", None, turned))

@@ -153,6 +153,7 @@ class _Checker:
         if r in ("premise", "assume", "flag"):
             need(0)
             return
+        assert f is not None  # only a flag line has no formula (check() rejects the others)
         if r == "Reit":
             need(1)
             if self.f(i, refs[0]) != f:
@@ -186,7 +187,7 @@ class _Checker:
         if r == "→I":
             need(1)
             h, end, _ = self.box(i, refs[0])
-            if h.rule != "assume" or h.fresh or f != F.Imp(h.formula, end):
+            if h.rule != "assume" or h.fresh or h.formula is None or f != F.Imp(h.formula, end):
                 raise self.fail(i, "→I: the box assumes the antecedent and ends with the consequent")
             return
         if r == "→E":
@@ -199,7 +200,8 @@ class _Checker:
         if r == "¬I":
             need(1)
             h, end, _ = self.box(i, refs[0])
-            if h.rule != "assume" or h.fresh or end != F.BOT or f != F.Not(h.formula):
+            if (h.rule != "assume" or h.fresh or end != F.BOT or h.formula is None
+                    or f != F.Not(h.formula)):
                 raise self.fail(i, "¬I: the box assumes A and ends with ⊥; it gives ¬A")
             return
         if r == "¬E":

@@ -363,7 +363,7 @@ class Grounder:
     def pred(self, p: Pred, env: Env) -> g.Formula:
         rules = self.rules
         args = [self.term(a, env) for a in p.args]
-        tricks = self.term(p.trick, env) if p.trick is not None else [(TRUE, None)]
+        tricks: Options = self.term(p.trick, env) if p.trick is not None else [(TRUE, None)]
         if p.name == "policy":
             return self.policy(p, env)
         if p.name in ("beats", "higher"):

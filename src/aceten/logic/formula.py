@@ -143,17 +143,22 @@ def instance_of(general: Formula, var: str, specific: Formula) -> str | None:
         if type(a) is not type(b):
             return False
         if isinstance(a, Atom):
+            assert isinstance(b, Atom)  # same type as a (checked above)
             if a.pred != b.pred or len(a.args) != len(b.args):
                 return False
             return all(pair(x, y) for x, y in zip(a.args, b.args))
         if isinstance(a, Eq):
+            assert isinstance(b, Eq)
             return pair(a.left, b.left) and pair(a.right, b.right)
         if isinstance(a, Bot):
             return True
         if isinstance(a, Not):
+            assert isinstance(b, Not)
             return walk(a.body, b.body)
         if isinstance(a, (And, Or, Imp)):
+            assert isinstance(b, (And, Or, Imp))
             return walk(a.left, b.left) and walk(a.right, b.right)
+        assert isinstance(b, (All, Ex))
         if a.var != b.var:
             return False
         if a.var == var:

@@ -280,7 +280,7 @@ class _Checker:
         raise self.fail(node, f"{text!r} is a number, not a condition; compare it, like "
                         f"{text} >= 1")
 
-    def compare(self, node: Any, text: str) -> Formula:
+    def compare(self, node: Any, text: str) -> Any:  # a Formula, or a fol.Relation (grounded later)
         left, op, right = node.children
         if getattr(left, "data", None) == "call" and left.children[0].value.lower() == "policy":
             if op.value != "==" or getattr(right, "data", None) != "word":
@@ -454,6 +454,7 @@ class _Checker:
             var = fol.Var(tok.value, domain.sort, tok.value)
             self.env[tok.value] = var
             variables.append(var)
+        body: Any  # a Formula, then the fol.Quant nodes around it
         try:
             body = self.formula(node.children[-1])
         finally:

@@ -82,6 +82,7 @@ def _why(line: checker.Line, sources: dict[F.Formula, str]) -> str:
 def text(result: Result) -> str:
     proof = result.proof
     assert proof is not None
+    assert result.formula is not None  # a proved result states its formula
     rows = []
     for i, line in enumerate(proof.lines, start=1):
         bars = "│ " * line.depth
@@ -157,6 +158,7 @@ def as_data(result: Result) -> dict[str, Any]:
 def html_page(result: Result) -> str:
     proof = result.proof
     assert proof is not None
+    assert result.formula is not None  # a proved result states its formula
     rows = []
     for i, line in enumerate(proof.lines, start=1):
         head = f"<b>[{html.escape(line.fresh)}]</b> " if line.fresh else ""

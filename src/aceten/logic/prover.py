@@ -346,12 +346,15 @@ def _match(pattern: F.Formula, fact: F.Formula, binding: dict[str, str],
     if type(pattern) is not type(fact):
         return None
     if isinstance(pattern, F.Not):
+        assert isinstance(fact, F.Not)  # same type as pattern (checked above)
         return _match(pattern.body, fact.body, binding, variables)
     if isinstance(pattern, F.Atom):
+        assert isinstance(fact, F.Atom)
         if pattern.pred != fact.pred or len(pattern.args) != len(fact.args):
             return None
         pairs = list(zip(pattern.args, fact.args))
     elif isinstance(pattern, F.Eq):
+        assert isinstance(fact, F.Eq)
         pairs = [(pattern.left, fact.left), (pattern.right, fact.right)]
     else:
         return None
@@ -417,7 +420,7 @@ def _unwrap(lines: list[Line]) -> list[Line] | None:
         inner = range(first + 1, last + 1)
         if any(first in _flat(lines[i - 1].refs) for i in inner):
             continue
-        if any(lines[i - 1].formula is not None and fresh in F.terms(lines[i - 1].formula)
+        if any((formula := lines[i - 1].formula) is not None and fresh in F.terms(formula)
                for i in inner):
             continue
         mapping = {i: i - (i > first) - (i > n) for i in range(1, len(lines) + 1)}

@@ -107,6 +107,7 @@ class Trace:
         if a.name == "trump":
             return game.trump == a.suit
         if a.name in ("led", "in", "takes"):  # first-order atoms (aceten.logic.fol)
+            assert a.trick is not None  # fol builds these atoms with a trick
             if a.trick >= len(self.tricks):
                 return False
             trick = self.tricks[a.trick]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from aceten.cards import Family, Rank, full_deck
 from aceten.rules.base import Rules, bool_option, int_option
@@ -35,7 +35,7 @@ class CruceRules(Rules):
         self.deck = full_deck(Family.GERMAN)
         self.hand_size = 6 if n == 4 else 8
         self.teams = ((0, 2), (1, 3)) if n == 4 else tuple((s,) for s in range(n))
-        undertrump = "must" if self.options["undertrump"] else "free"
+        undertrump: Literal["must", "free"] = "must" if self.options["undertrump"] else "free"
         parts: list[Part] = [
             Trick(CRUCE_ORDER, CRUCE_ORDER, CRUCE_POINTS, CRUCE_POINTS),
             Trump("first-lead"),

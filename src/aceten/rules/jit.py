@@ -33,14 +33,14 @@ def _ctpop(typingctx: Any, src: Any) -> Any:
     return src(src), codegen
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")  # type: ignore[call-overload]
 def low_bit(mask):  # type: ignore[no-untyped-def]
-    return trailing_zeros(mask)
+    return trailing_zeros(mask)  # type: ignore[call-arg]
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False, inline="always")  # type: ignore[call-overload]
 def popcount(mask):  # type: ignore[no-untyped-def]
-    return _ctpop(mask)
+    return _ctpop(mask)  # type: ignore[call-arg]
 
 
 _NATIVE = {"low_bit": low_bit, "popcount": popcount}
@@ -57,7 +57,7 @@ def _compile_all() -> dict[str, Any]:
         twin.__qualname__ = func.__qualname__
         twin.__doc__ = func.__doc__
         inline = "always" if func._kernel_inline else "never"
-        compiled[name] = namespace[name] = njit(cache=True, _nrt=False, inline=inline)(twin)
+        compiled[name] = namespace[name] = njit(cache=True, _nrt=False, inline=inline)(twin)  # type: ignore[call-overload]
     return compiled
 
 

@@ -334,7 +334,7 @@ class Obligations(Part):
             may[c] = enc.or_(enc.not_(applies), free, *cases)
         return may
 
-    def describe(self, rules: Rules | None = None) -> list[str]:  # type: ignore[override]
+    def describe(self, rules: Rules | None = None) -> list[str]:
         if not self.parts:
             return ["none: any card may be played at any time"]
         head = "" if self.when == "always" else "once the stock is empty: "

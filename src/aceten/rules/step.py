@@ -13,7 +13,7 @@ call to its compiled twin.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 from aceten.rules.layout import (
@@ -123,6 +123,10 @@ from aceten.rules.layout import (
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
+# What the annotations mean (numba reads none of them): a list of ints for the engine, an int64
+# array when compiled.
+State = MutableSequence[int]  # the flat state S, or a result row ``out`` (written to)
+Table = Sequence[int]  # the rules vector R or the card tables T (read only)
 
 SUIT_BITS = 0x7FFF  # ranks 0..14 of one suit; bit 63 is never used, so masks stay positive
 
@@ -140,31 +144,31 @@ def kernel(inline: bool = False) -> Callable[[F], F]:
 # -- bits --------------------------------------------------------------------------------------
 # Pure-Python versions; the compiled twins use single CPU instructions (see aceten.rules.jit).
 @kernel(inline=True)
-def low_bit(mask):
+def low_bit(mask: int) -> int:
     """The index of the lowest set bit."""
     return (mask & -mask).bit_length() - 1
 
 
 @kernel(inline=True)
-def popcount(mask):
+def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
 @kernel(inline=True)
-def suit_mask(suit):
+def suit_mask(suit: int) -> int:
     return SUIT_BITS << (suit << 4)
 
 
 # -- the trick ---------------------------------------------------------------------------------
 @kernel(inline=True)
-def card_points(T, b, trump):
+def card_points(T: Table, b: int, trump: int) -> int:
     if ((b >> 4) & 3) == trump:
         return T[T_TRUMP_PTS + b]
     return T[T_PLAIN_PTS + b]
 
 
 @kernel()
-def winner_index(S, tlen, trump, T):
+def winner_index(S: State, tlen: int, trump: int, T: Table) -> int:
     """Position in play order of the card winning the trick ``S[S_TRICK:S_TRICK+tlen]``."""
     led = (S[S_TRICK] >> 4) & 3
     best_i = 0
@@ -185,7 +189,7 @@ def winner_index(S, tlen, trump, T):
 
 
 @kernel()
-def higher(cards, use_trump, best, T):
+def higher(cards: int, use_trump: bool, best: int, T: Table) -> int:
     """The cards of ``cards`` ranked above ``best`` in the trump or plain order."""
     row = T_TRUMP_STRENGTH if use_trump else T_PLAIN_STRENGTH
     bar = T[row + best]
@@ -201,7 +205,7 @@ def higher(cards, use_trump, best, T):
 
 # -- obligations -------------------------------------------------------------------------------
 @kernel()
-def legal_cards_why(S, hand, R, T):
+def legal_cards_why(S: State, hand: int, R: Table, T: Table) -> tuple[int, int]:
     """The cards of ``hand`` that may be played to the current trick, and the place of the
     obligation that bound in the declared cascade (-1 when none did: any card)."""
     tlen = S[S_TLEN]
@@ -263,14 +267,14 @@ def legal_cards_why(S, hand, R, T):
 
 
 @kernel()
-def legal_cards(S, hand, R, T):
+def legal_cards(S: State, hand: int, R: Table, T: Table) -> int:
     """The cards of ``hand`` that may be played to the current trick."""
     return legal_cards_why(S, hand, R, T)[0]
 
 
 # -- the stock ---------------------------------------------------------------------------------
 @kernel()
-def exchange_cards(S, R, T):
+def exchange_cards(S: State, R: Table, T: Table) -> int:
     """Cards the player to move may swap for the face-up trump, as a mask."""
     if R[R_EXCHANGE] == 0 or R[R_TRUMP_MODE] != TRUMP_TURNED or S[S_PHASE] != PHASE_PLAY:
         return 0
@@ -290,7 +294,7 @@ def exchange_cards(S, R, T):
 
 
 @kernel()
-def apply_exchange(S, card):
+def apply_exchange(S: State, card: int) -> None:
     """Swap ``card`` from the hand of the player to move for the face-up trump."""
     seat = S[S_TOMOVE]
     last = S_STOCK + S[S_SLEN] - 1
@@ -300,7 +304,7 @@ def apply_exchange(S, card):
 
 
 @kernel(inline=True)
-def draw(S, seat):
+def draw(S: State, seat: int) -> None:
     """``seat`` draws the next stock card."""
     i = S[S_DRAWN]
     card = S[S_STOCK + i]
@@ -311,7 +315,7 @@ def draw(S, seat):
 
 # -- bonuses -----------------------------------------------------------------------------------
 @kernel()
-def lead_bonus(S, seat, b, R, T):
+def lead_bonus(S: State, seat: int, b: int, R: Table, T: Table) -> int:
     """A marriage: ``seat`` leads a king or queen while holding its mate (``b`` already left
     the hand). Returns its value, 0 if none."""
     r = T[T_RANK + b]
@@ -326,7 +330,7 @@ def lead_bonus(S, seat, b, R, T):
 
 
 @kernel()
-def trick_bonus(S, n, trump, R, T):
+def trick_bonus(S: State, n: int, trump: int, R: Table, T: Table) -> int:
     """Roem in the ``n`` cards of the finished trick: four of a kind, runs, the trump pair."""
     total = 0
     r0 = T[T_RANK + S[S_TRICK]]
@@ -371,7 +375,7 @@ def trick_bonus(S, n, trump, R, T):
 
 # -- playing a card ----------------------------------------------------------------------------
 @kernel()
-def recount_remaining(S, R, T):
+def recount_remaining(S: State, R: Table, T: Table) -> None:
     """Card points still to be won, with the trump now known."""
     trump = S[S_TRUMP]
     total = 0
@@ -389,7 +393,7 @@ def recount_remaining(S, R, T):
 
 
 @kernel()
-def play_card(S, b, R, T):
+def play_card(S: State, b: int, R: Table, T: Table) -> int:
     """Play card bit ``b`` for the player to move (legality is the caller's business).
 
     Returns what the move is worth to the maximising side (``S[S_MAXTEAM]``): card points,
@@ -459,7 +463,7 @@ def play_card(S, b, R, T):
 
 # -- phases before the play --------------------------------------------------------------------
 @kernel()
-def phase_choices(S, R):
+def phase_choices(S: State, R: Table) -> tuple[int, int]:
     """The phase moves open to the player to move, as (first code, count): bids are
     ``MOVE_BID + 0`` (pass) then every value above the highest; calls are the four suits, then
     a pass when it is allowed."""
@@ -470,7 +474,7 @@ def phase_choices(S, R):
 
 
 @kernel(inline=True)
-def phase_code(S, index):
+def phase_code(S: State, index: int) -> int:
     """The code of the ``index``-th phase move (in the order of phase_choices)."""
     if S[S_PHASE] == PHASE_BID:
         return MOVE_BID if index == 0 else MOVE_BID + S[S_HIGHBID] + index
@@ -478,7 +482,7 @@ def phase_code(S, index):
 
 
 @kernel()
-def apply_phase_move(S, code, R):
+def apply_phase_move(S: State, code: int, R: Table) -> None:
     """A bid (once around, each above the last; the highest bidder leads and must make it) or a
     trump call (a suit, or a pass; the caller becomes the declarer)."""
     n = R[R_N]
@@ -511,7 +515,7 @@ def apply_phase_move(S, code, R):
 
 
 @kernel()
-def play_move(S, code, R, T):
+def play_move(S: State, code: int, R: Table, T: Table) -> int:
     """Make any move: a card, an exchange, a bid or a trump call. Returns the gain of the
     maximising side (see play_card)."""
     if code < MOVE_EXCHANGE:
@@ -525,7 +529,7 @@ def play_move(S, code, R, T):
 
 # -- the deal ----------------------------------------------------------------------------------
 @kernel()
-def deal_cards(S, cards, R):
+def deal_cards(S: State, cards: Sequence[int], R: Table) -> None:
     """Put the cards, in dealing order, into ``S`` (all zeros): the hands in seat order from the
     seat after the dealer, then the stock in drawing order."""
     n = R[R_N]
@@ -543,7 +547,7 @@ def deal_cards(S, cards, R):
 
 
 @kernel()
-def start_deal(S, R):
+def start_deal(S: State, R: Table) -> None:
     """Start the deal whose cards lie in ``S``: the trump (the stock's last card when it is
     turned), the first leader (the seat after the dealer), the first phase."""
     n = R[R_N]
@@ -567,7 +571,7 @@ def start_deal(S, R):
 
 # -- scoring -----------------------------------------------------------------------------------
 @kernel()
-def score(S, R, out):
+def score(S: State, R: Table, out: State) -> None:
     """The deal's result as the game scores it, into ``out`` (the O_* layout): per seat and per
     side, the scores in the game's unit, the winning side (-1: a draw) and what the scoring
     rule did besides adding up (NOTE_* flags)."""
@@ -639,7 +643,7 @@ def score(S, R, out):
 
 
 @kernel()
-def unique_best(out, teams):
+def unique_best(out: State, teams: int) -> int:
     """The side with the strictly highest score, -1 when two share it."""
     best = -(1 << 40)
     who = -1
