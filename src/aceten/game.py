@@ -43,7 +43,7 @@ class Trick:
 
     def _repr_svg_(self) -> str:
         """The trick as a picture in notebooks (see :mod:`aceten.svg`)."""
-        from aceten import svg
+        from aceten.show import svg
 
         return svg.trick(self)
 
@@ -138,7 +138,7 @@ class PlayerView:
 
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, in notebooks (see :mod:`aceten.svg`)."""
-        from aceten import svg
+        from aceten.show import svg
 
         return svg.table(self)
 
@@ -665,13 +665,13 @@ class Game:
                 f"moves={len(self._moves)} phase={self._phase}>")
 
     def __str__(self) -> str:
-        from aceten.display import game_text
+        from aceten.show.text import game_text
 
         return game_text(self)
 
     def _repr_svg_(self) -> str:
         """The table with every hand face up, in notebooks (see :mod:`aceten.svg`)."""
-        from aceten import svg
+        from aceten.show import svg
 
         return svg.table(self)
 

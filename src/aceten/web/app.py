@@ -562,7 +562,7 @@ async def _read_body(request: Request, limit: int) -> bytes:
 @functools.lru_cache(maxsize=512)
 def card_svg(game: str, code: str) -> str:
     rules = get_rules(game)
-    from aceten import svg
+    from aceten.show import svg
 
     if code == "back":
         return str(svg.card(rules.deck[0], face_down=True))

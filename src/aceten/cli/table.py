@@ -9,6 +9,9 @@ from typing import Annotated
 
 import typer
 
+from aceten.cli.common import user_errors
+from aceten.errors import AcetenError
+
 
 def register(app: typer.Typer) -> None:
     """Add this layer's commands to the ``aceten`` command."""
@@ -28,9 +31,7 @@ def table(
         "--json", help="print one JSON object (the rows, or with --out a summary)")] = False,
 ) -> None:
     """One row per card played (game, deal, trick, seat, card, points, winner) for notebooks."""
-    from aceten import records_table
-    from aceten.cli import user_errors
-    from aceten.errors import AcetenError
+    from aceten.show import table as records_table
 
     with user_errors(json_out):
         files = records_table.record_files(paths, recursive=recursive)

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from aceten.cli.common import fail, user_errors
+
 
 def register(app: typer.Typer) -> None:
     """Add ``serve`` to the ``aceten`` command."""
@@ -20,8 +22,6 @@ def register(app: typer.Typer) -> None:
         bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it plays")] = 0.4,
     ) -> None:
         """Serve the web table: play in a browser against bots or people, spectate, replay records."""
-        from aceten.cli import fail, user_errors
-
         with user_errors():
             try:
                 import uvicorn

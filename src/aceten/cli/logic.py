@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
-from aceten.cli import JsonOpt, OptionOpt, PlayersOpt, VariantOpt, parse_options, user_errors
+from aceten.cli.common import JsonOpt, OptionOpt, PlayersOpt, VariantOpt, parse_options, user_errors
 from aceten.errors import AcetenError
 
 SEMANTICS = ("possible means: for SOME assignment of the unknown cards and SOME sequence of legal "

@@ -5,7 +5,7 @@ suit symbols where the deck has them (``A♠`` in Klaverjas). Rich is imported o
 functions that build Rich objects, so ``import aceten`` stays light.
 
     >>> import aceten
-    >>> from aceten import display
+    >>> from aceten.show import text as display
     >>> g = aceten.new_game("briscola", players=2, seed=3)
     >>> for _ in range(2):
     ...     g.push(g.legal_moves()[0])

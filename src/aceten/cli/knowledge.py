@@ -8,18 +8,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from aceten.cli.common import JsonOpt, user_errors
+
 if TYPE_CHECKING:
     from aceten.game import Game
     from aceten.knowledge import Knowledge
 
-# As in aceten.cli (Typer reads the annotations by name, from this module).
-JsonOpt = Annotated[bool, typer.Option("--json", help="print one JSON object instead of tables")]
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``knows`` command to the ``aceten`` application."""
-    from aceten.cli import user_errors
-
     @app.command("knows")
     def knows(
         file: Annotated[Path, typer.Argument(help="a game record (.tgn): a full record, or one written "

@@ -1,5 +1,4 @@
-"""The search layer's commands: ``aceten solve`` (double-dummy analysis of a record) and the
-numba engine behind ``aceten simulate --fast``.
+"""The search layer's command: ``aceten solve``, the double-dummy analysis of a record.
 
 numba is imported only when one of these runs, never by ``import aceten`` or ``aceten --help``.
 """
@@ -14,11 +13,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from aceten.cli.common import user_errors
 from aceten.errors import AcetenError
 
 if TYPE_CHECKING:
     from aceten.game import Game
-    from aceten.rules.base import Rules
     from aceten.search import Solution
 
 _UNKNOWN_DEAL = re.compile(r'^\s*\[\s*Deal\s+"[^"\n]*\?\?', re.MULTILINE)
@@ -49,8 +48,6 @@ def solve_command(
     points at the end of the deal (with roem, marriages and the last-trick bonus) when both
     sides play best from there on.
     """
-    from aceten.cli import user_errors
-
     with user_errors(json_out):
         report = analyse_file(file, ply=ply, seat=seat, index=index, objective=objective)
         if json_out:
@@ -216,50 +213,3 @@ def _print_report(report: dict[str, Any]) -> None:
         summary.add_row(p["seat"], str(p["moves"]), str(p["mistakes"]), str(p["lost"]))
     console.print(summary)
     console.print(f"{report['nodes']:,} nodes in {report['seconds']} s", markup=False)
-
-
-# -- aceten simulate --fast ------------------------------------------------------------------------
-def simulate_fast(rules: Rules, seat_bots: list[str], seed: int, games: int,
-                  options: dict[str, str], save: Path | None, own_rng: bool) -> dict[str, Any]:
-    """``aceten simulate`` in the batch kernels: the same summary as the engine's loop.
-
-    With the Python generator (the default) the deals and every bot's choices are those of the
-    engine's loop for the same seed, so the summary is the same but for the timing."""
-    from aceten.cli import _Stats
-    from aceten.search import batch
-
-    for name in seat_bots:
-        if name not in batch.BOTS:
-            raise AcetenError(f"--fast plays the bots {', '.join(batch.BOTS)}; {name!r} needs "
-                              "the engine (leave out --fast)")
-    result = batch.simulate(rules, games, seed=seed, bots=seat_bots,
-                            rng="fast" if own_rng else "python", log=games if save else 0)
-    stats = _Stats(rules.players, len(rules.teams))
-    stats.games = result.games
-    stats.moves = int(result.moves.sum())
-    stats.draws = int((result.winner < 0).sum())
-    stats.wins = [int((result.winner == t).sum()) for t in range(len(rules.teams))]
-    stats.scores = [int(v) for v in result.scores.sum(axis=0)]
-    stats.team_points = [int(v) for v in result.team_points.sum(axis=0)]
-    stats.points = [int(v) for v in result.points.sum(axis=0)]
-    stats.tricks = [int(v) for v in result.tricks.sum(axis=0)]
-    stats.bonus = [int(v) for v in result.bonus.sum(axis=0)]
-    stats.total_points = int(result.points.sum())
-    summary = stats.summary(rules, seat_bots, seed, games, options, result.seconds)
-    summary["engine"] = "numba" + (" (own generator)" if own_rng else "")
-    if save is not None:
-        from aceten import record
-
-        save.mkdir(parents=True, exist_ok=True)
-        from aceten.game import Game
-
-        for i in range(games):
-            if own_rng:
-                game = batch.replay(result, i)
-            else:  # the very deal of the seed: the record keeps its Seed tag
-                game = Game(rules, seed=seed + i)
-                for move in result.moves_of(i):
-                    game.push(move)
-            record.save(save / f"{rules.name}-{seed + i:06d}.tgn", game)
-        summary["saved"] = str(save)
-    return summary
