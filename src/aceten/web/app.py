@@ -18,9 +18,10 @@ import json
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from importlib import resources
@@ -148,6 +149,7 @@ class Server:
         self.analysis_slot = asyncio.Semaphore(1)  # one solver process at a time
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="aceten-db")
         self.bot_pool: ProcessPoolExecutor | None = None
+        self.stopping = False
         self.store: Store | None = None
 
     # -- database ----------------------------------------------------------------------------------
@@ -172,6 +174,7 @@ class Server:
         log.info("restored %d unfinished tables from %s", len(rows), self.db_path)
 
     async def stop(self) -> None:
+        self.stopping = True  # the workers killed below are no failure to report
         for task in list(self.bot_tasks.values()):
             task.cancel()
         for conn in list(self.connections):
@@ -296,10 +299,11 @@ class Server:
             return
         from aceten.agents import pimc
 
-        future = self._bot_pool().submit(pimc.warm_up)
+        with ignoring_ctrl_c():
+            future = self._bot_pool().submit(pimc.warm_up)
 
         def done(job: Future[None]) -> None:
-            if not job.cancelled() and job.exception() is not None:
+            if not job.cancelled() and job.exception() is not None and not self.stopping:
                 log.warning("the bots' worker could not load the solver: %s", job.exception())
 
         future.add_done_callback(done)
@@ -314,7 +318,9 @@ class Server:
         for attempt in range(2):
             pool = self._bot_pool()
             try:
-                return await loop.run_in_executor(pool, bot_move_of, table.row())
+                with ignoring_ctrl_c():  # the pool may start a worker here
+                    job = loop.run_in_executor(pool, bot_move_of, table.row())
+                return await job
             except BrokenProcessPool:
                 self.bot_pool = None
                 if attempt:
@@ -501,7 +507,8 @@ async def analyse_elsewhere(text: str, budget: float | None) -> dict[str, Any]:
     receiver, sender = context.Pipe(duplex=False)
     worker = context.Process(target=_analysis_worker, args=(sender, text, budget), daemon=True,
                              name="aceten-analysis")
-    worker.start()
+    with ignoring_ctrl_c():
+        worker.start()
     WORKERS.add(worker)
     sender.close()
     limit = (budget or ANALYSIS_BUDGET) + ANALYSIS_GRACE
@@ -567,6 +574,21 @@ def card_svg(game: str, code: str) -> str:
     if code == "back":
         return str(svg.card(rules.deck[0], face_down=True))
     return str(svg.card(rules.parse_card(code)))
+
+
+@contextlib.contextmanager
+def ignoring_ctrl_c() -> Iterator[None]:
+    """Start worker processes inside this: they ignore SIGINT for good (an ignored signal stays
+    ignored in a new process). Ctrl-C in the terminal reaches the whole process group, and the
+    server, which stops its workers itself, is the only one that should act on it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def exit_with_parent(parent: int) -> None:
