@@ -9,15 +9,17 @@ runs, so ``aceten --help`` stays fast.
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import Annotated
 
 import typer
 
 import aceten
 from aceten.cli import arena, check, knowledge, logic, play, rules, search, simulate, table, web
-from aceten.cli.common import EXIT_ERROR
+from aceten.cli.common import EXIT_ERROR, flag
 
 __all__ = ["app", "main"]
 
@@ -38,7 +40,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+    version: Annotated[bool, flag("--version", callback=_version, is_eager=True,
                                           help="print the version and exit")] = False,
 ) -> None:
     """Play, simulate and check the Ace-Ten card games: Briscola, Brisca, Cruce, Klaverjas."""
@@ -56,10 +58,19 @@ except ImportError:  # pragma: no cover - older Typer re-uses Click's exceptions
     from click import ClickException as _UsageError  # type: ignore[assignment,no-redef]
 
 
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the command; usage errors too become one ``error:`` line and exit code 2."""
-    command = typer.main.get_command(app)
+    """Run the command; usage errors too become one ``error:`` line and exit code 2.
+
+    SIGTERM (``kill``) ends the command through its clean-ups, as Ctrl-C does, so no half-written
+    file is left behind (``simulate --save`` writes each record to a temporary file first)."""
+    with suppress(ValueError):  # not in the main thread: leave the signal alone
+        signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
+        command = typer.main.get_command(app)
         code = command.main(args=list(argv) if argv is not None else None, prog_name="aceten",
                             standalone_mode=False)
     except _UsageError as err:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from aceten.cli.common import JsonOpt, console, parse_options, user_errors
+from aceten.cli.common import JsonOpt, Progress, console, parse_options, user_errors
 from aceten.errors import AcetenError
 
 if TYPE_CHECKING:
@@ -96,27 +96,12 @@ def run_command(
 
 def _run_with_progress(config: Any, deals: int, db: Path, backend: str, workers: int | None,
                        address: str | None) -> TournamentResult:
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
     from aceten import arena
 
-    err = console(stderr=True)
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), TimeRemainingColumn(),
-                        TextColumn("{task.fields[estimate]}"),
-                        console=err, transient=True, disable=not err.is_terminal)
-    with progress:
-        task = progress.add_task(f"{config.game} deals", total=deals, estimate="")
+    with Progress(f"arena {config.game}", deals, "deals") as progress:
 
         def update(done: int, total: int, standings: Standings) -> None:
-            progress.update(task, completed=done, estimate=standings.estimate())
+            progress.update(done, note=standings.estimate())
 
         return arena.run(config, deals, db=db, backend=backend, workers=workers,
                          address=address, progress=update)

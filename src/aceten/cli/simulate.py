@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -22,9 +21,11 @@ from aceten.cli.common import (
     JsonOpt,
     OptionOpt,
     PlayersOpt,
+    Progress,
     VariantOpt,
     bot_seed,
     console,
+    flag,
     parse_options,
     user_errors,
 )
@@ -51,76 +52,102 @@ def simulate(
         "--seed", help="seed of the first deal; deal i uses seed+i")] = None,
     option: OptionOpt = None,
     json_out: JsonOpt = False,
-    save: Annotated[Path | None, typer.Option("--save", help="write each deal as a .tgn record here")] = None,
-    fast: Annotated[bool, typer.Option("--fast", help="play in the numba kernels of aceten.search "
+    save: Annotated[Path | None, typer.Option(
+        "--save", help="write the records: a FILE.tgn for one deal (--games 1), else a folder "
+        "with one .tgn file per deal")] = None,
+    fast: Annotated[bool, flag("--fast", help="play in the numba kernels of aceten.search "
                                        "(random and greedy bots): the same deals and moves, faster")] = False,
-    fast_rng: Annotated[bool, typer.Option("--fast-rng", help="--fast with the kernels' own random "
+    fast_rng: Annotated[bool, flag("--fast-rng", help="--fast with the kernels' own random "
                                            "generator: other deals, fastest")] = False,
 ) -> None:
     """Play many seeded deals between bots and summarise wins and points."""
     with user_errors():
         options = parse_options(option)
-        if games < 1:
-            raise AcetenError(f"--games {games}: give at least 1")
+        if not 1 <= games <= MAX_GAMES:
+            raise AcetenError(f"--games {games}: give 1 to {MAX_GAMES:,}")
         if seed is None:
             import random
 
             seed = random.randrange(10**6)
         rules = aceten.rules.get(game, players=players, variant=variant, **options)
-        names = [b.strip().lower() for b in bots.split(",") if b.strip()]
-        if not names:
-            raise AcetenError("--bots: give at least one bot name")
-        for name in names:
-            agents.get(name)
-        n = rules.players
-        seat_bots = [names[s % len(names)] for s in range(n)]
+        seat_bots = _seat_bots(bots, rules.players)
+        target = SaveTarget.of(save, games, rules.name) if save is not None else None
         if fast or fast_rng:  # the search layer's batch kernels
-            summary = simulate_fast(rules, seat_bots, seed, games, options, save, fast_rng)
-            if json_out:
-                print(json.dumps(summary, ensure_ascii=False))
-            else:
-                print_summary(summary)
-            return
-        record = None
-        if save is not None:
-            from aceten import record
-
-            save.mkdir(parents=True, exist_ok=True)
-        teams = rules.teams
-        stats = Stats(n, len(teams))
-        start = time.perf_counter()
-        progress = None
-        if not json_out:
-            from rich.progress import Progress
-
-            err_console = console(stderr=True)
-            progress = Progress(console=err_console, transient=True,
-                                disable=not err_console.is_terminal)
-        with progress if progress is not None else _nothing():
-            task = progress.add_task(f"{rules.name}", total=games) if progress else None
-            for i in range(games):
-                g = Game(rules, seed=seed + i)
-                # fresh bots per deal, seeded like `aceten play --seed`, so any deal replays alone
-                seats = [agents.get(seat_bots[s], seed=bot_seed(seed + i, s)) for s in range(n)]
-                outcome = agents.play(g, seats)
-                stats.add(g, outcome)
-                if record is not None and save is not None:
-                    record.save(save / f"{rules.name}-{seed + i:06d}.tgn", g)
-                if progress is not None and task is not None:
-                    progress.advance(task)
-        elapsed = time.perf_counter() - start
-        summary = stats.summary(rules, seat_bots, seed, games, options, elapsed)
-        if save is not None:
-            summary["saved"] = str(save)
+            summary = simulate_fast(rules, seat_bots, seed, games, options, target, fast_rng)
+        else:
+            summary = _simulate(rules, seat_bots, seed, games, options, target, quiet=json_out)
         if json_out:
             print(json.dumps(summary, ensure_ascii=False))
-            return
-        print_summary(summary)
+        else:
+            print_summary(summary)
 
 
-@contextmanager
-def _nothing() -> Iterator[None]:
-    yield
+MAX_GAMES = 10**9
+"""The most deals one ``simulate`` plays (days of play already: a bigger number is a typo)."""
+
+
+def _seat_bots(bots: str, players: int) -> list[str]:
+    """The bot of each seat: the names given in turn (one name plays every seat)."""
+    names = [b.strip().lower() for b in bots.split(",") if b.strip()]
+    if not names:
+        raise AcetenError("--bots: give at least one bot name")
+    if len(names) > players:
+        raise AcetenError(f"--bots {bots}: {len(names)} bots for {players} seats; give at most "
+                          f"{players} (fewer are given to the seats in turn)")
+    for name in names:
+        agents.get(name)
+    return [names[s % len(names)] for s in range(players)]
+
+
+@dataclass(frozen=True)
+class SaveTarget:
+    """Where ``--save`` writes: a ``.tgn`` file for one deal, a folder (one file per deal) for
+    many."""
+
+    path: Path
+    one_file: bool
+    game: str
+
+    @classmethod
+    def of(cls, path: Path, games: int, game: str) -> SaveTarget:
+        if path.suffix.lower() == ".tgn":
+            if games != 1:
+                raise AcetenError(f"--save {path}: a .tgn file holds one deal; {games} deals go to "
+                                  "a folder (give a folder name, or --games 1)")
+            if path.is_dir():
+                raise AcetenError(f"--save {path}: is a folder; give a file for one deal")
+            return cls(path, True, game)
+        if path.exists() and not path.is_dir():
+            raise AcetenError(f"--save {path}: is a file, not a folder; give a folder for the "
+                              "records, or a .tgn file with --games 1")
+        return cls(path, False, game)
+
+    def save(self, game: Game, seed: int) -> None:
+        from aceten import record
+
+        record.save(self.path if self.one_file else self.path / f"{self.game}-{seed:06d}.tgn", game)
+
+
+def _simulate(rules: Rules, seat_bots: list[str], seed: int, games: int, options: dict[str, str],
+              target: SaveTarget | None, *, quiet: bool) -> dict[str, Any]:
+    """Play the deals in the engine's loop, with progress on stderr."""
+    n = rules.players
+    stats = Stats(n, len(rules.teams))
+    start = time.perf_counter()
+    with Progress(f"simulate {rules.name}", games, "deals", quiet=quiet) as progress:
+        for i in range(games):
+            g = Game(rules, seed=seed + i)
+            # fresh bots per deal, seeded like `aceten play --seed`, so any deal replays alone
+            seats = [agents.get(seat_bots[s], seed=bot_seed(seed + i, s)) for s in range(n)]
+            outcome = agents.play(g, seats)
+            stats.add(g, outcome)
+            if target is not None:
+                target.save(g, seed + i)
+            progress.advance()
+    summary = stats.summary(rules, seat_bots, seed, games, options, time.perf_counter() - start)
+    if target is not None:
+        summary["saved"] = str(target.path)
+    return summary
 
 
 class Stats:
@@ -215,7 +242,8 @@ def print_summary(summary: dict[str, Any]) -> None:
 
 # -- aceten simulate --fast ------------------------------------------------------------------------
 def simulate_fast(rules: Rules, seat_bots: list[str], seed: int, games: int,
-                  options: dict[str, str], save: Path | None, own_rng: bool) -> dict[str, Any]:
+                  options: dict[str, str], target: SaveTarget | None,
+                  own_rng: bool) -> dict[str, Any]:
     """``aceten simulate`` in the batch kernels: the same summary as the engine's loop.
 
     With the Python generator (the default) the deals and every bot's choices are those of the
@@ -227,7 +255,7 @@ def simulate_fast(rules: Rules, seat_bots: list[str], seed: int, games: int,
             raise AcetenError(f"--fast plays the bots {', '.join(batch.BOTS)}; {name!r} needs "
                               "the engine (leave out --fast)")
     result = batch.simulate(rules, games, seed=seed, bots=seat_bots,
-                            rng="fast" if own_rng else "python", log=games if save else 0)
+                            rng="fast" if own_rng else "python", log=games if target else 0)
     stats = Stats(rules.players, len(rules.teams))
     stats.games = result.games
     stats.moves = int(result.moves.sum())
@@ -241,10 +269,7 @@ def simulate_fast(rules: Rules, seat_bots: list[str], seed: int, games: int,
     stats.total_points = int(result.points.sum())
     summary = stats.summary(rules, seat_bots, seed, games, options, result.seconds)
     summary["engine"] = "numba" + (" (own generator)" if own_rng else "")
-    if save is not None:
-        from aceten import record
-
-        save.mkdir(parents=True, exist_ok=True)
+    if target is not None:
         for i in range(games):
             if own_rng:
                 game = batch.replay(result, i)
@@ -252,6 +277,6 @@ def simulate_fast(rules: Rules, seat_bots: list[str], seed: int, games: int,
                 game = Game(rules, seed=seed + i)
                 for move in result.moves_of(i):
                     game.push(move)
-            record.save(save / f"{rules.name}-{seed + i:06d}.tgn", game)
-        summary["saved"] = str(save)
+            target.save(game, seed + i)
+        summary["saved"] = str(target.path)
     return summary

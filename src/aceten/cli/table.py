@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from aceten.cli.common import user_errors
+from aceten.cli.common import flag, user_errors
 from aceten.errors import AcetenError
 
 
@@ -25,9 +25,9 @@ def table(
         "--out", "-o", help="write here (.csv, or .parquet with pyarrow); default: CSV on stdout")] = None,
     fmt: Annotated[str | None, typer.Option(
         "--format", "-f", help="csv or parquet (default: from the --out suffix)")] = None,
-    recursive: Annotated[bool, typer.Option("--recursive", "-r",
+    recursive: Annotated[bool, flag("--recursive", "-r",
                                             help="look in sub-folders too")] = False,
-    json_out: Annotated[bool, typer.Option(
+    json_out: Annotated[bool, flag(
         "--json", help="print one JSON object (the rows, or with --out a summary)")] = False,
 ) -> None:
     """One row per card played (game, deal, trick, seat, card, points, winner) for notebooks."""
