@@ -22,7 +22,8 @@ def table(
     paths: Annotated[list[Path], typer.Argument(help="record files (.tgn) or folders of them",
                                                 show_default=False)],
     out: Annotated[Path | None, typer.Option(
-        "--out", "-o", help="write here (.csv, or .parquet with pyarrow); default: CSV on stdout")] = None,
+        "--out", "-o", help="write here (.csv, or .parquet with the parquet extra); default: CSV "
+        "on stdout")] = None,
     fmt: Annotated[str | None, typer.Option(
         "--format", "-f", help="csv or parquet (default: from the --out suffix)")] = None,
     recursive: Annotated[bool, flag("--recursive", "-r",
