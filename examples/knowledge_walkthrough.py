@@ -15,10 +15,11 @@ import time
 from pathlib import Path
 
 import aceten
-from aceten import agents, display
+from aceten import agents
 from aceten.game import Game
 from aceten.knowledge import Knowledge
 from aceten.knowledge.facts import big
+from aceten.show import text as display
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "knowledge.md"

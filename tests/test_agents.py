@@ -259,7 +259,7 @@ def test_greedy_beats_random_at_briscola():
 
 # -- display helpers the bots' games are shown with ------------------------------------------------
 def test_game_text_shows_hands_tricks_and_result():
-    from aceten import display
+    from aceten.show import text as display
 
     game = aceten.new_game("cruce", players=2, seed=6)
     assert "to move (bid)" in str(game)
@@ -272,7 +272,7 @@ def test_game_text_shows_hands_tricks_and_result():
 
 
 def test_view_text_hides_the_other_hands():
-    from aceten import display
+    from aceten.show import text as display
 
     game = aceten.new_game("briscola", players=3, seed=2)
     text = display.view_text(game.view(1))
@@ -281,7 +281,7 @@ def test_view_text_hides_the_other_hands():
 
 
 def test_cards_show_suit_symbols_where_the_deck_has_them():
-    from aceten import display
+    from aceten.show import text as display
 
     assert display.card_text(Card.parse("TH", aceten.Family.FRENCH), symbols=True) == "T♥"
     assert display.card_text(Card.parse("AS"), symbols=True) == "AS"  # Latin: letters

@@ -1,13 +1,7 @@
 """The layering promise of issue 15, checked by reading the source (with ``ast``, not text search).
 
 Outside ``src/aceten/rules/`` no code names a game and no rule constant is written: a layer asks
-the rules. Two kinds of test per promise:
-
-- a ratchet that passes today: no module gains a game name or rule constant beyond the ones
-  listed in ``KNOWN_*`` below (a new ``if rules.name == "cruce"`` fails at once);
-- the promise itself, marked ``xfail(strict=True)`` while issue 15 is open. When the rewrite
-  removes the last offender the test passes, strict xfail turns that into a failure, and whoever
-  sees it deletes the marker and the ``KNOWN_*`` table.
+the rules (a new ``if rules.name == "cruce"`` or ``total += 200`` fails here at once).
 
 The import layers themselves are checked by import-linter (``lint-imports``, [tool.importlinter]
 in pyproject.toml) and the core's types by ``mypy``; ``test_mypy_core_flags_are_strict`` keeps
@@ -38,28 +32,6 @@ GAME_NAMES = frozenset({"briscola", "brisca", "cruce", "klaverjas"})
 # drawing code is full of pixel sizes (y += 20) that look like bonus values.
 SHOW_MODULES = ("display.py", "svg.py", "records_table.py", "show/")
 
-# Today's offenders, (module, what) -> how many. Issue 15 empties both tables.
-KNOWN_GAME_NAMES: dict[tuple[str, str], int] = {
-    ("agents/pimc.py", "brisca"): 3,
-    ("agents/pimc.py", "briscola"): 4,
-    ("agents/pimc.py", "cruce"): 3,
-    ("agents/pimc.py", "klaverjas"): 1,
-    ("cli_logic.py", "cruce"): 2,
-    ("env/encoding.py", "brisca"): 3,
-    ("env/encoding.py", "cruce"): 3,
-    ("env/encoding.py", "klaverjas"): 3,
-    ("env/single.py", "briscola"): 1,
-    ("logic/model.py", "brisca"): 3,
-    ("logic/model.py", "briscola"): 2,
-    ("logic/model.py", "cruce"): 1,
-    ("logic/position.py", "cruce"): 1,
-    ("record.py", "cruce"): 1,
-    ("search/encoding.py", "brisca"): 1,
-    ("search/encoding.py", "briscola"): 1,
-    ("search/encoding.py", "cruce"): 1,
-    ("search/encoding.py", "klaverjas"): 1,
-    ("web/tables.py", "briscola"): 1,
-}
 
 
 @functools.cache
@@ -206,16 +178,6 @@ def rule_constants_in_code() -> Counter[tuple[str, str]]:
     return found
 
 
-def _beyond(found: Counter[tuple[str, str]], known: dict[tuple[str, str], int]) -> dict[str, int]:
-    return {f"{rel}: {what}": n - known.get((rel, what), 0)
-            for (rel, what), n in sorted(found.items()) if n > known.get((rel, what), 0)}
-
-
-def test_no_new_game_names_outside_rules():
-    assert _beyond(game_names_in_code(), KNOWN_GAME_NAMES) == {}
-
-
-@pytest.mark.xfail(strict=True, reason="issue 15: layers still switch on game names (KNOWN_GAME_NAMES)")
 def test_no_module_outside_rules_names_a_game():
     assert dict(game_names_in_code()) == {}
 

@@ -9,8 +9,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import aceten
-from aceten import Card, CardSet, Family, Game, Suit, Trick, svg
+from aceten import Card, CardSet, Family, Game, Suit, Trick
 from aceten.cards import full_deck
+from aceten.show import svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -285,6 +286,7 @@ def test_import_aceten_does_not_load_svg():
     import subprocess
     import sys
 
-    code = "import sys, aceten; g = aceten.new_game('briscola', seed=1); print('aceten.svg' in sys.modules)"
+    code = ("import sys, aceten; g = aceten.new_game('briscola', seed=1); "
+            "print('aceten.show.svg' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

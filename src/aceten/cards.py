@@ -268,8 +268,8 @@ class Card(int):
         return f"Card.parse({text!r}, Family.{self.family.name})"
 
     def _repr_svg_(self) -> str:
-        """The card's face in notebooks (see :mod:`aceten.svg`)."""
-        from aceten import svg
+        """The card's face in notebooks (see :mod:`aceten.show.svg`)."""
+        from aceten.show import svg
 
         return svg.card(self)
 
@@ -419,7 +419,7 @@ class CardSet:
         return f"CardSet.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        """The cards in a row in notebooks (see :mod:`aceten.svg`)."""
-        from aceten import svg
+        """The cards in a row in notebooks (see :mod:`aceten.show.svg`)."""
+        from aceten.show import svg
 
         return svg.cards(self)

@@ -69,8 +69,8 @@ class Trick:
         return " ".join(str(c) for c in self.cards)
 
     def _repr_svg_(self) -> str:
-        """The trick as a picture in notebooks (see :mod:`aceten.svg`)."""
-        from aceten import svg
+        """The trick as a picture in notebooks (see :mod:`aceten.show.svg`)."""
+        from aceten.show import svg
 
         return svg.trick(self)
 
@@ -120,8 +120,8 @@ class PlayerView:
     rules: Rules = field(repr=False)
 
     def _repr_svg_(self) -> str:
-        """The table as this seat sees it, in notebooks (see :mod:`aceten.svg`)."""
-        from aceten import svg
+        """The table as this seat sees it, in notebooks (see :mod:`aceten.show.svg`)."""
+        from aceten.show import svg
 
         return svg.table(self)
 
@@ -664,13 +664,13 @@ class Game:
                 f"moves={len(self._moves)} phase={self.phase}>")
 
     def __str__(self) -> str:
-        from aceten.display import game_text
+        from aceten.show.text import game_text
 
         return game_text(self)
 
     def _repr_svg_(self) -> str:
-        """The table with every hand face up, in notebooks (see :mod:`aceten.svg`)."""
-        from aceten import svg
+        """The table with every hand face up, in notebooks (see :mod:`aceten.show.svg`)."""
+        from aceten.show import svg
 
         return svg.table(self)
 

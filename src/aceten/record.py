@@ -145,6 +145,7 @@ def parse(text: str) -> Record:
 
 
 def _split(text: str) -> list[Record]:
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some Windows editors write
     records: list[Record] = []
     current: Record | None = None
     in_body = False
@@ -519,18 +520,38 @@ def save(path: str | os.PathLike[str], games: Game | Iterable[Game]) -> Path:
     return target
 
 
-def load(path: str | os.PathLike[str]) -> list[Game]:
-    """Read every record of a file (each replayed and checked)."""
+MAX_FILE_BYTES = 64 * 2**20
+"""The largest file :func:`read_text` (so :func:`load`) reads: 64 MiB, some 50,000 records. A
+record is a few KiB; anything larger is refused before it fills the memory (``/dev/zero``)."""
+
+
+def read_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
+    """A UTF-8 text file (a byte-order mark dropped), refused past ``limit`` bytes."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a text file") from None
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
     except OSError as err:
         raise AcetenError(f"cannot read {path}: {err.strerror or err}") from None
+    if len(data) > limit:
+        raise AcetenError(f"{path}: larger than {_size(limit)}, the most aceten reads from one file")
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text file") from None
+
+
+def _size(limit: int) -> str:
+    return f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit // 2**10} KiB"
+
+
+def load(path: str | os.PathLike[str]) -> list[Game]:
+    """Read every record of a file (each replayed and checked)."""
+    text = read_text(path)
     try:
         return loads_all(text)
     except RecordError as err:
         raise RecordError(f"{path}: {err}") from None
 
 
-__all__ = ["Record", "dumps", "dumps_all", "load", "loads", "loads_all", "parse", "save", "to_game"]
+__all__ = ["MAX_FILE_BYTES", "Record", "dumps", "dumps_all", "load", "loads", "loads_all", "parse",
+           "read_text", "save", "to_game"]

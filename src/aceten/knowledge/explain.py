@@ -15,7 +15,20 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from aceten.cards import Card, Suit
-from aceten.knowledge.facts import And, Answer, Const, Formula, Holds, InStock, Knows, Not, Or, Possible, Void
+from aceten.knowledge.facts import (
+    And,
+    Answer,
+    Const,
+    Formula,
+    Holds,
+    InStock,
+    Knows,
+    Not,
+    Or,
+    Possible,
+    Void,
+    big,
+)
 from aceten.knowledge.history import STOCK, CardInfo, Constraint, Group
 
 if TYPE_CHECKING:
@@ -84,7 +97,7 @@ class _Why:
                 if self.kn.ask(part).value is True:
                     return self.true(part)
             return [f"in every deal {_who(self.me)} considers possible one of them holds "
-                    f"(checked over {self.kn.count().deals:,} deals)"]
+                    f"(checked over {big(self.kn.count().deals)} deals)"]
         if isinstance(f, Not) and isinstance(f.arg, (And, Or)):
             parts = f.arg.args
             flipped = Or(tuple(_neg(a) for a in parts)) if isinstance(f.arg, And) else \
@@ -122,10 +135,10 @@ class _Why:
         if answer.method == "classes":
             lines.append(f"decided for every hand {_who(self.me)} thinks possible for the other seat "
                          f"(hands of interchangeable cards taken together), over "
-                         f"{answer.total:,} deals")
-        elif answer.method == "kripke":
+                         f"{big(answer.total)} deals")
+        elif answer.method == "kripke" and answer.model_worlds is not None:
             lines.append(f"decided on the explicit Kripke model of the public history "
-                         f"({answer.model_worlds:,} worlds)")
+                         f"({big(answer.model_worlds)} worlds)")
         return lines
 
     def has_suit(self, seat: int, suit: Suit) -> list[str]:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from aceten.knowledge.explain import Explanation
     from aceten.knowledge.facts import Answer, Formula
     from aceten.knowledge.kripke import KripkeModel
-    from aceten.svg import SvgImage
+    from aceten.show.svg import SvgImage
 
 Location = int | str  # a seat (0-based), "stock" or "played"
 

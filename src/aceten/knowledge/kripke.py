@@ -28,7 +28,7 @@ from aceten.knowledge.history import STOCK
 if TYPE_CHECKING:
     from aceten.knowledge.knowledge import Knowledge
     from aceten.rules.base import Rules
-    from aceten.svg import SvgImage
+    from aceten.show.svg import SvgImage
 
 
 @dataclass

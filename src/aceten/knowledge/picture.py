@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from aceten.knowledge.kripke import KripkeModel
 
 try:  # the package's picture type, when the display layer is there
-    from aceten.svg import SvgImage
-except ImportError:  # pragma: no cover - aceten.svg ships with the package
+    from aceten.show.svg import SvgImage
+except ImportError:  # pragma: no cover - aceten.show.svg ships with the package
     class SvgImage(str):  # type: ignore[no-redef]
         """SVG markup; notebooks display it through ``_repr_svg_``."""
 

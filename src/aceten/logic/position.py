@@ -136,13 +136,16 @@ def _given(rules: Rules) -> dict[str, Any]:
 
 
 # -- reading -------------------------------------------------------------------------------------
+MAX_POSITION_BYTES = 2**20
+"""The largest position file read: 1 MiB (a position is a few hundred bytes)."""
+
+
 def load(path: str | Path) -> Position:
     """Read a position from a TOML file (errors name the file and the problem)."""
+    from aceten.record import read_text
+
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise AcetenError(f"{path}: not a UTF-8 text file") from None
+    text = read_text(path, limit=MAX_POSITION_BYTES)
     return loads(text, base=path.parent, name=str(path))
 
 
@@ -213,10 +216,7 @@ def _read_history(value: Any, base: str | Path | None) -> Any:
         path = Path(value)
         if base is not None and not path.is_absolute():
             path = Path(base) / path
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as err:
-            raise AcetenError(f"history {value}: {err.strerror or err}") from None
+        text = records.read_text(path)
     return records.parse(text)
 
 

@@ -73,7 +73,7 @@ def check(position: Position, goal: g.Goal, sol: Solution, value: int | None = N
 # -- showing ----------------------------------------------------------------------------------------
 def lines(trace: Trace, position: Position, *, symbols: bool = False) -> list[str]:
     """The witness trick by trick: who led, the cards, who won, running counts."""
-    from aceten import display
+    from aceten.show import text as display
 
     game = trace.game
     rules = game.rules

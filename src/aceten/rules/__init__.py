@@ -44,5 +44,14 @@ def get(name: str, players: int | None = None, variant: str | None = None, **opt
     return rules
 
 
+def for_questions(name: str, players: int | None = None, variant: str | None = None,
+                  **options: Any) -> Rules:
+    """The rules as the logic layer models them: the game's ``question_options`` (a phase it
+    does not model turned off, say) unless ``options`` say otherwise."""
+    cls = GAMES.get(str(name).strip().lower())
+    merged = {**(cls.question_options if cls is not None else {}), **options}
+    return get(name, players=players, variant=variant, **merged)
+
+
 __all__ = ["DEFAULT_GAME", "GAMES", "FollowSuit", "Obligation", "Obligations", "Option", "PartnerExemption",
-           "Rules", "Trumping", "get"]
+           "Rules", "Trumping", "for_questions", "get"]

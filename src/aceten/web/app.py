@@ -19,9 +19,10 @@ import json
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from importlib import resources
@@ -177,6 +178,7 @@ class Server:
         self.bot_threads = ThreadPoolExecutor(max_workers=self.config.light_bot_threads,
                                               thread_name_prefix="aceten-bot")
         self.bot_pool: ProcessPoolExecutor | None = None
+        self.stopping = False
         self.store: Store | None = None
         self.sweeper: asyncio.Task[None] | None = None
         self.expired: LruCache[str, bool] = LruCache(10_000)  # ids of tables that expired
@@ -198,6 +200,7 @@ class Server:
         log.info("serving the tables in %s", self.db_path)
 
     async def stop(self) -> None:
+        self.stopping = True  # the workers killed below are no failure to report
         if self.sweeper is not None:
             self.sweeper.cancel()
         for task in list(self.bot_tasks.values()):
@@ -385,10 +388,11 @@ class Server:
             return
         from aceten.agents import pimc
 
-        future = self._bot_pool().submit(pimc.warm_up)
+        with ignoring_ctrl_c():
+            future = self._bot_pool().submit(pimc.warm_up)
 
         def done(job: Future[None]) -> None:
-            if not job.cancelled() and job.exception() is not None:
+            if not job.cancelled() and job.exception() is not None and not self.stopping:
                 log.warning("the bots' worker could not load the solver: %s", job.exception())
 
         future.add_done_callback(done)
@@ -410,7 +414,9 @@ class Server:
         for attempt in range(2):
             pool = self._bot_pool()
             try:
-                return await loop.run_in_executor(pool, bot_move_of, table.row())
+                with ignoring_ctrl_c():  # the pool may start a worker here
+                    job = loop.run_in_executor(pool, bot_move_of, table.row())
+                return await job
             except BrokenProcessPool:
                 self.bot_pool = None
                 if attempt:
@@ -637,7 +643,8 @@ async def analyse_elsewhere(text: str, budget: float | None) -> dict[str, Any]:
     receiver, sender = context.Pipe(duplex=False)
     worker = context.Process(target=_analysis_worker, args=(sender, text, budget), daemon=True,
                              name="aceten-analysis")
-    worker.start()
+    with ignoring_ctrl_c():
+        worker.start()
     WORKERS.add(worker)
     sender.close()
     limit = (budget or ANALYSIS_BUDGET) + ANALYSIS_GRACE
@@ -698,11 +705,26 @@ async def _read_body(request: Request, limit: int) -> bytes:
 @functools.lru_cache(maxsize=512)
 def card_svg(game: str, code: str) -> str:
     rules = get_rules(game)
-    from aceten import svg
+    from aceten.show import svg
 
     if code == "back":
         return str(svg.card(rules.deck[0], face_down=True))
     return str(svg.card(rules.parse_card(code)))
+
+
+@contextlib.contextmanager
+def ignoring_ctrl_c() -> Iterator[None]:
+    """Start worker processes inside this: they ignore SIGINT for good (an ignored signal stays
+    ignored in a new process). Ctrl-C in the terminal reaches the whole process group, and the
+    server, which stops its workers itself, is the only one that should act on it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def exit_with_parent(parent: int) -> None:

@@ -1,5 +1,4 @@
-"""The search layer's commands: ``aceten solve`` (double-dummy analysis of a record) and the
-numba engine behind ``aceten simulate --fast``.
+"""The search layer's command: ``aceten solve``, the double-dummy analysis of a record.
 
 numba is imported only when one of these runs, never by ``import aceten`` or ``aceten --help``.
 """
@@ -14,11 +13,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from aceten.cli.common import Progress, flag, user_errors
 from aceten.errors import AcetenError
 
 if TYPE_CHECKING:
     from aceten.game import Game
-    from aceten.rules.base import Rules
     from aceten.search import Solution
 
 _UNKNOWN_DEAL = re.compile(r'^\s*\[\s*Deal\s+"[^"\n]*\?\?', re.MULTILINE)
@@ -37,11 +36,12 @@ def solve_command(
         "value and the best line")] = None,
     seat: Annotated[int | None, typer.Option(
         "--seat", help="analyse only the moves of this seat (1-based, P1 = 1)")] = None,
-    index: Annotated[int, typer.Option(
-        "--record", help="which record of a file holding several (1-based)")] = 1,
+    index: Annotated[int | None, typer.Option(
+        "--record", help="analyse only this record of a file holding several (1-based; default: "
+        "every record)", show_default=False)] = None,
     objective: Annotated[str | None, typer.Option(
         "--objective", help="points (card points and bonuses; the default) or tricks")] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    json_out: Annotated[bool, flag("--json", help="print one JSON object")] = False,
 ) -> None:
     """Analyse a record double dummy: each move's value against the best, and the points lost.
 
@@ -49,29 +49,45 @@ def solve_command(
     points at the end of the deal (with roem, marriages and the last-trick bonus) when both
     sides play best from there on.
     """
-    from aceten.cli import user_errors
-
     with user_errors(json_out):
-        report = analyse_file(file, ply=ply, seat=seat, index=index, objective=objective)
+        games = load_games(file)
+        if index is not None:
+            if not 1 <= index <= len(games):
+                raise AcetenError(f"--record {index}: {file} holds {len(games)} record"
+                                  f"{'s' if len(games) != 1 else ''}")
+            chosen = [(index, games[index - 1])]
+        else:
+            chosen = list(enumerate(games, start=1))
+        if len(chosen) > 1 and ply is not None:
+            raise AcetenError(f"--ply {ply}: {file} holds {len(chosen)} records; choose one "
+                              "with --record N")
+        reports = []
+        with Progress(f"solve {file.name}", len(chosen), "records",
+                      quiet=json_out or len(chosen) == 1) as progress:
+            for number, game in chosen:
+                report = analyse(game, ply=ply, seat=seat, objective=objective, source=str(file))
+                report["index"] = number
+                reports.append(report)
+                progress.advance()
         if json_out:
-            print(json.dumps({"ok": True, **report}, ensure_ascii=False))
+            out = {"ok": True, **reports[0]} if len(reports) == 1 else {
+                "ok": True, "record": str(file), "records": reports}
+            print(json.dumps(out, ensure_ascii=False))
             return
-        _print_report(report)
+        for i, report in enumerate(reports):
+            if len(reports) > 1:
+                print(("\n" if i else "") + f"== {file}, record {report['index']} of {len(games)}")
+            _print_report(report)
 
 
 # -- analysis ------------------------------------------------------------------------------------
-def load_game(path: Path, index: int = 1) -> Game:
-    """Record ``index`` (1-based) of a file, refusing records with unknown cards."""
+def load_games(path: Path) -> list[Game]:
+    """Every record of a file, refusing records with unknown cards."""
     from aceten import record
 
     if not path.exists():
         raise AcetenError(f"{path}: no such file")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise AcetenError(f"{path}: not a text file") from None
-    except OSError as err:
-        raise AcetenError(f"cannot read {path}: {err.strerror or err}") from None
+    text = record.read_text(path)
     if _UNKNOWN_DEAL.search(text):
         raise AcetenError(
             f"{path}: the record's deal holds unknown cards (??): it is one seat's view, not a "
@@ -79,20 +95,9 @@ def load_game(path: Path, index: int = 1) -> Game:
             "questions over the hidden cards with `aceten ask`, or sample full deals consistent "
             "with the view (aceten.knowledge) and solve each")
     try:
-        games = record.loads_all(text)
+        return record.loads_all(text)
     except AcetenError as err:
         raise AcetenError(f"{path}: {err}") from None
-    if not 1 <= index <= len(games):
-        raise AcetenError(f"--record {index}: {path} holds {len(games)} record"
-                          f"{'s' if len(games) != 1 else ''}")
-    return games[index - 1]
-
-
-def analyse_file(path: Path, *, ply: int | None = None, seat: int | None = None, index: int = 1,
-                 objective: str | None = None) -> dict[str, Any]:
-    """What ``aceten solve`` reports, as plain data."""
-    game = load_game(Path(path), index)
-    return analyse(game, ply=ply, seat=seat, objective=objective, source=str(path))
 
 
 def analyse(game: Game, *, ply: int | None = None, seat: int | None = None,
@@ -189,7 +194,9 @@ def _print_report(report: dict[str, Any]) -> None:
     if report["position"] is not None:
         p = report["position"]
         console.print(f"move {p['ply']} (trick {p['trick']}), {p['seat']} to move "
-                      f"({p['side']} has {p['scored']}): value {p['best']}", markup=False)
+                      f"({p['side']} has {p['scored']} {report['objective']} so far): "
+                      f"value {p['best']}",
+                      markup=False)
         table = Table(box=box.SIMPLE, title_justify="left")
         for col in ("move", "value", "lost"):
             table.add_column(col, justify="left" if col == "move" else "right")
@@ -216,50 +223,3 @@ def _print_report(report: dict[str, Any]) -> None:
         summary.add_row(p["seat"], str(p["moves"]), str(p["mistakes"]), str(p["lost"]))
     console.print(summary)
     console.print(f"{report['nodes']:,} nodes in {report['seconds']} s", markup=False)
-
-
-# -- aceten simulate --fast ------------------------------------------------------------------------
-def simulate_fast(rules: Rules, seat_bots: list[str], seed: int, games: int,
-                  options: dict[str, str], save: Path | None, own_rng: bool) -> dict[str, Any]:
-    """``aceten simulate`` in the batch kernels: the same summary as the engine's loop.
-
-    With the Python generator (the default) the deals and every bot's choices are those of the
-    engine's loop for the same seed, so the summary is the same but for the timing."""
-    from aceten.cli import _Stats
-    from aceten.search import batch
-
-    for name in seat_bots:
-        if name not in batch.BOTS:
-            raise AcetenError(f"--fast plays the bots {', '.join(batch.BOTS)}; {name!r} needs "
-                              "the engine (leave out --fast)")
-    result = batch.simulate(rules, games, seed=seed, bots=seat_bots,
-                            rng="fast" if own_rng else "python", log=games if save else 0)
-    stats = _Stats(rules.players, len(rules.teams))
-    stats.games = result.games
-    stats.moves = int(result.moves.sum())
-    stats.draws = int((result.winner < 0).sum())
-    stats.wins = [int((result.winner == t).sum()) for t in range(len(rules.teams))]
-    stats.scores = [int(v) for v in result.scores.sum(axis=0)]
-    stats.team_points = [int(v) for v in result.team_points.sum(axis=0)]
-    stats.points = [int(v) for v in result.points.sum(axis=0)]
-    stats.tricks = [int(v) for v in result.tricks.sum(axis=0)]
-    stats.bonus = [int(v) for v in result.bonus.sum(axis=0)]
-    stats.total_points = int(result.points.sum())
-    summary = stats.summary(rules, seat_bots, seed, games, options, result.seconds)
-    summary["engine"] = "numba" + (" (own generator)" if own_rng else "")
-    if save is not None:
-        from aceten import record
-
-        save.mkdir(parents=True, exist_ok=True)
-        from aceten.game import Game
-
-        for i in range(games):
-            if own_rng:
-                game = batch.replay(result, i)
-            else:  # the very deal of the seed: the record keeps its Seed tag
-                game = Game(rules, seed=seed + i)
-                for move in result.moves_of(i):
-                    game.push(move)
-            record.save(save / f"{rules.name}-{seed + i:06d}.tgn", game)
-        summary["saved"] = str(save)
-    return summary

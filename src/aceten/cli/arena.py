@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from aceten.cli.common import JsonOpt, Progress, console, parse_options, user_errors
 from aceten.errors import AcetenError
 
 if TYPE_CHECKING:
@@ -47,7 +48,6 @@ arena_app = typer.Typer(
 )
 
 DbOpt = Annotated[Path, typer.Option("--db", help="the SQLite results database (created if missing)")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="print one JSON object instead of tables")]
 
 
 @arena_app.command("run")
@@ -75,8 +75,6 @@ def run_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Play a duplicate tournament; re-running the same command resumes it from --db."""
-    from aceten.cli import parse_options, user_errors
-
     with user_errors(json_out):
         from aceten import arena
 
@@ -93,32 +91,17 @@ def run_command(
             print(json.dumps({"ok": True, **result.as_dict()}, ensure_ascii=False))
             return
         result = _run_with_progress(config, deals, db, backend, workers, address)
-        _print_result(_console(), result)
+        _print_result(console(), result)
 
 
 def _run_with_progress(config: Any, deals: int, db: Path, backend: str, workers: int | None,
                        address: str | None) -> TournamentResult:
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
     from aceten import arena
 
-    err = _console(stderr=True)
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), TimeRemainingColumn(),
-                        TextColumn("{task.fields[estimate]}"),
-                        console=err, transient=True, disable=not err.is_terminal)
-    with progress:
-        task = progress.add_task(f"{config.game} deals", total=deals, estimate="")
+    with Progress(f"arena {config.game}", deals, "deals") as progress:
 
         def update(done: int, total: int, standings: Standings) -> None:
-            progress.update(task, completed=done, estimate=standings.estimate())
+            progress.update(done, note=standings.estimate())
 
         return arena.run(config, deals, db=db, backend=backend, workers=workers,
                          address=address, progress=update)
@@ -130,8 +113,6 @@ def report_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Print the results of every tournament stored in --db."""
-    from aceten.cli import user_errors
-
     with user_errors(json_out):
         from aceten import arena
 
@@ -140,22 +121,16 @@ def report_command(
             print(json.dumps({"ok": True, "db": str(db),
                               "tournaments": [r.as_dict() for r in results]}, ensure_ascii=False))
             return
-        console = _console()
+        out = console()
         if not results:
-            console.print(f"{db}: no tournaments yet")
+            out.print(f"{db}: no tournaments yet")
         for i, result in enumerate(results):
             if i:
-                console.print()
-            _print_result(console, result)
+                out.print()
+            _print_result(out, result)
 
 
 # -- tables ------------------------------------------------------------------------------------
-def _console(stderr: bool = False) -> Console:
-    from rich.console import Console
-
-    return Console(stderr=stderr, highlight=False)
-
-
 def _pct(value: float | None, ci: list[float] | None) -> str:
     if value is None:
         return "-"
@@ -170,14 +145,14 @@ def _points(value: float | None, ci: list[float] | None) -> str:
     return text if ci is None else f"{text} ± {(ci[1] - ci[0]) / 2:.1f}"
 
 
-def _print_result(console: Console, result: TournamentResult) -> None:
+def _print_result(out: Console, result: TournamentResult) -> None:
     from rich import box
     from rich.markup import escape
     from rich.table import Table
 
     info = result.as_dict()
     config = result.config
-    console.print(f"[bold]#{result.id} {escape(config.describe())}[/]: duplicate, "
+    out.print(f"[bold]#{result.id} {escape(config.describe())}[/]: duplicate, "
                   f"{len(config.seatings)} seatings a deal, bots {escape(', '.join(config.bots))}",
                   soft_wrap=True)
     line = f"{info['finished']} of {info['deals']} deals stored ({info['games']} games)"
@@ -187,7 +162,7 @@ def _print_result(console: Console, result: TournamentResult) -> None:
                 f"in {result.seconds:.1f} s"
                 + (f" ({rate:,.0f} deals/s, {result.where})" if rate else f" ({result.where})")
                 + f", {result.reused} already in {result.db}")
-    console.print(line, markup=False, soft_wrap=True)
+    out.print(line, markup=False, soft_wrap=True)
     pairs = Table(box=box.SIMPLE_HEAD, title="head to head", title_justify="left", pad_edge=False)
     for col in ("bot", "vs", "n", "W-D-L", "win % [95% CI]", "points ± 95%"):
         pairs.add_column(col, justify="left" if col in ("bot", "vs") else "right", no_wrap=True)
@@ -199,7 +174,7 @@ def _print_result(console: Console, result: TournamentResult) -> None:
     pairs.caption = ("n: games (pairs of sides in 3-sided games); win %: draws count half;\n"
                      "points: mean score of the bot's side minus the opponent's, per game")
     pairs.caption_justify = "left"
-    console.print(pairs)
+    out.print(pairs)
     if len(config.bots) > 2:
         table = Table(box=box.SIMPLE_HEAD, title="standings (each bot against the field)",
                       title_justify="left", pad_edge=False)
@@ -211,7 +186,7 @@ def _print_result(console: Console, result: TournamentResult) -> None:
                           _points(b["point_diff"], b["point_diff_ci"]))
         table.caption = "Elo: Bradley–Terry maximum likelihood, relative to a mean of 0"
         table.caption_justify = "left"
-        console.print(table)
+        out.print(table)
 
 
 def register(app: typer.Typer) -> None:

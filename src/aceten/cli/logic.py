@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
-from aceten.cli import JsonOpt, OptionOpt, PlayersOpt, VariantOpt, parse_options, user_errors
+from aceten.cli.common import JsonOpt, OptionOpt, PlayersOpt, VariantOpt, flag, parse_options, user_errors
 from aceten.errors import AcetenError
 
 SEMANTICS = ("possible means: for SOME assignment of the unknown cards and SOME sequence of legal "
@@ -51,10 +51,9 @@ def _position(file: Path | None, flags: dict[str, Any]) -> Any:
         if "game" not in overrides and "history" not in overrides:
             raise AcetenError("give a position file (FILE.toml) or at least --game")
         return position.from_dict(overrides, base=Path.cwd(), name="command line")
-    try:
-        text = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise AcetenError(f"{file}: not a UTF-8 text file") from None
+    from aceten.record import read_text
+
+    text = read_text(file, limit=position.MAX_POSITION_BYTES)
     return position.loads(text, base=file.parent, name=str(file), overrides=overrides)
 
 
@@ -69,9 +68,9 @@ def register(app: typer.Typer) -> None:
                                                  "'tricks(P1) >= 4' (default: the file's goal)")] = None,
         json_out: JsonOpt = False,
         all_: Annotated[int, typer.Option("--all", help="up to N distinct witnesses")] = 1,
-        show_model: Annotated[bool, typer.Option("--show-model", help="list the propositions and "
+        show_model: Annotated[bool, flag("--show-model", help="list the propositions and "
                                                  "constraint groups with their counts")] = False,
-        explain: Annotated[bool, typer.Option("--explain", help="if impossible, a minimal set of "
+        explain: Annotated[bool, flag("--explain", help="if impossible, a minimal set of "
                                               "reasons (an unsatisfiable core)")] = False,
         game: Annotated[str | None, typer.Option("--game", help="briscola, brisca, cruce, klaverjas")] = None,
         players: PlayersOpt = None,
@@ -126,7 +125,7 @@ def register(app: typer.Typer) -> None:
                                             show_default=False)],
         condition: Annotated[str, typer.Argument(help="e.g. 'sum(points) == 15'", show_default=False)],
         size: Annotated[int | None, typer.Option("--size", "-k", help="sets of this many cards")] = None,
-        all_: Annotated[bool, typer.Option("--all", help="list every set, up to 100,000 (default: "
+        all_: Annotated[bool, flag("--all", help="list every set, up to 100,000 (default: "
                                            "the first 20 shown, up to 1,000 counted)")] = False,
         players: PlayersOpt = None,
         variant: VariantOpt = None,
@@ -141,9 +140,7 @@ def register(app: typer.Typer) -> None:
             from aceten.logic.cardsets import find
 
             options = parse_options(option)
-            if game.strip().lower() == "cruce":
-                options.setdefault("bidding", "no")
-            rules = aceten.rules.get(game, players=players, variant=variant, **options)
+            rules = aceten.rules.for_questions(game, players=players, variant=variant, **options)
             suit = rules.parse_suit(trump) if trump else None
             found = find(rules, condition, size=size, trump=suit,
                          limit=100_000 if all_ else 1_000)
@@ -174,7 +171,7 @@ def register(app: typer.Typer) -> None:
         players: PlayersOpt = None,
         variant: VariantOpt = None,
         option: OptionOpt = None,
-        stock_left: Annotated[bool, typer.Option("--stock-left", help="the stock is not yet drawn "
+        stock_left: Annotated[bool, flag("--stock-left", help="the stock is not yet drawn "
                                                  "out (Cruce with 2 players, Brisca arrastre)")] = False,
         output: Annotated[Path | None, typer.Option("--output", "-o", help="write to this file")] = None,
     ) -> None:
@@ -185,9 +182,7 @@ def register(app: typer.Typer) -> None:
             from aceten.logic import export as ex
 
             options = parse_options(option)
-            if game.strip().lower() == "cruce":
-                options.setdefault("bidding", "no")
-            rules = aceten.rules.get(game, players=players, variant=variant, **options)
+            rules = aceten.rules.for_questions(game, players=players, variant=variant, **options)
             if fmt.strip().lower() not in ("ladr", "smtlib", "smt-lib", "smt2"):
                 raise AcetenError(f"unknown format {fmt!r}: choose ladr or smtlib")
             sp = ex.spec(rules, played, hand, trump, stock_empty=not stock_left)

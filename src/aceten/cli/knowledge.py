@@ -8,32 +8,32 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from aceten.cli.common import JsonOpt, flag, user_errors
+
 if TYPE_CHECKING:
     from aceten.game import Game
     from aceten.knowledge import Knowledge
 
-# As in aceten.cli (Typer reads the annotations by name, from this module).
-JsonOpt = Annotated[bool, typer.Option("--json", help="print one JSON object instead of tables")]
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``knows`` command to the ``aceten`` application."""
-    from aceten.cli import user_errors
-
     @app.command("knows")
     def knows(
         file: Annotated[Path, typer.Argument(help="a game record (.tgn): a full record, or one written "
                                              "from the seat's view (with ??)", show_default=False)],
         seat: Annotated[int, typer.Option("--seat", "-s", help="whose knowledge, 1-based")] = 1,
         after: Annotated[int | None, typer.Option(
-            "--after", help="after this many moves (cards, bids, exchanges); default: all")] = None,
+            "--after", help="after this many moves (cards, bids, exchanges); default: all of an "
+            "unfinished record, or the last moment of a finished deal the seat still had "
+            "cards to guess", show_default=False)] = None,
         query: Annotated[list[str] | None, typer.Option(
             "--query", "-q", help="a question, repeatable, e.g. 'knows(P3, void(P2, clubs))'")] = None,
         card: Annotated[str | None, typer.Option("--card", help="one card: where it may be, who knows "
                                                  "it, and its Kripke picture with --svg")] = None,
         svg: Annotated[Path | None, typer.Option(
             "--svg", help="write a Kripke picture: of --card, or of the whole (small) model")] = None,
-        explain: Annotated[bool, typer.Option("--explain/--no-explain",
+        explain: Annotated[bool, flag("--explain/--no-explain",
                                               help="say why, for each query")] = True,
         max_worlds: Annotated[int, typer.Option(
             "--max-worlds", help="largest explicit Kripke model to build")] = 200_000,
@@ -45,17 +45,14 @@ def register(app: typer.Typer) -> None:
         with user_errors(json_out):
             from aceten.errors import AcetenError
             from aceten.knowledge.records import knowledge_from_text
+            from aceten.record import read_text
 
-            try:
-                text = file.read_text(encoding="utf-8")
-            except UnicodeDecodeError:
-                raise AcetenError(f"{file}: not a text file") from None
-            except OSError as err:
-                raise AcetenError(f"cannot read {file}: {err.strerror or err}") from None
+            text = read_text(file)
             if after is not None and after < 0:
                 raise AcetenError(f"--after {after}: give 0 or more moves")
             try:
-                pos = knowledge_from_text(text, seat - 1, after)
+                chosen = after if after is not None else _default_after(text, seat - 1)
+                pos = knowledge_from_text(text, seat - 1, chosen)
             except AcetenError as err:
                 raise AcetenError(f"{file}: {err}") from None
             kn = pos.knowledge
@@ -92,6 +89,10 @@ def register(app: typer.Typer) -> None:
                 print(json.dumps(out, ensure_ascii=False))
                 return
             _print_report(report)
+            if after is None and pos.moves < pos.total_moves:
+                print(f"\n(the deal is over, and then every card is known: this is the last time "
+                      f"P{seat} chose a move with cards to guess; --after 0 to {pos.total_moves} "
+                      "for another moment)")
             for a, lines in answers:
                 print()
                 print(f"? {a.asked or a.query}")
@@ -106,6 +107,22 @@ def register(app: typer.Typer) -> None:
                 print(f"  knows where it is: {', '.join(knowers) if knowers else 'no seat'}")
             if svg is not None:
                 print(f"\nwrote {svg}")
+
+
+def _default_after(text: str, seat: int) -> int | None:
+    """For a finished full record, the last time ``seat`` chose a move without knowing where
+    every card was (at the end of a deal everything is known, which tells nothing); else None:
+    all moves."""
+    from aceten.knowledge.records import knowledge_from_text
+
+    end = knowledge_from_text(text, seat, None)
+    if end.game is None or not end.game.is_over():
+        return None
+    for moment in range(end.total_moves - 1, -1, -1):
+        pos = knowledge_from_text(text, seat, moment)
+        if pos.game is not None and pos.game.to_move == seat and pos.knowledge.count().holdings > 1:
+            return moment
+    return 0
 
 
 def _verdict(a: Any) -> str:

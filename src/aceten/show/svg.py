@@ -7,12 +7,12 @@ one page. Each card face names its card in a ``<title>`` tooltip. A table drawn 
 :class:`~aceten.game.PlayerView` holds only what that seat may see: the other hands are backs.
 
     >>> import aceten
-    >>> import aceten.svg
-    >>> image = aceten.svg.card(aceten.Card.parse("AS"))
+    >>> from aceten.show import svg
+    >>> image = svg.card(aceten.Card.parse("AS"))
     >>> image.startswith("<svg") and "<title>ace of swords</title>" in image
     True
     >>> g = aceten.new_game("briscola", players=2, seed=7)
-    >>> picture = aceten.svg.table(g.view(0))
+    >>> picture = svg.table(g.view(0))
     >>> picture.count('class="card"')  # P1's three cards and the face-up trump
     4
 """
@@ -26,11 +26,11 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from aceten.cards import Card, CardSet, Family, Rank, Suit
-from aceten.display import seat_name, sorted_hand
 from aceten.errors import AcetenError
 from aceten.game import Game, PlayerView, Trick
 from aceten.moves import Move
 from aceten.rules.base import Rules
+from aceten.show.text import seat_name, sorted_hand
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "SvgImage", "card", "cards", "suit", "table", "trick"]
 

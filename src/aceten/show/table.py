@@ -1,13 +1,13 @@
 """Game records as a table: one row per card played, for analysis in notebooks.
 
     >>> import aceten, io
-    >>> from aceten import records_table
+    >>> from aceten.show import table as records_table
     >>> g = aceten.new_game("briscola", players=2, seed=7)
     >>> g.push("6S"); g.push("AC")
     >>> rows = list(records_table.game_rows(g, file="x.tgn"))
     >>> [(r["trick"], r["position"], r["seat"], r["card"], r["points"], r["winner"], r["won"])
     ...  for r in rows]
-    [(1, 1, 0, '6S', 0, 0, True), (1, 2, 1, 'AC', 11, 0, False)]
+    [(1, 1, 1, '6S', 0, 1, True), (1, 2, 2, 'AC', 11, 1, False)]
 
 :func:`rows` reads ``.tgn`` files and folders of them (each record replayed and checked by
 :func:`aceten.record.load`); :func:`write` saves rows as CSV, or as Parquet when ``pyarrow``
@@ -15,7 +15,8 @@ is installed. Only finished tricks give rows (a trick in progress has no winner 
 written from one seat's view (``??`` cards) cannot be replayed and are refused with the
 record's error.
 
-Columns (seats and teams count from 0, as in the API; people see seat 0 as P1):
+Columns (seats and teams count from 1, as people read them: seat 1 is P1, whom the API calls
+seat 0):
 
 =============  =====================================================================
 file           the record file
@@ -63,7 +64,7 @@ _TYPES = {
     "file": "string", "deal": "int32", "game": "string", "variant": "string", "players": "int8",
     "seed": "int64", "trump": "string", "trick": "int16", "position": "int8", "seat": "int8",
     "team": "int8", "card": "string", "suit": "string", "rank": "string", "points": "int16",
-    "is_trump": "bool", "leader": "int8", "winner": "int8", "won": "bool",
+    "is_trump": "bool_", "leader": "int8", "winner": "int8", "won": "bool_",
     "trick_points": "int16", "trick_bonus": "int16",
 }  # fmt: skip
 
@@ -84,15 +85,15 @@ def game_rows(game: Game, *, file: str = "", deal: int = 1) -> Iterator[dict[str
                 **base,
                 "trick": trick.number,
                 "position": position,
-                "seat": seat,
-                "team": rules.seat_team[seat],
+                "seat": seat + 1,
+                "team": rules.seat_team[seat] + 1,
                 "card": str(card),
                 "suit": card.suit.letter,
                 "rank": card.rank.letter,
                 "points": rules.points(card, trump),
                 "is_trump": is_trump,
-                "leader": trick.leader,
-                "winner": trick.winner,
+                "leader": trick.leader + 1,
+                "winner": trick.winner + 1,
                 "won": seat == trick.winner,
                 "trick_points": trick.points,
                 "trick_bonus": trick.bonus,
@@ -138,13 +139,20 @@ def rows(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
 
 
 def format_of(path: str | os.PathLike[str], fmt: str | None = None) -> str:
-    """The output format: ``fmt`` if given, else from the file's suffix (CSV by default)."""
+    """The output format: ``fmt`` if given, else from the file's suffix (``.csv`` or none: CSV;
+    ``.parquet`` or ``.pq``: Parquet; any other suffix is refused rather than guessed)."""
     if fmt is not None:
         fmt = fmt.strip().lower()
         if fmt not in FORMATS:
             raise AcetenError(f"unknown table format {fmt!r}: choose csv or parquet")
         return fmt
-    return "parquet" if Path(path).suffix.lower() in (".parquet", ".pq") else "csv"
+    suffix = Path(path).suffix.lower()
+    if suffix in (".parquet", ".pq"):
+        return "parquet"
+    if suffix in ("", ".csv"):
+        return "csv"
+    raise AcetenError(f"{path}: unknown table format {suffix!r}: write .csv or .parquet "
+                      "(or give --format csv)")
 
 
 def write(table: Iterable[dict[str, Any]], path: str | os.PathLike[str],
@@ -182,8 +190,8 @@ def write_parquet(table: Iterable[dict[str, Any]], path: str | os.PathLike[str])
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
-        raise AcetenError("writing Parquet needs pyarrow (pip install pyarrow); "
-                          "or write CSV (a .csv file)") from None
+        raise AcetenError("this needs the parquet extra: pip install 'aceten[parquet]' "
+                          "(or write CSV: a .csv file)") from None
     schema = pa.schema([(name, getattr(pa, _TYPES[name])()) for name in COLUMNS])
     data = pa.Table.from_pylist(list(table), schema=schema)
     try:

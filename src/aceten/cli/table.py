@@ -9,6 +9,9 @@ from typing import Annotated
 
 import typer
 
+from aceten.cli.common import flag, user_errors
+from aceten.errors import AcetenError
+
 
 def register(app: typer.Typer) -> None:
     """Add this layer's commands to the ``aceten`` command."""
@@ -19,18 +22,17 @@ def table(
     paths: Annotated[list[Path], typer.Argument(help="record files (.tgn) or folders of them",
                                                 show_default=False)],
     out: Annotated[Path | None, typer.Option(
-        "--out", "-o", help="write here (.csv, or .parquet with pyarrow); default: CSV on stdout")] = None,
+        "--out", "-o", help="write here (.csv, or .parquet with the parquet extra); default: CSV "
+        "on stdout")] = None,
     fmt: Annotated[str | None, typer.Option(
         "--format", "-f", help="csv or parquet (default: from the --out suffix)")] = None,
-    recursive: Annotated[bool, typer.Option("--recursive", "-r",
+    recursive: Annotated[bool, flag("--recursive", "-r",
                                             help="look in sub-folders too")] = False,
-    json_out: Annotated[bool, typer.Option(
+    json_out: Annotated[bool, flag(
         "--json", help="print one JSON object (the rows, or with --out a summary)")] = False,
 ) -> None:
     """One row per card played (game, deal, trick, seat, card, points, winner) for notebooks."""
-    from aceten import records_table
-    from aceten.cli import user_errors
-    from aceten.errors import AcetenError
+    from aceten.show import table as records_table
 
     with user_errors(json_out):
         files = records_table.record_files(paths, recursive=recursive)

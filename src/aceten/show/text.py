@@ -5,7 +5,7 @@ suit symbols where the deck has them (``A♠`` in Klaverjas). Rich is imported o
 functions that build Rich objects, so ``import aceten`` stays light.
 
     >>> import aceten
-    >>> from aceten import display
+    >>> from aceten.show import text as display
     >>> g = aceten.new_game("briscola", players=2, seed=3)
     >>> for _ in range(2):
     ...     g.push(g.legal_moves()[0])
@@ -166,13 +166,15 @@ def header_text(rules: Rules, seed: int | None = None) -> str:
     if len(rules.variants) > 1:
         text += f", {rules.variant}"
     if rules.given_options:
-        text += ", " + ", ".join(f"{k}={_option_text(v)}" for k, v in rules.given_options.items())
+        text += ", " + ", ".join(f"{k}={_option_text(k, v)}" for k, v in rules.given_options.items())
     if seed is not None:
         text += f", seed {seed}"
     return text
 
 
-def _option_text(value: Any) -> str:
+def _option_text(key: str, value: Any) -> str:
+    if key == "dealer" and isinstance(value, int) and not isinstance(value, bool):
+        return seat_name(value)  # seats show from P1, as everywhere people read them
     if isinstance(value, Suit):
         return value.letter
     if isinstance(value, bool):
@@ -496,8 +498,8 @@ def describe_rich(info: dict[str, Any]) -> RenderableType:
     options.add_column("default")
     options.add_column("meaning")
     for name, spec in info["options"].items():
-        value = "-" if spec["value"] is None else _option_text(spec["value"])
-        default = "-" if spec["default"] is None else _option_text(spec["default"])
+        value = "-" if spec["value"] is None else _option_text(name, spec["value"])
+        default = "-" if spec["default"] is None else _option_text(name, spec["default"])
         options.add_row(name, value, default, spec["doc"],
                         style="bold" if spec["value"] != spec["default"] else "")
     def title(text: str) -> Text:

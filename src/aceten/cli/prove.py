@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from aceten.cli import JsonOpt, OptionOpt, PlayersOpt, VariantOpt, parse_options, user_errors
+from aceten.cli.common import JsonOpt, OptionOpt, PlayersOpt, VariantOpt, parse_options, user_errors
 from aceten.errors import AcetenError
 
 FORMATS = ("text", "latex", "json", "html", "tptp")
@@ -49,7 +49,7 @@ def register(app: typer.Typer) -> None:
             from aceten.logic import proofs
 
             if file is not None:
-                from aceten.cli_logic import _position
+                from aceten.cli.logic import _position
 
                 pos = _position(file, {"options": parse_options(option)})
                 rules = pos.rules

@@ -1,0 +1,86 @@
+"""The ``aceten`` command: play in the terminal, simulate bot games, check records, show rules,
+and the commands of the other layers (knowledge, logic, search, arena, the research table, web).
+
+One module per command group registers its commands on :data:`app`; the shared helpers (one-line
+user errors, option parsing, the console) live in :mod:`aceten.cli.common`, which imports no
+command module. Each command imports its heavy dependencies (OR-Tools, numba, FastAPI) when it
+runs, so ``aceten --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Sequence
+from contextlib import suppress
+from typing import Annotated
+
+import typer
+
+import aceten
+from aceten.cli import arena, check, knowledge, logic, play, prove, rules, search, simulate, table, web
+from aceten.cli.common import EXIT_ERROR, flag
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="aceten",
+    help="Play, simulate and check the Ace-Ten card games: Briscola, Brisca, Cruce, Klaverjas.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"aceten {aceten.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, flag("--version", callback=_version, is_eager=True,
+                                          help="print the version and exit")] = False,
+) -> None:
+    """Play, simulate and check the Ace-Ten card games: Briscola, Brisca, Cruce, Klaverjas."""
+
+
+# The order of `aceten --help`: the core's commands, then each layer's.
+for _group in (play, simulate, check, rules, knowledge, arena, logic, prove, table, web, search):
+    _group.register(app)
+
+
+# -- entry point -------------------------------------------------------------------------------
+try:  # the base of usage errors (unknown flag, missing argument) in Typer and in Click
+    from typer import TyperException as _UsageError
+except ImportError:  # pragma: no cover - older Typer re-uses Click's exceptions
+    from click import ClickException as _UsageError  # type: ignore[assignment,no-redef]
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the command; usage errors too become one ``error:`` line and exit code 2.
+
+    SIGTERM (``kill``) ends the command through its clean-ups, as Ctrl-C does, so no half-written
+    file is left behind (``simulate --save`` writes each record to a temporary file first)."""
+    with suppress(ValueError):  # not in the main thread: leave the signal alone
+        signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    try:
+        command = typer.main.get_command(app)
+        code = command.main(args=list(argv) if argv is not None else None, prog_name="aceten",
+                            standalone_mode=False)
+    except _UsageError as err:
+        message = err.format_message() if hasattr(err, "format_message") else str(err)
+        print(f"error: {' '.join(str(message).split())}", file=sys.stderr)
+        sys.exit(getattr(err, "exit_code", EXIT_ERROR) or EXIT_ERROR)
+    except typer.Abort:
+        print("error: aborted", file=sys.stderr)
+        sys.exit(EXIT_ERROR)
+    except (KeyboardInterrupt, EOFError):
+        print("error: interrupted", file=sys.stderr)
+        sys.exit(EXIT_ERROR)
+    sys.exit(code if isinstance(code, int) else 0)

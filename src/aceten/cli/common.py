@@ -1,0 +1,212 @@
+"""What every command of ``aceten`` shares: the one-line user errors, option parsing, the
+console, and the option types Typer reads by name.
+
+Every error a user can cause (unknown game or option, a malformed card, a missing or corrupt
+record, a missing extra) is printed as one line ``error: ...`` on stderr with exit code 2, never a
+traceback. Command modules import from here; this module imports no command module.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+
+from aceten.errors import AcetenError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+EXIT_ERROR = 2
+
+def flag(*names: str, **settings: Any) -> Any:
+    """A boolean option (``--json``): ``typer.Option`` without the ``<bool>`` that its help would
+    show, which reads as if the flag took a value."""
+    return typer.Option(*names, metavar="", **settings)
+
+
+# Typer reads these annotations by name from each command's module: import them there.
+GameArg = Annotated[str, typer.Argument(help="briscola, brisca, cruce or klaverjas", show_default=False)]
+PlayersOpt = Annotated[int | None, typer.Option(
+    "--players", "-n", help="number of players (default: the game's first)")]
+VariantOpt = Annotated[str | None, typer.Option("--variant", help="rule variant, e.g. amsterdam")]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", metavar="KEY=VALUE",
+    help="a rule option, repeatable (e.g. --option arrastre=yes); see `aceten rules GAME`")]
+JsonOpt = Annotated[bool, flag("--json", help="print one JSON object instead of tables")]
+
+# The extra that installs each optional top-level package (pyproject's optional-dependencies).
+EXTRA_OF_MODULE = {
+    "ortools": "logic", "lark": "logic",
+    "numba": "search", "numpy": "search", "llvmlite": "search",
+    "pettingzoo": "rl", "gymnasium": "rl",
+    "ray": "ray",
+    "fastapi": "web", "uvicorn": "web", "starlette": "web",
+    "pyarrow": "parquet",
+}
+
+
+def missing_extra(module: str) -> str:
+    """What to install when ``module`` (say ``numba.core``) is missing."""
+    root = module.split(".")[0]
+    extra = EXTRA_OF_MODULE.get(root)
+    if extra is None:
+        return f"this needs the Python package {root}: pip install {root}"
+    return f"this needs the {extra} extra: pip install 'aceten[{extra}]'"
+
+
+# -- errors ------------------------------------------------------------------------------------
+def fail(message: str) -> NoReturn:
+    """Print ``error: message`` as one line on stderr and exit with code 2."""
+    line = " ".join(str(message).split()) or "unknown error"
+    sys.stdout.flush()
+    print(f"error: {line}", file=sys.stderr, flush=True)
+    raise typer.Exit(EXIT_ERROR)
+
+
+def _os_message(err: OSError) -> str:
+    what = err.strerror or str(err)
+    return f"{err.filename}: {what}" if err.filename else what
+
+
+@contextmanager
+def user_errors(json_out: bool = False) -> Iterator[None]:
+    """Turn the errors a user can cause into one line on stderr and exit code 2 (with
+    ``json_out``, also ``{"ok": false, "error": ...}`` on stdout).
+
+    A missing optional package (``ModuleNotFoundError``) names the extra that installs it."""
+    message = None
+    try:
+        yield
+    except typer.Exit:
+        raise
+    except AcetenError as err:
+        message = str(err)
+    except ModuleNotFoundError as err:
+        if err.name is None or err.name.split(".")[0] == "aceten":
+            raise  # a bug, not a missing extra
+        message = missing_extra(err.name)
+    except OSError as err:
+        message = _os_message(err)
+    except KeyboardInterrupt:
+        message = "interrupted"
+    except EOFError:
+        message = "end of input at the prompt (use --auto to let bots play every seat)"
+    if message is not None:
+        if json_out:
+            print(json.dumps({"ok": False, "error": " ".join(message.split())}, ensure_ascii=False))
+        fail(message)
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, str]:
+    """``["arrastre=yes", "trump=S"]`` -> ``{"arrastre": "yes", "trump": "S"}``."""
+    options: dict[str, str] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not key or not value.strip():
+            raise AcetenError(f"bad --option {item!r}: expected key=value, like arrastre=yes")
+        if key in options:
+            raise AcetenError(f"--option {key} given twice")
+        options[key] = value.strip()
+    return options
+
+
+# -- the terminal ----------------------------------------------------------------------------
+def console(stderr: bool = False) -> Console:
+    """A Rich console for tables and progress (no automatic highlighting of numbers)."""
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def symbols(out: Console) -> bool:
+    """Whether ``out`` can print suit symbols."""
+    return (out.encoding or "").lower().replace("-", "") in ("utf8", "utf16", "utf32")
+
+
+def stdin_is_terminal() -> bool:
+    """Whether a person can answer prompts on stdin."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of a seat's bot in the deal of ``seed`` (so any deal replays alone)."""
+    return seed * 1_000_003 + seat + 1
+
+
+# -- progress of long commands -----------------------------------------------------------------
+PROGRESS_EVERY = 10.0
+"""Seconds between the progress lines printed when stderr is not a terminal."""
+
+
+class Progress:
+    """Progress of a long command on stderr: a Rich bar with an estimate on a terminal, else a
+    line every :data:`PROGRESS_EVERY` seconds (``simulate: 1,200 of 5,000 deals, about 40 s
+    left``), so a log or CI shows the command is alive. ``quiet`` shows nothing."""
+
+    def __init__(self, what: str, total: int, unit: str, *, quiet: bool = False):
+        self.what, self.total, self.unit, self.quiet = what, total, unit, quiet
+        self.done = 0
+        self._bar: Any = None
+        self._task: Any = None
+        self._start = self._last = time.monotonic()
+
+    def __enter__(self) -> Progress:
+        err = console(stderr=True)
+        if not self.quiet and err.is_terminal:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+            from rich.progress import Progress as Bar
+
+            self._bar = Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), TimeRemainingColumn(),
+                            TextColumn("{task.fields[note]}"), console=err, transient=True)
+            self._bar.__enter__()
+            self._task = self._bar.add_task(f"{self.what} {self.unit}", total=self.total, note="")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(*exc)
+
+    def update(self, done: int, note: str = "") -> None:
+        """``done`` of the total are finished; ``note`` says more (a running estimate)."""
+        self.done = done
+        if self._bar is not None:
+            self._bar.update(self._task, completed=done, note=note)
+            return
+        now = time.monotonic()
+        if self.quiet or now - self._last < PROGRESS_EVERY or done >= self.total:
+            return
+        self._last = now
+        rate = done / max(now - self._start, 1e-9)
+        left = f", about {_duration((self.total - done) / rate)} left" if rate > 0 else ""
+        print(f"{self.what}: {done:,} of {self.total:,} {self.unit}{left}"
+              + (f"; {note}" if note else ""), file=sys.stderr, flush=True)
+
+    def advance(self, count: int = 1) -> None:
+        self.update(self.done + count)
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:,.0f} days"

@@ -1,0 +1,340 @@
+"""``aceten play``: play against bots in the terminal, or watch bots play every seat."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import suppress
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+import aceten
+from aceten import agents, record
+from aceten.cards import Suit
+from aceten.cli.common import (
+    GameArg,
+    JsonOpt,
+    OptionOpt,
+    PlayersOpt,
+    VariantOpt,
+    bot_seed,
+    console,
+    flag,
+    parse_options,
+    stdin_is_terminal,
+    symbols,
+    user_errors,
+)
+from aceten.errors import AcetenError
+from aceten.game import Game
+from aceten.moves import Bid, TrumpCall
+from aceten.show import text as display
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from aceten.agents import Agent
+    from aceten.moves import Move
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play`` to the ``aceten`` command."""
+    app.command()(play)
+
+
+def play(
+    game: GameArg,
+    players: PlayersOpt = None,
+    seat: Annotated[int, typer.Option(
+        "--seat", "-s", help="your seat, 1-based (P1 leads the first trick)")] = 1,
+    opponent: Annotated[str | None, typer.Option(
+        "--opponent", "-b", show_default=False,
+        help=f"the bot: {', '.join(agents.names())}; default {agents.DEFAULT}, the strongest "
+        "that answers within a second (pimc needs the search extra, else tactics)")] = None,
+    variant: VariantOpt = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="deal seed (same seed, same cards)")] = None,
+    option: OptionOpt = None,
+    auto: Annotated[bool, flag("--auto", help="bots play every seat; print the game")] = False,
+    match: Annotated[bool, flag("--match", help="play a whole match of deals (Cruce to 11, "
+                                        "Klaverjas 16 deals)")] = False,
+    save: Annotated[Path | None, typer.Option(
+        "--save", help="write the game's record (.tgn) to this file when it ends (a match: "
+        "every deal); without it, an interactive game offers to save")] = None,
+    json_out: JsonOpt = False,
+    interactive: Annotated[bool, flag("--interactive", hidden=True,
+                                              help="prompt even when stdin is not a terminal")] = False,
+) -> None:
+    """Play against bots in the terminal (with --auto, or no terminal, bots play every seat)."""
+    with user_errors():
+        options = parse_options(option)
+        if seed is None:
+            import random
+
+            seed = random.randrange(10**6)
+        rules = aceten.rules.get(game, players=players, variant=variant, **options)
+        n = rules.players
+        if not 1 <= seat <= n:
+            raise AcetenError(f"--seat {seat}: seats are 1 to {n}")
+        opponent = opponent or agents.DEFAULT
+        agents.get(opponent)  # check the name before dealing
+        if save is not None and save.is_dir():
+            raise AcetenError(f"--save {save}: is a folder; give a file for the record")
+        human = None if (auto or json_out) or not (interactive or stdin_is_terminal()) else seat - 1
+        if human is None and not auto and not json_out:
+            print("stdin is not a terminal: bots play every seat", file=sys.stderr)
+        if human is not None and opponent == "pimc":
+            from aceten.agents.pimc import warm_up
+
+            with console().status("Loading the pimc player's solver (the first time after "
+                                  "installing, numba compiles it: a minute, or a few on a busy "
+                                  "machine)..."):
+                warm_up()
+        bots: list[Agent] = [agents.get(opponent, seed=bot_seed(seed, s)) for s in range(n)]
+        games = _deals(game, players, variant, seed, options, match, quiet=json_out)
+        out = console()
+        can_draw = symbols(out)
+        results: list[dict[str, Any]] = []
+        played: list[Game] = []
+        finished = True
+        for g, describe in games:
+            played.append(g)
+            if human is None:
+                _auto_game(g, bots, out, quiet=json_out, heading=describe)
+            else:
+                out.print(describe, style="bold", markup=False)
+                if not _interactive_game(g, human, bots, out, can_draw):
+                    finished = False
+                    break
+            outcome = g.outcome()
+            assert outcome is not None
+            results.append({"seed": g.seed, "moves": [str(m) for m in g.moves],
+                            **outcome.as_dict(), "record": record.dumps(g)})
+        if save is not None:
+            record.save(save, played)
+            print(f"record saved to {save}", file=sys.stderr if json_out else sys.stdout)
+        elif human is not None:
+            _offer_to_save(played, out)
+        if not finished:
+            out.print("bye")
+            return
+        if json_out:
+            print(json.dumps({"game": rules.name, "players": n, "variant": rules.variant,
+                              "options": options, "seed": seed,
+                              "bots": [opponent] * n, "deals": results}, ensure_ascii=False))
+
+
+def _offer_to_save(played: Sequence[Game], out: Console) -> None:
+    """Ask for a file name to save the record in (Enter, or the end of input, saves nothing)."""
+    while True:
+        try:
+            answer = _ask(out, "Save the record? File name, e.g. game.tgn (Enter: no): ")
+        except EOFError:
+            return
+        if not answer:
+            return
+        if not answer.lower().endswith(".tgn"):  # not a stray line taken for a file name
+            out.print("a record's file name ends in .tgn", style="yellow")
+            continue
+        try:
+            path = record.save(Path(answer).expanduser(), played)
+        except AcetenError as err:
+            out.print(str(err), style="red", markup=False, soft_wrap=True)
+            continue
+        out.print(f"record saved to {path}; replay it with `aceten check {path}` or "
+                  f"`aceten solve {path}`", markup=False, soft_wrap=True)
+        return
+
+
+def _new_game(game: str, players: int | None, variant: str | None, seed: int | None,
+              options: dict[str, str]) -> Game:
+    return aceten.new_game(game, players=players, variant=variant, seed=seed, **options)
+
+
+
+def _deals(game: str, players: int | None, variant: str | None, seed: int,
+           options: dict[str, Any], match: bool, quiet: bool) -> Iterator[tuple[Game, str]]:
+    """The deal to play, or each deal of a match in turn (scored as the previous one ends)."""
+    if not match:
+        g = _new_game(game, players, variant, seed, options)
+        yield g, display.header_text(g.rules, seed)
+        return
+    try:
+        from aceten.match import Match
+    except ImportError:  # pragma: no cover - the match module ships with the engine
+        raise AcetenError("matches are not available in this version") from None
+    m = Match(game, players=players, variant=variant, seed=seed, **options)
+    goal = f"to {m.target} game points" if m.target is not None else f"{m.deals} deals"
+    while not m.is_over():
+        g = m.next_deal()
+        number = len(m.games) + 1
+        yield g, f"{display.header_text(g.rules)}: match {goal}, deal {number}"
+        outcome = m.add(g)
+        scores = "  ".join(f"{outcome.team_name(t)} {s}" for t, s in enumerate(m.scores))
+        if not quiet:
+            print(f"Match score after deal {number}: {scores}")
+    if not quiet:
+        winner = m.winner
+        head = "tied" if winner is None else f"{m.outcomes[-1].team_name(winner)} wins"
+        print(f"Match: {head} (seed {m.seed})")
+
+
+def _auto_game(game: Game, bots: Sequence[Agent], out: Console, *, quiet: bool,
+               heading: str) -> None:
+    """Bots play every seat; print the game trick by trick and the result."""
+    narrator = display.Narrator(game)
+
+    def report(g: Game, seat: int, move: Move) -> None:
+        for line in narrator.lines():
+            print(line)
+
+    if not quiet:
+        print(heading)
+        print(display.trump_text(game.rules, game.trump, game.trump_card, len(game.stock)))
+        for seat in range(game.players):
+            print(f"{display.seat_name(seat)}: {display.cards_text(game.hand(seat))}"
+                  f"  [{bots[seat].name}]")
+    outcome = agents.play(game, bots, None if quiet else report)
+    if not quiet:
+        sys.stdout.flush()
+        out.print(display.outcome_rich(outcome))
+
+
+HELP = """commands:
+  {card:<24} play a card
+  bid:2 or 2, pass         bid (Cruce; pass is bid 0)
+  trump:H or H, pass       call trump or pass (Klaverjas)
+  swap:7O                  exchange for the face-up trump (Brisca)
+  ? help   legal moves     last   the last trick     table   the table again
+  undo     take back your last move                  quit    leave the game"""
+
+
+def _help(game: Game, human: int) -> str:
+    """The commands, with a card of this game (and of this hand) as the example."""
+    hand = display.sorted_hand(game.hand(human), game.rules, game.trump)
+    card = hand[0] if hand else game.rules.deck[0]
+    return HELP.format(card=f"{card}, {card.name}")
+
+
+def _opponents(human: int, bots: Sequence[Agent]) -> str:
+    """``P2 is the pimc bot`` / ``P2, P3 and P4 are pimc bots``: who plays the other seats."""
+    others = [s for s in range(len(bots)) if s != human]
+    names = {bots[s].name for s in others}
+    if len(names) > 1:
+        return ", ".join(f"{display.seat_name(s)} is {bots[s].name}" for s in others)
+    seats = [display.seat_name(s) for s in others]
+    who = seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + " and " + seats[-1]
+    return f"{who} {'is the' if len(seats) == 1 else 'are'} {names.pop()} bot{'s' * (len(seats) > 1)}"
+
+
+def _check_held(game: Game, seat: int, move: Move) -> None:
+    """A card typed that is not in the hand: say so with the hand as the table shows it."""
+    from aceten.cards import Card
+
+    if isinstance(move, Card) and game.phase == "play" and move not in game.hand(seat):
+        hand = display.sorted_hand(game.hand(seat), game.rules, game.trump)
+        raise AcetenError(f"you do not hold {move}; your hand: {display.cards_text(hand)}")
+
+
+def _interactive_game(game: Game, human: int, bots: Sequence[Agent], out: Console,
+                      can_draw: bool) -> bool:
+    """A person plays seat ``human``; returns False when they quit."""
+    narrator = display.Narrator(game, viewer=human, plays=True, draws=True, symbols=can_draw)
+    movers: list[int] = []
+    if stdin_is_terminal():
+        with suppress(ImportError):  # line editing for input(), where the platform has it
+            import readline  # noqa: F401
+    out.print(f"You are {display.seat_name(human)}; {_opponents(human, bots)}. Type ? for help.",
+              markup=False)
+    while not game.is_over():
+        seat = game.to_move
+        if seat != human:
+            move = bots[seat].choose(game.view(seat))
+            game.push(move)
+            movers.append(seat)
+            _say(out, narrator)
+            continue
+        out.print(display.table(game.view(human), can_draw))
+        while True:
+            try:
+                text = _ask(out, f"{display.seat_name(human)} ({game.phase})> ")
+            except EOFError:  # Ctrl-D: leave the game, as `quit` does
+                return False
+            word = text.lower()
+            if not word:
+                continue
+            if word in ("quit", "exit", "q"):
+                return False
+            if word in ("?", "help", "moves"):
+                legal = " ".join(display.move_text(m, can_draw) for m in game.legal_moves())
+                out.print(f"legal: {legal}", markup=False, soft_wrap=True)
+                out.print(_help(game, human), markup=False)
+                continue
+            if word == "last":
+                tricks = game.tricks
+                out.print(display.trick_text(tricks[-1], can_draw) if tricks else "no trick yet",
+                              markup=False)
+                continue
+            if word in ("table", "show"):
+                out.print(display.table(game.view(human), can_draw))
+                continue
+            if word == "undo":
+                if human not in movers:
+                    out.print("nothing to undo", style="yellow")
+                    continue
+                while movers:
+                    game.pop()
+                    if movers.pop() == human:
+                        break
+                narrator.rewind()
+                out.print("taken back")
+                out.print(display.table(game.view(human), can_draw))
+                continue
+            try:
+                move = _read_move(game, text)
+                _check_held(game, human, move)
+                game.push(move)
+            except AcetenError as err:
+                out.print(f"{err}", style="red", markup=False, soft_wrap=True)
+                continue
+            movers.append(human)
+            _say(out, narrator)
+            break
+    outcome = game.outcome()
+    assert outcome is not None
+    out.print(display.outcome_rich(outcome))
+    return True
+
+
+def _ask(out: Console, prompt: str) -> str:
+    """One line typed at the prompt (with line editing in a terminal); EOFError at the end of
+    input (Ctrl-D)."""
+    sys.stdout.flush()
+    try:
+        return input(prompt).strip()
+    except (EOFError, KeyboardInterrupt):
+        print()
+        raise
+
+
+def _say(out: Console, narrator: display.Narrator) -> None:
+    for line in narrator.lines():
+        out.print(line, markup=False, soft_wrap=True)
+
+
+def _read_move(game: Game, text: str) -> Move:
+    """A move typed at the prompt; a bare number bids and a bare suit calls trump."""
+    if game.phase == "bid" and text.strip().isdigit():
+        return Bid(int(text))
+    if game.phase == "bid" and text.strip().lower() == "pass":
+        return Bid(0)
+    if game.phase == "call":
+        try:
+            return TrumpCall(Suit.parse(text, game.rules.family))
+        except AcetenError:
+            pass
+    return game.parse_move(text)
+
+

@@ -1,0 +1,43 @@
+"""``aceten rules``: a game's rule tables (deck, ranks and points, obligations, scoring)."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+import aceten
+from aceten.cli.common import (
+    GameArg,
+    JsonOpt,
+    OptionOpt,
+    PlayersOpt,
+    VariantOpt,
+    console,
+    parse_options,
+    user_errors,
+)
+from aceten.show import text as display
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``rules`` to the ``aceten`` command."""
+    app.command("rules")(rules_command)
+
+
+def rules_command(
+    game: GameArg,
+    players: PlayersOpt = None,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Print a game's rule tables: deck, ranks and points, obligations, scoring, options."""
+    with user_errors():
+        options = parse_options(option)
+        info = aceten.rules.get(game, players=players, variant=variant, **options).describe()
+        if json_out:
+            print(json.dumps(info, ensure_ascii=False, indent=2))
+            return
+        console().print(display.describe_rich(info))
+
