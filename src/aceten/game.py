@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from aceten.cards import Card, CardSet, Suit, cards_of, hand_cards_cache
+from aceten.cards import Card, CardSet, Family, Suit, cards_of, hand_cards_cache
 from aceten.errors import AcetenError, IllegalMove
 from aceten.moves import Bid, Exchange, Move, TrumpCall, parse_move
 from aceten.rules import step
@@ -43,6 +43,7 @@ from aceten.rules.layout import (
     S_TRUMP,
 )
 from aceten.rules.outcome import Outcome as Outcome  # re-exported: aceten.game.Outcome
+from aceten.rules.parts import Marriage, Roem
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +161,24 @@ PlayerView.events = _LazyEvents()  # type: ignore[assignment]
 class Game:
     """One deal of a game, python-chess style: ``legal_moves()``, ``push()``, ``pop()``."""
 
+    # Read from the rules once per rules object (_engine_constants), the same for every deal.
+    _n: int
+    _family: Family
+    _R: list[int]
+    _T: list[int]
+    _obliged: bool
+    _exchange: bool
+    _roem: Roem | None
+    _marriage: Marriage | None
+    _suits: tuple[Suit, ...]
+    _cards: tuple[Card | None, ...]
+    _hand_cards: dict[int, tuple[Card, ...]]
+    _has_open: bool
+    _light: bool
+    _light_lead: bool
+    _no_open: tuple[CardSet, ...]
+    _turned: bool
+
     def __init__(self, rules: Rules, *, seed: int | None = None, deal: Deal | None = None):
         self.rules = rules
         if deal is None:
@@ -207,9 +226,6 @@ class Game:
     def _reset(self) -> None:
         rules, deal = self.rules, self.deal
         n = rules.players
-        self._n = n
-        self._family = rules.family
-        self._R, self._T = rules.R, rules.T
         # The position in the one flat layout (aceten.rules.layout): the step function of
         # aceten.rules.step moves it on; everything else here is bookkeeping for the API.
         S = self._S = [0] * S_SIZE
@@ -217,7 +233,7 @@ class Game:
         slen = len(deal.stock)
         S[S_STOCK:S_STOCK + slen] = [card & 63 for card in deal.stock]
         S[S_SLEN] = slen
-        step.start_deal(S, self._R)
+        step.start_deal(S, rules.R)
         k = rules.options["open_cards"]
         self._open = [sum(c.bit for c in hand[:k]) for hand in deal.hands]
         self._trick: list[Card] = []  # the trick's cards as Card objects (S holds their bits)
@@ -226,24 +242,12 @@ class Game:
         self._undo: list[tuple[Any, ...] | int] = []
         self._log: list[tuple[str, int | None, Any]] = []
         self._bids: list[tuple[int, Move]] = []
-        self._obliged = bool(rules.obligations.parts)
-        self._exchange = rules.has_extra_moves
-        self._roem = rules.roem
-        self._marriage = rules.marriage
-        self._suits = rules.suits
-        self._cards = rules.cards_by_bit
-        self._hand_cards = hand_cards_cache(self._family)
         self._trick_objs: list[Trick] = []  # Trick objects of _history, built once
         self._view_events: dict[int, tuple[int, Any, list[Any], set[Card | None]]] = {}
         self._open_cache: tuple[tuple[int, ...], tuple[CardSet, ...]] | None = None
-        self._has_open = k > 0
-        # A card in mid-trick only moves from the hand to the trick (undone without a copy).
-        self._light = k == 0 and rules.draw != "after-play"
-        self._light_lead = self._light and not rules.has_lead_bonus and rules.trump_mode != "first-lead"
         self._view_templates: list[dict[str, Any] | None] = [None] * n
         self._tricks_cache: tuple[Any, tuple[Trick, ...]] = (None, ())
-        self._no_open = tuple(CardSet(0, self._family) for _ in range(n))
-        self._turned = rules.trump_mode == "turned"
+        self.__dict__.update(_engine_constants(rules))
 
     # -- reading the position ------------------------------------------------------------
     @property
@@ -428,10 +432,14 @@ class Game:
         log = self._log
         if tlen + 1 < n and (self._light_lead if not tlen else self._light):
             # Short of the trick's last card, with no draw after each play (and, on a lead, no
-            # trump named nor bonus scored by it), the step moves one card from the hand to the
-            # trick and passes the turn: undone without a copy of the state.
+            # trump named nor bonus scored by it), the step only moves the card from the hand to
+            # the trick and passes the turn: done here (a fast path: tests/test_step.py holds it
+            # equal to the step on every reachable position) and undone without a copy.
             self._undo.append(S[S_TRICK + tlen])  # the slot's old (stale) card
-            _play_card(S, b, self._R, self._T)
+            S[S_HAND + seat] = hand ^ (1 << b)
+            S[S_TRICK + tlen] = b
+            S[S_TLEN] = tlen + 1
+            S[S_TOMOVE] = seat + 1 if seat + 1 < n else 0
             self._moves.append(move)
             log.append(("play", seat, move))
             trick.append(move)
@@ -445,13 +453,15 @@ class Game:
             before = S[S_POINTS:S_BONUS + n]  # points, then bonuses, per seat
             leader = S[S_LEADER]
         drawn = S[S_DRAWN]
-        bonus = S[S_BONUS + seat]
+        marriage = self._marriage if not tlen else None  # a lead may score a bonus
+        if marriage is not None:
+            bonus = S[S_BONUS + seat]
         _play_card(S, b, self._R, self._T)
         self._moves.append(move)
         log.append(("play", seat, move))
-        if not tlen and S[S_BONUS + seat] != bonus:
+        if marriage is not None and S[S_BONUS + seat] != bonus:
             value = S[S_BONUS + seat] - bonus
-            log.append(("bonus", seat, (value, self._marriage.note(move, value))))  # type: ignore[union-attr]
+            log.append(("bonus", seat, (value, marriage.note(move, value))))
         if self._has_open and self._open[seat] >> b & 1:
             self._open[seat] ^= 1 << b
         if finishing:
@@ -676,6 +686,30 @@ class Game:
 
 
 _play_card, _legal_cards = step.play_card, step.legal_cards
+_CONSTANTS: dict[int, tuple[Rules, dict[str, Any]]] = {}
+
+
+def _engine_constants(rules: Rules) -> dict[str, Any]:
+    """What every Game of these rules reads from them, worked out once per rules object."""
+    found = _CONSTANTS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    k = rules.options["open_cards"]
+    light = k == 0 and rules.draw != "after-play"
+    constants = {
+        "_n": rules.players, "_family": rules.family, "_R": rules.R, "_T": rules.T,
+        "_obliged": bool(rules.obligations.parts), "_exchange": rules.has_extra_moves,
+        "_roem": rules.roem, "_marriage": rules.marriage, "_suits": rules.suits,
+        "_cards": rules.cards_by_bit, "_hand_cards": hand_cards_cache(rules.family),
+        "_has_open": k > 0,
+        # A card in mid-trick only moves from the hand to the trick (undone without a copy).
+        "_light": light,
+        "_light_lead": light and not rules.has_lead_bonus and rules.trump_mode != "first-lead",
+        "_no_open": tuple(CardSet(0, rules.family) for _ in range(rules.players)),
+        "_turned": rules.trump_mode == "turned",
+    }  # fmt: skip
+    _CONSTANTS[id(rules)] = (rules, constants)
+    return constants
 _PHASE_NAMES = {PHASE_PLAY: "play", PHASE_BID: "bid", PHASE_CALL: "call", PHASE_OVER: "over"}
 _new_object = object.__new__
 _set_attribute = object.__setattr__
