@@ -165,7 +165,7 @@ def test_cards_and_export_bad_input():
     assert_one_line_error(run("cards", "brisca", "has(ZZ)"), "unknown card 'ZZ'")
     assert_one_line_error(run("cards", "nope", "size == 1"), "unknown game")
     assert_one_line_error(run("export", "trick", "--game", "cruce", "--players", "4", "--hand", "TV",
-                              "--played", "AV 9V TR KR"), "trick already has 4 cards")
+                              "--played", "AV 9V TR KR"), "the trick is full")
     assert_one_line_error(run("export", "trick", "--game", "cruce", "--hand", "TV AV",
                               "--played", "AV"), "AV is given twice")
     assert_one_line_error(run("export", "trick", "--game", "cruce", "--hand", "TV",

@@ -163,9 +163,11 @@ def register(app: typer.Typer) -> None:
     @export_app.command("trick")
     def export_trick(
         game: Annotated[str, typer.Option("--game", help="briscola, brisca, cruce, klaverjas")],
-        hand: Annotated[str, typer.Option("--hand", help="the hand of the player to move")],
-        played: Annotated[str, typer.Option("--played", help="the cards played to the trick so "
-                                            "far, in order (empty: a lead)")] = "",
+        hand: Annotated[str, typer.Option("--hand", help="the hand of the player to move (none "
+                                          "for a full trick)")] = "",
+        played: Annotated[str, typer.Option("--played", help="the cards played to the trick, in "
+                                            "order (empty: a lead; all players': a full trick, "
+                                            "whose winner is asked)")] = "",
         trump: Annotated[str | None, typer.Option("--trump", help="the trump suit")] = None,
         fmt: Annotated[str, typer.Option("--format", "-f", help="ladr or smtlib")] = "smtlib",
         players: PlayersOpt = None,
@@ -175,8 +177,8 @@ def register(app: typer.Typer) -> None:
                                                  "out (Cruce with 2 players, Brisca arrastre)")] = False,
         output: Annotated[Path | None, typer.Option("--output", "-o", help="write to this file")] = None,
     ) -> None:
-        """One trick as a first-order model: which card is winning, which cards of the hand are
-        legal (LADR for Mace4, or SMT-LIB)."""
+        """One trick as a first-order model: which card is winning (a full trick: its winner),
+        which cards of the hand are legal (LADR for Prover9 and Mace4, or SMT-LIB)."""
         with user_errors():
             import aceten
             from aceten.logic import export as ex
