@@ -14,6 +14,7 @@ from aceten.cards import Suit
 from aceten.logic import export as ex
 from aceten.logic.position import from_dict
 from aceten.logic.solve import ask
+from ladr_support import parse
 
 LIGHT = {"symmetry_level": 0, "cp_model_probing_level": 0, "max_presolve_iterations": 1}
 
@@ -229,10 +230,7 @@ def test_ladr_trick_export_states_the_same_legal_formulas():
     sp = ex.spec(rules, "AC 7C", "8C JH 9S", "H")  # the partner (AC) is winning
     text = ex.ladr(sp)
     assert text.count("formulas(assumptions).") == 1 and text.rstrip().endswith("end_of_list.")
-    for line in text.splitlines():
-        if line and not line.startswith(("%", "formulas", "end_of")):
-            assert line.endswith("."), line
-            assert line.count("(") == line.count(")"), line
+    parse(text)  # the LADR subset Prover9 and Mace4 load (tests/ladr_support.py)
     legal, _, _ = ex.legal_formulas(sp, "ladr")
     assert set(legal) == set(sp.hand)
     assert all(f"legal({ex.card_name(c)}) <-> {legal[c]}." in text for c in sp.hand)

@@ -123,8 +123,15 @@ def register(app: typer.Typer) -> None:
     def cards(
         game: Annotated[str, typer.Argument(help="briscola, brisca, cruce or klaverjas",
                                             show_default=False)],
-        condition: Annotated[str, typer.Argument(help="e.g. 'sum(points) == 15'", show_default=False)],
+        condition: Annotated[str | None, typer.Argument(help="e.g. 'sum(points) == 15' (none: "
+                                                        "every set, with --size or --max-size)",
+                                                        show_default=False)] = None,
         size: Annotated[int | None, typer.Option("--size", "-k", help="sets of this many cards")] = None,
+        max_size: Annotated[int | None, typer.Option("--max-size", help="sets of at most this "
+                                                     "many cards")] = None,
+        beats: Annotated[tuple[str, str] | None, typer.Option("--beats", help="two cards, e.g. "
+                                                              "--beats AO 3O: under which trumps "
+                                                              "and suits led the first wins")] = None,
         all_: Annotated[bool, flag("--all", help="list every set, up to 100,000 (default: "
                                            "the first 20 shown, up to 1,000 counted)")] = False,
         players: PlayersOpt = None,
@@ -134,27 +141,37 @@ def register(app: typer.Typer) -> None:
                                                   "points; suit=trump)")] = None,
         json_out: JsonOpt = False,
     ) -> None:
-        """Sets of cards meeting point, suit and rank conditions (a relational query)."""
+        """Sets of cards meeting point, suit and rank conditions, smallest first, with their
+        totals (a relational query); or, with --beats, which of two cards wins a trick."""
         with user_errors(json_out):
             import aceten
             from aceten.logic.cardsets import find
 
             options = parse_options(option)
             rules = aceten.rules.for_questions(game, players=players, variant=variant, **options)
+            if beats is not None:
+                if condition is not None or size is not None or max_size is not None:
+                    raise AcetenError("--beats takes two cards and no condition or size")
+                _print_beats(rules, beats, json_out)
+                return
             suit = rules.parse_suit(trump) if trump else None
-            found = find(rules, condition, size=size, trump=suit,
+            found = find(rules, condition, size=size, max_size=max_size, trump=suit,
                          limit=100_000 if all_ else 1_000)
             shown = found.sets if all_ else found.sets[:20]
             count = f"{len(found.sets)}" + ("" if found.complete else "+")
             if json_out:
                 print(json.dumps({"ok": True, "game": rules.name, "condition": condition,
-                                  "size": size, "count": len(found.sets), "complete": found.complete,
-                                  "sets": [[str(c) for c in s] for s in shown]}, ensure_ascii=False))
+                                  "size": size, "max_size": max_size, "count": len(found.sets),
+                                  "complete": found.complete,
+                                  "sets": [[str(c) for c in s] for s in shown],
+                                  "totals": found.totals[:len(shown)]}, ensure_ascii=False))
                 return
-            for cs in shown:
-                print(" ".join(map(str, cs)))
+            texts = [" ".join(map(str, cs)) or "(no cards)" for cs in shown]
+            width = max((len(t) for t in texts), default=0)
+            for text, total in zip(texts, found.totals):
+                print(f"{text:<{width}}  total {total}")
             more = "" if len(shown) == len(found.sets) else f" (first {len(shown)} shown; --all for all)"
-            print(f"{count} set{'s' * (len(found.sets) != 1)}{more}")
+            print(f"{count} set{'s' * (len(found.sets) != 1)}, smallest first{more}")
 
     export_app = typer.Typer(help="Export models for course tools (Mace4/LADR, SMT-LIB).",
                              no_args_is_help=True)
@@ -163,9 +180,11 @@ def register(app: typer.Typer) -> None:
     @export_app.command("trick")
     def export_trick(
         game: Annotated[str, typer.Option("--game", help="briscola, brisca, cruce, klaverjas")],
-        hand: Annotated[str, typer.Option("--hand", help="the hand of the player to move")],
-        played: Annotated[str, typer.Option("--played", help="the cards played to the trick so "
-                                            "far, in order (empty: a lead)")] = "",
+        hand: Annotated[str, typer.Option("--hand", help="the hand of the player to move (none "
+                                          "for a full trick)")] = "",
+        played: Annotated[str, typer.Option("--played", help="the cards played to the trick, in "
+                                            "order (empty: a lead; all players': a full trick, "
+                                            "whose winner is asked)")] = "",
         trump: Annotated[str | None, typer.Option("--trump", help="the trump suit")] = None,
         fmt: Annotated[str, typer.Option("--format", "-f", help="ladr or smtlib")] = "smtlib",
         players: PlayersOpt = None,
@@ -175,8 +194,8 @@ def register(app: typer.Typer) -> None:
                                                  "out (Cruce with 2 players, Brisca arrastre)")] = False,
         output: Annotated[Path | None, typer.Option("--output", "-o", help="write to this file")] = None,
     ) -> None:
-        """One trick as a first-order model: which card is winning, which cards of the hand are
-        legal (LADR for Mace4, or SMT-LIB)."""
+        """One trick as a first-order model: which card is winning (a full trick: its winner),
+        which cards of the hand are legal (LADR for Prover9 and Mace4, or SMT-LIB)."""
         with user_errors():
             import aceten
             from aceten.logic import export as ex
@@ -195,6 +214,35 @@ def register(app: typer.Typer) -> None:
 
 
 # -- printing --------------------------------------------------------------------------------------
+def _print_beats(rules: Any, pair: tuple[str, str], json_out: bool) -> None:
+    """A table: for each trump (rows) and suit led (columns), which card wins."""
+    from aceten.logic.cardsets import beats
+
+    first, second = (rules.parse_card(t.strip()) for t in pair)
+    duels = beats(rules, first, second)
+    if json_out:
+        print(json.dumps({"ok": True, "game": rules.name, "players": rules.players,
+                          "cards": [str(first), str(second)],
+                          "duels": [{"trump": d.trump.name, "led": d.led.name, "possible": d.possible,
+                                     "winner": None if d.winner is None else str(d.winner)}
+                                    for d in duels]}, ensure_ascii=False))
+        return
+    suits = list(dict.fromkeys(d.led for d in duels))
+    cells = {(d.trump, d.led): (str(d.winner) if d.winner is not None else "-" if d.possible
+                                else "n/a") for d in duels}
+    width = max(len(s.name) for s in suits) + 4
+    print(f"{first} against {second} in {rules.name} ({rules.players} players): the winner of a "
+          "trick holding both, from the rules")
+    print(f"{'trump':<{width}}" + "".join(f"{'led ' + s.name:<{width + 2}}" for s in suits).rstrip())
+    for trump in suits:
+        print(f"{trump.name:<{width}}" + "".join(f"{cells[trump, led]:<{width + 2}}"
+                                                 for led in suits).rstrip())
+    wins = [sum(d.winner == card for d in duels) for card in (first, second)]
+    print(f"{first} wins under {wins[0]} of {len(duels)} (trump, led) pairs, {second} under "
+          f"{wins[1]}; - : the card led wins; n/a : no trick of {rules.players} players holds "
+          "both with that suit led")
+
+
 def _answer_data(answer: Any) -> dict[str, Any]:
     from aceten.logic.witness import as_data
 

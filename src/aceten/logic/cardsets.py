@@ -1,12 +1,15 @@
-"""Card-set questions: which sets of cards meet point, suit and rank conditions.
+"""Card-set questions: which sets of cards meet point, suit and rank conditions, with their
+point totals; and which of two cards wins a trick, under each trump and suit led.
 
     aceten cards brisca "sum(points) == 15" --size 2 --all
     aceten cards klaverjas "sum(points) >= 40 and count(suit=H) == 2" --size 3 --trump H
+    aceten cards briscola --max-size 1            # every (set, total) pair up to a size
+    aceten cards brisca --beats AO 3O
 
 Numbers: ``sum(points)`` (optionally ``suit=S``, ``rank=K``), ``count()`` (optionally
 ``suit=S``, ``rank=A``, ``suit=trump``), ``suits`` and ``ranks`` (how many different);
 conditions: comparisons, ``has(AS)``, ``not``, ``and``, ``or``, ``implies``. Solved with
-CP-SAT, every set enumerated.
+CP-SAT one size at a time, so the smallest sets come first and a limit keeps the smallest.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ MAX_SETS = 100_000
 
 @dataclass
 class CardSets:
-    sets: list[tuple[Card, ...]]
+    sets: list[tuple[Card, ...]]  # smallest first; within a size, in deck order
+    totals: list[int]  # each set's card points (Klaverjas: trumps as trumps, given --trump)
     complete: bool  # every set was enumerated (not stopped at the limit)
 
 
@@ -187,43 +191,109 @@ class _Builder:
         raise self.fail(node, "expected a condition, like sum(points) == 15")
 
 
-def find(rules: Rules, condition: str, *, size: int | None = None, trump: Suit | None = None,
-         limit: int = MAX_SETS) -> CardSets:
-    """Every set of cards of the game's deck meeting ``condition`` (of ``size`` cards if given)."""
+def find(rules: Rules, condition: str | None, *, size: int | None = None,
+         max_size: int | None = None, trump: Suit | None = None, limit: int = MAX_SETS) -> CardSets:
+    """Every set of cards of the game's deck meeting ``condition`` (none: every set), of ``size``
+    cards or of at most ``max_size``, smallest first, each with its point total."""
     from ortools.sat.python import cp_model
 
-    from aceten.logic.goal import parse_tree
+    deck = list(rules.deck)
+    for flag, value in (("--size", size), ("--max-size", max_size)):
+        if value is not None and not 0 <= value <= len(deck):
+            raise AcetenError(f"{flag} {value}: the deck has {len(deck)} cards")
+    if size is not None and max_size is not None:
+        raise AcetenError("give --size or --max-size, not both")
+    if condition is None and size is None and max_size is None:
+        raise AcetenError("give a condition, or --size/--max-size to list every set with its total")
+    tree = None
+    if condition is not None:
+        from aceten.logic.goal import parse_tree
 
-    if not condition.strip():
-        raise AcetenError("the condition is empty (for example: sum(points) == 15)")
-    tree = parse_tree(condition, "condition")
-    if getattr(tree, "data", None) == "objective":
-        raise AcetenError("condition column 1: card-set questions take a condition, not an objective")
-    model = cp_model.CpModel()
-    x = {c: model.new_bool_var(str(c)) for c in rules.deck}
-    builder = _Builder(condition, rules, trump, model, x)
-    lit = builder.condition(tree)
-    if isinstance(lit, bool):
-        if not lit:
-            return CardSets([], True)
-    else:
-        model.add(lit == 1)
-    if size is not None:
-        if not 0 <= size <= len(rules.deck):
-            raise AcetenError(f"--size {size}: the deck has {len(rules.deck)} cards")
-        model.add(sum(x.values()) == size)
+        if not condition.strip():
+            raise AcetenError("the condition is empty (for example: sum(points) == 15)")
+        tree = parse_tree(condition, "condition")
+        if getattr(tree, "data", None) == "objective":
+            raise AcetenError("condition column 1: card-set questions take a condition, not an "
+                              "objective")
+    sizes = [size] if size is not None else range((max_size if max_size is not None else len(deck)) + 1)
+    order = {c: i for i, c in enumerate(deck)}
+    found: list[tuple[Card, ...]] = []
+    complete = True
+    for k in sizes:
+        model = cp_model.CpModel()
+        x = {c: model.new_bool_var(str(c)) for c in deck}
+        if tree is not None:
+            lit = _Builder(condition or "", rules, trump, model, x).condition(tree)
+            if lit is False:
+                break  # the condition never holds, whatever the size
+            if lit is not True:
+                model.add(lit == 1)
+        model.add(sum(x.values()) == k)
+        batch = _enumerate(model, x, deck, limit - len(found))
+        batch.sort(key=lambda cs: [order[c] for c in cs])
+        found.extend(batch)
+        if len(found) >= limit:
+            complete = False
+            break
+    totals = [sum(rules.points(c, trump) for c in cs) for cs in found]
+    return CardSets(found, totals, complete)
+
+
+def _enumerate(model: Any, x: dict[Card, Any], deck: list[Card], limit: int) -> list[tuple[Card, ...]]:
+    """The model's solutions as card sets, up to ``limit``."""
+    from ortools.sat.python import cp_model
+
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.num_workers = 1
-    found: list[tuple[Card, ...]] = []
+    out: list[tuple[Card, ...]] = []
 
     class Collect(cp_model.CpSolverSolutionCallback):
         def on_solution_callback(self) -> None:
-            found.append(tuple(c for c in rules.deck if self.boolean_value(x[c])))
-            if len(found) >= limit:
+            out.append(tuple(c for c in deck if self.boolean_value(x[c])))
+            if len(out) >= limit:
                 self.stop_search()
 
     solver.solve(model, Collect())
-    order = {c: i for i, c in enumerate(rules.deck)}
-    found.sort(key=lambda cs: (len(cs), [order[c] for c in cs]))
-    return CardSets(found, len(found) < limit)
+    return out
+
+
+# -- which card wins ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Duel:
+    """Two cards in one trick under a trump and a suit led: which wins, as the rules say."""
+
+    trump: Suit
+    led: Suit
+    possible: bool  # some trick of the game holds both cards with this suit led
+    winner: Card | None  # None: the card led (a third card) wins, or no such trick
+
+
+def beats(rules: Rules, first: Card, second: Card) -> list[Duel]:
+    """For each trump and each suit led, which of two cards wins a trick holding both. The
+    tricks looked at: the two cards alone (either led), and, when the game has three or more
+    players, led by each other card of the led suit; the winner is ``rules.trick_winner``."""
+    if first not in rules.deck or second not in rules.deck:
+        missing = first if first not in rules.deck else second
+        raise AcetenError(f"{missing} is not in the deck of this game")
+    if first == second:
+        raise AcetenError(f"give two different cards (both are {first})")
+    suits = [Suit(rules.family, i) for i in range(4)]
+    out = []
+    for trump in suits:
+        for led in suits:
+            tricks: list[list[Card]] = []
+            if first.suit == led:
+                tricks.append([first, second])
+            if second.suit == led:
+                tricks.append([second, first])
+            if rules.players >= 3:
+                for lead in rules.deck:
+                    if lead.suit == led and lead not in (first, second):
+                        tricks += [[lead, first, second], [lead, second, first]]
+            winners = {t[rules.trick_winner(t, trump)] for t in tricks} & {first, second}
+            if len(winners) > 1:
+                raise AcetenError(f"{first} and {second} each win some trick under trump "
+                                  f"{trump.name}, led {led.name}: the winner depends on the order")
+            out.append(Duel(trump, led, bool(tricks), next(iter(winners), None)))
+    return out

@@ -1,5 +1,5 @@
-"""Trick-level exports for course tools: one trick as a first-order model in LADR (Mace4) or
-SMT-LIB (z3, cvc5).
+"""Trick-level exports for course tools: one trick as a first-order model in LADR (Prover9 and
+Mace4) or SMT-LIB (z3, cvc5).
 
 The model has the cards of the trick and of one hand as constants, their suits, the trump and
 the suit led, the rank order within a suit (plain and trump), and defines
@@ -9,6 +9,10 @@ the suit led, the rank order within a suit (plain and trump), and defines
   card beats it),
 * ``legal(c)``: card c of the hand may be played — written by the play obligations' own encode
   face (:mod:`aceten.rules.obligations`), so the export states exactly the rule the engine runs.
+
+A full trick (as many cards as players) has no hand: the export asks for its winner. The LADR
+file's goal states what the engine answers (the winner, the legal cards), so Prover9 proving
+it, or Mace4 finding no counterexample, checks the first-order model against the engine.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ FORMATS = ("ladr", "smtlib")
 
 @dataclass(frozen=True)
 class TrickSpec:
-    """One trick to export: the cards played so far, the next player's hand, the trump."""
+    """One trick to export: the cards played so far, the next player's hand (none when the
+    trick is full), the trump."""
 
     rules: Rules
     played: tuple[Card, ...]
@@ -38,15 +43,21 @@ class TrickSpec:
         return self.played[0].suit if self.played else None
 
     @property
+    def full(self) -> bool:
+        """Every player has played: the trick has a winner and nobody is to move."""
+        return len(self.played) == self.rules.players
+
+    @property
     def partner_winning(self) -> bool:
         rules = self.rules
         if rules.players != 4 or len(rules.teams) != 2 or len(self.played) < 2:
             return False
-        return rules._winner_index(list(self.played), self.trump) == len(self.played) - 2
+        return rules.trick_winner(self.played, self.trump) == len(self.played) - 2
 
 
 def spec(rules: Rules, played: str, hand: str, trump: str | None, stock_empty: bool = True) -> TrickSpec:
-    """Read and check a trick: cards of the game's deck, no card twice, a trick not yet full."""
+    """Read and check a trick: cards of the game's deck, no card twice, at most one card per
+    player; the hand of the player to move unless the trick is full."""
     cards_played = tuple(rules.parse_card(t) for t in played.replace(",", " ").split())
     cards_hand = tuple(rules.parse_card(t) for t in hand.replace(",", " ").split())
     seen: set[Card] = set()
@@ -56,11 +67,14 @@ def spec(rules: Rules, played: str, hand: str, trump: str | None, stock_empty: b
         if c in seen:
             raise AcetenError(f"{c} is given twice")
         seen.add(c)
-    if len(cards_played) >= rules.players:
-        raise AcetenError(f"the trick already has {len(cards_played)} cards; a {rules.players}-"
-                          "player trick is full")
-    if not cards_hand:
-        raise AcetenError("give the hand of the player to move (--hand)")
+    if len(cards_played) > rules.players:
+        raise AcetenError(f"the trick has {len(cards_played)} cards; a {rules.players}-player "
+                          f"trick has at most {rules.players}")
+    if len(cards_played) == rules.players and cards_hand:
+        raise AcetenError(f"the trick is full ({rules.players} cards): nobody is to move, so "
+                          "give no --hand")
+    if len(cards_played) < rules.players and not cards_hand:
+        raise AcetenError("give the hand of the player to move (--hand), or a full trick")
     suit = rules.parse_suit(trump) if trump else None
     if suit is None:
         if rules.trump_mode == "first-lead" and cards_played:
@@ -78,9 +92,10 @@ def engine_legal(sp: TrickSpec) -> list[Card]:
 
 
 def engine_best(sp: TrickSpec) -> Card | None:
+    """The card winning the trick so far (the winner of a full trick), as the rules say."""
     if not sp.played:
         return None
-    return sp.played[sp.rules._winner_index(list(sp.played), sp.trump)]
+    return sp.played[sp.rules.trick_winner(sp.played, sp.trump)]
 
 
 # -- a text encoder for the obligations' encode face -------------------------------------------------
@@ -188,23 +203,57 @@ def legal_formulas(sp: TrickSpec, syntax: str) -> tuple[dict[Card, str], list[tu
     """``legal(c)`` per hand card as text, the named subformulas it uses, and the values of
     the context atoms."""
     enc = _TextEncoder(sp, syntax)
-    may = sp.rules.obligations.encode(enc) if sp.played else {c: True for c in enc.cards}
+    if not sp.hand:
+        may: dict[Card, Any] = {}
+    elif sp.played:
+        may = sp.rules.obligations.encode(enc)
+    else:
+        may = {c: True for c in enc.cards}
     context = {"partner_winning": sp.partner_winning, "stock_empty": sp.stock_empty}
     return {c: enc.text(may[c]) for c in sp.hand}, enc.defs, context
 
 
 # -- LADR ----------------------------------------------------------------------------------------------
+def _ladr_members(var: str, items: list[Card]) -> str:
+    """``x = c1 | x = c2 ...`` (``$F`` for none): a finite set as a formula."""
+    return " | ".join(f"{var} = {card_name(c)}" for c in items) or "$F"
+
+
+def ladr_goal(sp: TrickSpec) -> str:
+    """What the engine answers, as one LADR formula: the card winning the trick (so far) and the
+    legal cards of the hand. One goal, so Prover9 and Mace4 read it the same way."""
+    parts = []
+    best = engine_best(sp)
+    if best is not None:
+        parts.append(f"(all x (best(x) <-> x = {card_name(best)}))")
+    if sp.hand:
+        parts.append(f"(all x (legal(x) <-> {_ladr_members('x', engine_legal(sp))}))")
+    return " & ".join(parts)
+
+
+def _ladr_header(sp: TrickSpec) -> list[str]:
+    rules = sp.rules
+    return [f"% aceten: one trick of {rules.name} ({rules.players} players"
+            + (f", {rules.variant}" if rules.variant != "standard" else "") + ")",
+            f"% played: {' '.join(map(str, sp.played)) or '(nothing: a lead)'}"
+            + ("; the trick is full" if sp.full else f"; hand: {' '.join(map(str, sp.hand))}")
+            + f"; trump: {sp.trump.name if sp.trump is not None else '?'}",
+            "% Loads unchanged in both tools:",
+            "%   prover9 -f FILE   proves the goal from the assumptions;",
+            "%   mace4 -f FILE     searches for a model of the assumptions where the goal fails",
+            "%                     (a counterexample) and finds none."]
+
+
 def ladr(sp: TrickSpec) -> str:
+    """The trick as a LADR input file: Mace4's domain size, the assumptions, one goal."""
     rules = sp.rules
     cards = list(dict.fromkeys((*sp.played, *sp.hand)))
     suits = _suits(sp)
     legal, defs, context = legal_formulas(sp, "ladr")
-    out = [f"% aceten: one trick of {rules.name} ({rules.players} players"
-           + (f", {rules.variant}" if rules.variant != "standard" else "") + ")",
-           f"% played so far: {' '.join(map(str, sp.played)) or '(nothing: a lead)'}; hand: "
-           f"{' '.join(map(str, sp.hand))}; trump: {sp.trump.name if sp.trump is not None else '?'}",
-           "% Run: mace4 -f this-file   (the model found gives best/1 and legal/1)",
-           f"assign(domain_size, {len(cards) + len(suits)}).",
+    out = [*_ladr_header(sp), "",
+           "if(Mace4).",
+           f"  assign(domain_size, {len(cards) + len(suits)}).  % the cards and the four suits",
+           "end_if.", "",
            "formulas(assumptions).", "",
            "% Cards and suits are distinct objects.",
            ]
@@ -217,14 +266,13 @@ def ladr(sp: TrickSpec) -> str:
     for c in cards:
         out.append(f"suit({card_name(c)}) = {suit_name(c.suit)}.")
     out.append(f"all s (trump(s) <-> s = {suit_name(sp.trump)})." if sp.trump is not None
-               else "all s -trump(s).")
+               else "all s (-trump(s)).")
     out.append(f"all s (led(s) <-> s = {suit_name(sp.led)})." if sp.led is not None
-               else "all s -led(s).")
+               else "all s (-led(s)).")
     out.append("")
     out.append("% The cards played so far and the hand of the player to move.")
-    out.append("all x (played(x) <-> " + (" | ".join(f"x = {card_name(c)}" for c in sp.played)
-                                          or "$F") + ").")
-    out.append("all x (hand(x) <-> " + " | ".join(f"x = {card_name(c)}" for c in sp.hand) + ").")
+    out.append(f"all x (played(x) <-> {_ladr_members('x', list(sp.played))}).")
+    out.append(f"all x (hand(x) <-> {_ladr_members('x', list(sp.hand))}).")
     out.append("")
     out.append("% above(x,y): x ranks above y in the plain order of their suit; tabove: trump order.")
     for rel, table in (("above", rules.plain_strength), ("tabove", rules.trump_strength)):
@@ -238,29 +286,40 @@ def ladr(sp: TrickSpec) -> str:
     out.append("all x (trumpcard(x) <-> trump(suit(x))).")
     out.append("all y all x (beats(y,x) <-> (trumpcard(y) & -trumpcard(x)) | (suit(y) = suit(x) & "
                "((trumpcard(x) & tabove(y,x)) | (-trumpcard(x) & above(y,x))))).")
-    out.append("% The card winning the trick so far.")
+    out.append("% The card winning the trick so far (of a full trick: its winner).")
     out.append("all x (best(x) <-> played(x) & (led(suit(x)) | trumpcard(x)) & "
                "-(exists y (played(y) & beats(y,x)))).")
     out.append("")
-    out.append("% Context of the obligations.")
-    for name, value in context.items():
-        out.append(f"{'' if value else '-'}{name}.")
+    if sp.hand:
+        out.append("% Context of the obligations.")
+        for name, value in context.items():
+            out.append(f"{'' if value else '-'}{name}.")
+        out.append("")
+        out.append("% The play obligations (" + "; ".join(rules.obligations.describe()) + "),")
+        out.append("% written by their encode face: named subformulas, then legal(c) for each card")
+        out.append("% of the hand.")
+        for name, body in defs:
+            out.append(f"{name} <-> {body}.")
+        for c, formula in legal.items():
+            out.append(f"legal({card_name(c)}) <-> {formula}.")
+        out.append("all x (legal(x) -> hand(x)).")
+        out.append("")
+    out.append("end_of_list.")
     out.append("")
-    out.append("% The play obligations (" + "; ".join(rules.obligations.describe()) + "),")
-    out.append("% written by their encode face: named subformulas, then legal(c) for each card")
-    out.append("% of the hand.")
-    for name, body in defs:
-        out.append(f"{name} <-> {body}.")
-    for c, formula in legal.items():
-        out.append(f"legal({card_name(c)}) <-> {formula}.")
-    out.append("all x (legal(x) -> hand(x)).")
-    out.append("")
+    out.append("formulas(goals).")
+    what = ["the winner of the trick" if sp.full else "the card winning the trick so far"] * bool(sp.played)
+    if sp.hand:
+        what.append("the legal cards of the hand")
+    out.append(f"% What the engine answers: {' and '.join(what)}.")
+    out.append(ladr_goal(sp) + ".")
     out.append("end_of_list.")
     return "\n".join(out) + "\n"
 
 
 # -- SMT-LIB ---------------------------------------------------------------------------------------------
 def smtlib(sp: TrickSpec) -> str:
+    """The trick as an SMT-LIB script: definitions, then the values of ``best`` and ``legal``
+    (and, for a full trick, the ``winner`` the solver finds)."""
     rules = sp.rules
     cards = list(dict.fromkeys((*sp.played, *sp.hand)))
     suits = _suits(sp)
@@ -278,10 +337,7 @@ def smtlib(sp: TrickSpec) -> str:
         parts = [f"(= c {card_name(x)})" for x in items]
         return parts[0] if len(parts) == 1 else "(or " + " ".join(parts) + ")"
 
-    out = [f"; aceten: one trick of {rules.name} ({rules.players} players"
-           + (f", {rules.variant}" if rules.variant != "standard" else "") + ")",
-           f"; played so far: {' '.join(map(str, sp.played)) or '(nothing: a lead)'}; hand: "
-           f"{' '.join(map(str, sp.hand))}; trump: {sp.trump.name if sp.trump is not None else '?'}",
+    out = [";" + line[1:] for line in _ladr_header(sp)[:2]] + [
            "(set-logic ALL)",
            "(declare-datatype Card (" + " ".join(f"({card_name(c)})" for c in cards) + "))",
            "(declare-datatype Suit (" + " ".join(f"({suit_name(s)})" for s in suits) + "))",
@@ -321,10 +377,17 @@ def smtlib(sp: TrickSpec) -> str:
     for c in reversed(list(legal)):
         body = f"(ite (= c {card_name(c)}) {legal[c]} {body})"
     out.append(f"(define-fun legal ((c Card)) Bool (and (hand c) {body}))")
+    if sp.full:
+        out.append("; the question: which card wins the trick?")
+        out.append("(declare-const winner Card)")
+        out.append("(assert (best winner))")
     out.append("(check-sat)")
+    if sp.full:
+        out.append("(get-value (winner))")
     out.append("(get-value (" + " ".join(f"(best {card_name(c)})" for c in sp.played) + "))"
                if sp.played else "; (a lead: no card is winning yet)")
-    out.append("(get-value (" + " ".join(f"(legal {card_name(c)})" for c in sp.hand) + "))")
+    if sp.hand:
+        out.append("(get-value (" + " ".join(f"(legal {card_name(c)})" for c in sp.hand) + "))")
     return "\n".join(out) + "\n"
 
 
