@@ -1,6 +1,7 @@
 """The engine against another checkout, in the same run: random games per CPU second.
 
     python bench/ab_engine.py --base /path/to/other/checkout [--seconds S] [--rounds R]
+                              [--configs briscola-2,cruce-4]
 
 Each round plays every configuration of bench/bench_engine.py for about S CPU seconds in a
 fresh process of each tree, alternating which goes first, so a busy machine slows both alike.
@@ -59,11 +60,15 @@ def main() -> None:
     parser.add_argument("--base", type=Path, required=True, help="the other checkout's root")
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--configs", default="", help="e.g. briscola-2,cruce-4 (default: all)")
     args = parser.parse_args()
     if not (args.base / "src" / "aceten").is_dir():
         parser.error(f"{args.base} holds no src/aceten")
     print(f"{'game':10} {'n':>2} {'variant':10} {'base g/s':>9} {'this g/s':>9} {'ratio':>6}")
+    wanted = {c.strip() for c in args.configs.split(",") if c.strip()}
     for config in CONFIGS:
+        if wanted and f"{config[0]}-{config[1]}" not in wanted:
+            continue
         base = this = 0.0
         for r in range(args.rounds):
             order = [(args.base, "b"), (HERE, "t")] if r % 2 == 0 else [(HERE, "t"), (args.base, "b")]
