@@ -324,3 +324,20 @@ def test_a_stray_line_after_the_game_is_not_taken_for_a_file_name(tmp_path, monk
     done = play_lines("quit", "AS", "")
     assert done.exit_code == 0
     assert list(tmp_path.iterdir()) == [] and "ends in .tgn" in done.stdout
+
+
+def test_a_first_compile_is_announced_and_a_cached_one_is_not(tmp_path, monkeypatch, capsys):
+    """solve and simulate --fast say before numba's first compile that it will take a while."""
+    pytest.importorskip("numba")
+    from aceten.cli import common
+    from aceten.search import kernel_cache
+
+    monkeypatch.setattr(kernel_cache, "cache_dir", lambda: tmp_path)
+    common.announce_compile("dds", "the solver")
+    assert "the solver: compiling the kernels" in capsys.readouterr().err
+    (tmp_path / "search_0").mkdir()
+    (tmp_path / "search_0" / "dds.solve-1.py311.nbi").write_text("")
+    common.announce_compile("dds", "the solver")
+    assert capsys.readouterr().err == ""
+    common.announce_compile("batch", "the batch simulator")  # another module's: not cached yet
+    assert "batch simulator" in capsys.readouterr().err

@@ -138,6 +138,19 @@ def stdin_is_terminal() -> bool:
         return False
 
 
+def announce_compile(module: str, what: str) -> None:
+    """Say on stderr, before it starts, that numba compiles ``module``'s kernels (the first run
+    after installing or upgrading: once per version of the kernels), so a long first wait is
+    never silent. Silent when that module's compiled code is already in the cache."""
+    from aceten.search.kernel_cache import cache_dir
+
+    folder = cache_dir()
+    if folder.is_dir() and any(folder.glob(f"*/{module}.*.nbi")):  # numba: one folder per source dir
+        return
+    print(f"{what}: compiling the kernels (once per version of aceten: a minute or two, "
+          "several on a busy machine)...", file=sys.stderr, flush=True)
+
+
 def bot_seed(seed: int, seat: int) -> int:
     """The seed of a seat's bot in the deal of ``seed`` (so any deal replays alone)."""
     return seed * 1_000_003 + seat + 1
