@@ -40,10 +40,8 @@ from aceten.rules.layout import (
     S_DECLARER,
     S_DRAWN,
     S_HAND,
-    S_LASTWIN,
     S_LEADER,
     S_POINTS,
-    S_SIZE,
     S_SLEN,
     S_TLEN,
     S_TRICK,
@@ -459,20 +457,6 @@ class Rules:
         value = step.trick_bonus(self._trick_state(cards, trump), len(cards),
                                  -1 if trump is None else trump & 3, self.R, self.T)
         return (value, roem.note(cards, trump)) if value else None
-
-    def score(self, points: tuple[int, ...], tricks: tuple[int, ...], bonus: tuple[int, ...], *,
-              declarer: int | None = None, contract: int = 0, last_winner: int | None = None,
-              leader: int = 0) -> Outcome:
-        """The outcome of a deal that ended with these totals per seat, as the game scores it."""
-        n = self.players
-        S = [0] * S_SIZE
-        for s in range(n):
-            S[S_POINTS + s], S[S_TRICKS + s], S[S_BONUS + s] = points[s], tricks[s], bonus[s]
-        S[S_DECLARER] = -1 if declarer is None else declarer
-        S[S_CONTRACT] = contract
-        S[S_LASTWIN] = -1 if last_winner is None else last_winner
-        S[S_LEADER] = leader
-        return self.outcome_of(S)
 
     def outcome_of(self, S: list[int]) -> Outcome:
         """The outcome of the finished deal in the flat state ``S``, as the game scores it."""

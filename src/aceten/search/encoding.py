@@ -23,27 +23,9 @@ from aceten.rules.layout import (
     R_MERGE,
     R_ROEM,
     R_TRUMP_MODE,
-    S_BONUS,
     S_BOUND,
-    S_CONTRACT,
-    S_DECLARER,
-    S_DRAWN,
-    S_HAND,
-    S_LASTWIN,
-    S_LEADER,
-    S_PHASE,
-    S_POINTS,
     S_REMAIN,
-    S_SIZE,
-    S_SLEN,
-    S_STOCK,
-    S_TLEN,
-    S_TOMOVE,
-    S_TRICK,
-    S_TRICKNO,
-    S_TRICKS,
     S_TRUMP,
-    S_WON,
     T_PLAIN_PTS,
     T_TRUMP_PTS,
     TRUMP_FIRST_LEAD,
@@ -116,43 +98,14 @@ def _encode(rules: Rules) -> KernelRules:
 
 # -- positions ---------------------------------------------------------------------------------
 def encode_game(game: Game) -> np.ndarray:
-    """The state vector of a Game in its play phase (hands, trick, stock, scores so far)."""
-    rules = game.rules
-    enc = encode_rules(rules)
-    S = np.zeros(S_SIZE, dtype=np.int64)
-    n = rules.players
-    for seat in range(n):
-        S[S_HAND + seat] = game.hand(seat).mask
-        S[S_POINTS + seat] = game.points[seat]
-        S[S_BONUS + seat] = game.bonus[seat]
-        S[S_TRICKS + seat] = game.tricks_won[seat]
-    trick = game.trick
-    for i, card in enumerate(trick):
-        S[S_TRICK + i] = int(card) & 63
-    S[S_TLEN] = len(trick)
-    S[S_LEADER] = game.leader
-    S[S_TOMOVE] = game.to_move
-    trump = game.trump
-    S[S_TRUMP] = -1 if trump is None else int(trump) & 3
-    # The whole stock in drawing order (the cards drawn so far, then what is left, whose last
-    # card is the face-up one as it lies now), so that a position's place in it is absolute.
-    stock = game.stock
-    drawn = len(game.deal.stock) - len(stock)
-    full = (*game.deal.stock[:drawn], *stock)
-    S[S_DRAWN] = drawn
-    S[S_SLEN] = len(full)
-    for i, card in enumerate(full):
-        S[S_STOCK + i] = int(card) & 63
-    tricks = game.tricks
-    S[S_TRICKNO] = len(tricks)
-    S[S_WON] = sum(1 << s for s in range(n) if game.tricks_won[s])
-    S[S_LASTWIN] = tricks[-1].winner if tricks else -1
-    S[S_PHASE] = {"play": 0, "bid": 1, "call": 2, "over": 3}[game.phase]
-    S[S_DECLARER] = -1 if game.declarer is None else game.declarer
-    S[S_CONTRACT] = game.contract
+    """The state vector of a Game in its play phase: the game's own flat state (the engine and
+    the kernels share the layout), with what only the search keeps: the card points still to be
+    won, and no bound on the future yet."""
+    enc = encode_rules(game.rules)
+    S = np.array(game.flat_state(), dtype=np.int64)
     S[S_BOUND] = -1
-    live = [int(c) for c in trick] + [int(c) for c in stock]
-    for seat in range(n):
+    live = [int(c) for c in game.trick] + [int(c) for c in game.stock]
+    for seat in range(game.players):
         live += [int(c) for c in game.hand(seat)]
     S[S_REMAIN] = live_points(enc, live, S[S_TRUMP])
     return S
