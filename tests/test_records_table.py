@@ -11,9 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 import aceten
-from aceten import record
+from aceten import record, records_table
 from aceten.cli import app
-from aceten.show import table as records_table
 
 runner = CliRunner()
 

@@ -32,7 +32,7 @@ def table(
         "--json", help="print one JSON object (the rows, or with --out a summary)")] = False,
 ) -> None:
     """One row per card played (game, deal, trick, seat, card, points, winner) for notebooks."""
-    from aceten.show import table as records_table
+    from aceten import records_table
 
     with user_errors(json_out):
         files = records_table.record_files(paths, recursive=recursive)

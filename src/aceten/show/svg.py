@@ -22,15 +22,17 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 from xml.sax.saxutils import escape, quoteattr
 
 from aceten.cards import Card, CardSet, Family, Rank, Suit
 from aceten.errors import AcetenError
-from aceten.game import Game, PlayerView, Trick
-from aceten.moves import Move
-from aceten.rules.base import Rules
 from aceten.show.text import seat_name, sorted_hand
+
+if TYPE_CHECKING:  # drawn from what they expose: the core's notebook hooks call down into here
+    from aceten.game import Game, PlayerView, Trick
+    from aceten.moves import Move
+    from aceten.rules.base import Rules
 
 __all__ = ["CARD_HEIGHT", "CARD_WIDTH", "SvgImage", "card", "cards", "suit", "table", "trick"]
 
@@ -375,7 +377,7 @@ def trick(trick: Trick | Sequence[Card | str], seats: Sequence[int] | None = Non
     points come from it; given plain cards, pass ``seats`` and ``winner`` (a seat) as known.
     """
     caption = None
-    if isinstance(trick, Trick):
+    if not isinstance(trick, Sequence):  # a finished Trick (it is iterable, not a sequence)
         played = list(trick.cards)
         seats = trick.seats
         winner = trick.winner
@@ -795,14 +797,15 @@ def table(game_or_view: Game | PlayerView, *, seat: int | None = None, size: flo
     its own hand face up, the others as backs apart from cards dealt open. From a game without
     ``seat``, every hand face up, for analysis. ``size`` is the picture's width in pixels.
     """
-    if isinstance(game_or_view, PlayerView):
-        if seat is not None and seat != game_or_view.seat:
-            raise AcetenError(f"this view is {seat_name(game_or_view.seat)}'s; it cannot show "
+    if callable(getattr(game_or_view, "view", None)):  # a Game: hands face up, or one seat's view
+        game = cast("Game", game_or_view)
+        scene = _scene_of_game(game) if seat is None else _scene_of_view(game.view(seat))
+    elif hasattr(game_or_view, "seat") and hasattr(game_or_view, "hand"):  # a PlayerView
+        view = cast("PlayerView", game_or_view)
+        if seat is not None and seat != view.seat:
+            raise AcetenError(f"this view is {seat_name(view.seat)}'s; it cannot show "
                               f"{seat_name(seat)}'s table")
-        scene = _scene_of_view(game_or_view)
-    elif isinstance(game_or_view, Game):
-        scene = (_scene_of_game(game_or_view) if seat is None
-                 else _scene_of_view(game_or_view.view(seat)))
+        scene = _scene_of_view(view)
     else:
         raise AcetenError(f"table() takes a Game or a PlayerView, not {type(game_or_view).__name__}")
     return _render(scene, size)

@@ -1,7 +1,7 @@
 """Game records as a table: one row per card played, for analysis in notebooks.
 
     >>> import aceten, io
-    >>> from aceten.show import table as records_table
+    >>> from aceten import records_table
     >>> g = aceten.new_game("briscola", players=2, seed=7)
     >>> g.push("6S"); g.push("AC")
     >>> rows = list(records_table.game_rows(g, file="x.tgn"))
