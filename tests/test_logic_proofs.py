@@ -22,6 +22,7 @@ except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
 HERE = Path(__file__).resolve().parent.parent / "examples" / "proofs"
+ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = tomllib.loads((HERE / "proofs.toml").read_text(encoding="utf-8"))
 needs_e = pytest.mark.skipif(shutil.which("eprover") is None, reason="eprover not installed "
                              "(.ci/run installs it)")
@@ -49,6 +50,32 @@ def test_course_proof_is_checked_and_kept(proved, name):
     assert len(result.proof.lines) <= 60  # small: derived from the premises it uses
     kept = (HERE / f"{name}.txt").read_text(encoding="utf-8")
     assert proofs.text(result) + "\n" == kept
+
+
+def _latex_with_lplfitch() -> str:
+    latex = shutil.which("latex")
+    if latex is None or not shutil.which("kpsewhich"):
+        pytest.skip("no LaTeX here (Debian: texlive-latex-base texlive-science; .ci/run installs them)")
+    import subprocess
+
+    found = subprocess.run(["kpsewhich", "lplfitch.sty"], capture_output=True, text=True, check=False)
+    if not found.stdout.strip():
+        pytest.skip("lplfitch.sty is not installed (Debian: texlive-science)")
+    return latex
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_course_proof_latex_compiles_with_lplfitch(proved, name, tmp_path):
+    import subprocess
+
+    latex = _latex_with_lplfitch()
+    page = (ROOT / "docs" / "images" / "seed-proof.tex").read_text(encoding="utf-8")
+    (tmp_path / "seed-proof.tex").write_text(page, encoding="utf-8")
+    (tmp_path / "seed-proof-body.tex").write_text(proofs.latex(proved[name]), encoding="utf-8")
+    done = subprocess.run([latex, "-interaction=nonstopmode", "-halt-on-error", "seed-proof.tex"],
+                          cwd=tmp_path, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert (tmp_path / "seed-proof.dvi").stat().st_size > 0
 
 
 @needs_e
@@ -113,7 +140,7 @@ def test_cli_prove_formats():
     assert text.exit_code == 0, text.stderr
     assert "∀I" in text.stdout and "premise: rule:" in text.stdout
     latex = run(*base, "--format", "latex").stdout
-    assert latex.count(r"\open") == latex.count(r"\close") and r"\begin{nd}" in latex
+    assert r"\fitchprf{" in latex and latex.count("{") == latex.count("}")
     data = json.loads(run(*base, "--json").stdout)
     assert data["status"] == "proved" and data["checked"] and data["lines"][-1]["depth"] == 0
     assert "<table>" in run(*base, "--format", "html").stdout

@@ -34,7 +34,7 @@ def register(app: typer.Typer) -> None:
         given: Annotated[list[str] | None, typer.Option("--given", help="a condition taken as a "
                                                         "premise, repeatable, e.g. 'policy(P2) == "
                                                         "extremes'")] = None,
-        fmt: Annotated[str, typer.Option("--format", help="text, latex (fitch.sty), json, html, "
+        fmt: Annotated[str, typer.Option("--format", help="text, latex (lplfitch), json, html, "
                                          "tptp")] = "text",
         e_prover: Annotated[bool, typer.Option("--e", help="also confirm with the E prover")] = False,
         json_out: JsonOpt = False,

@@ -201,7 +201,8 @@ def show(f: Formula, sym: dict[str, str] = SYMBOLS, top: bool = True) -> str:
         return sym["not"] + show(f.body, sym, False)
     if isinstance(f, (All, Ex)):
         q = sym["all"] if isinstance(f, All) else sym["ex"]
-        return f"{q}{f.var} {show(f.body, sym, False)}"
+        gap = r"\," if sym is LATEX else ""  # math mode drops the space: ∀t wins(…), not ∀twins(…)
+        return f"{q}{f.var}{gap} {show(f.body, sym, False)}"
     op = {And: "and", Or: "or", Imp: "imp"}[type(f)]
     text = f"{show(f.left, sym, False)} {sym[op]} {show(f.right, sym, False)}"
     if isinstance(f, And) and isinstance(f.right, And) and not top:

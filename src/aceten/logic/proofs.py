@@ -99,42 +99,64 @@ def text(result: Result) -> str:
     return "\n".join(out)
 
 
+_LATEX_RULES = {"∧": r"$\land$", "∨": r"$\lor$", "→": r"$\to$", "¬": r"$\lnot$", "⊥": r"$\bot$",
+                "∀": r"$\forall$", "∃": r"$\exists$", "=": r"$=$"}
+
+
+@dataclass
+class _Box:
+    """One level of the Fitch layout: the lines above its bar, then its lines and sub-boxes."""
+
+    head: list[str] = field(default_factory=list)
+    body: list[str | _Box] = field(default_factory=list)
+
+
+def _latex_line(number: int, line: checker.Line) -> str:
+    formula = F.show(line.formula, F.LATEX) if line.formula is not None else ""
+    if line.rule == "premise":
+        why = "premise"
+    else:
+        why = "".join(_LATEX_RULES.get(ch, ch) for ch in line.rule) + " " + _refs(line.refs)
+    return rf"\pline[{number}.]{{{formula}}}[{why.strip()}]"
+
+
+def _latex_box(box: _Box, *, top: bool) -> str:
+    rows: list[str] = []
+    for n, item in enumerate(box.body, start=1):
+        if isinstance(item, _Box):
+            rows.append(_latex_box(item, top=False))  # \subproof ends its own row
+        else:
+            rows.append(item if n == len(box.body) else item + r" \\")
+    body = "\n".join(rows)
+    head = r" \\ ".join(box.head) if box.head else r"\nline{}"
+    return (rf"\fitchprf{{{head}}}" if top else rf"\subproof{{{head}}}") + f"{{\n{body}\n}}"
+
+
 def latex(result: Result) -> str:
-    """The proof for the ``fitch.sty`` package (Johan Klüwer's ``nd`` environment)."""
+    """The proof for the ``lplfitch`` package (the Fitch style of *Language, Proof and Logic*;
+    in TeX Live and Debian's ``texlive-science``): premises above the outer bar, each
+    assumption a sub-proof, a fresh constant (for ∀I, ∃E) boxed at its sub-proof's head."""
     proof = result.proof
     assert proof is not None
-    out = [r"% \usepackage{fitch} (https://www.actual.world/resources/tex/doc/fitch.pdf)",
-           r"\begin{nd}"]
-    depth = 0
+    root = _Box()
+    stack = [root]  # stack[d] is the open box at depth d
     for i, line in enumerate(proof.lines, start=1):
-        while depth > line.depth:
-            out.append(r"  \close")
-            depth -= 1
+        if line.rule == "premise" and len(stack) == 1 and not root.body:
+            root.head.append(_latex_line(i, line))
+            continue
         opens = line.rule in ("assume", "flag")
-        if opens and depth == line.depth:
-            out.append(r"  \close")
-            depth -= 1
-        if opens:
-            out.append(r"  \open")
-            depth += 1
-        formula = F.show(line.formula, F.LATEX) if line.formula is not None else ""
-        if line.rule == "flag":
-            out.append(rf"  \hypo[~]{{{i}}} {{\boxed{{{line.fresh}}}}}")
-        elif line.rule == "assume":
-            flag = rf"\boxed{{{line.fresh}}}\ " if line.fresh else ""
-            out.append(rf"  \hypo{{{i}}} {{{flag}{formula}}}")
-        elif line.rule == "premise":
-            out.append(rf"  \hypo{{{i}}} {{{formula}}} \by{{premise}}{{}}")
-        else:
-            rule = line.rule.replace("∧", r"$\land$").replace("∨", r"$\lor$").replace(
-                "→", r"$\to$").replace("¬", r"$\lnot$").replace("⊥", r"$\bot$").replace(
-                "∀", r"$\forall$").replace("∃", r"$\exists$")
-            out.append(rf"  \have{{{i}}} {{{formula}}} \by{{{rule}}}{{{_refs(line.refs)}}}")
-    while depth > 0:
-        out.append(r"  \close")
-        depth -= 1
-    out.append(r"\end{nd}")
-    return "\n".join(out)
+        keep = line.depth if not opens else line.depth - 1  # a new box is a child of depth-1
+        del stack[keep + 1:]
+        if not opens:
+            stack[-1].body.append(_latex_line(i, line))
+            continue
+        flag = rf"\fbox{{${line.fresh}$}}\;" if line.fresh else ""
+        formula = F.show(line.formula, F.LATEX) if line.rule == "assume" and line.formula is not None else ""
+        box = _Box(head=[rf"\nline[{i}.]{{{flag}{formula}}}"])
+        stack[-1].body.append(box)
+        stack.append(box)
+    return "\n".join([r"% \usepackage{lplfitch}  (TeX Live; Debian: texlive-science)",
+                       _latex_box(root, top=True)])
 
 
 def as_data(result: Result) -> dict[str, Any]:
