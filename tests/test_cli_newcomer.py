@@ -341,3 +341,21 @@ def test_a_first_compile_is_announced_and_a_cached_one_is_not(tmp_path, monkeypa
     assert capsys.readouterr().err == ""
     common.announce_compile("batch", "the batch simulator")  # another module's: not cached yet
     assert "batch simulator" in capsys.readouterr().err
+
+
+def test_a_reader_that_leaves_early_gets_no_error_line():
+    # `aceten cards ... | head -1`: the pipe closes while aceten still writes; Unix tools stop
+    # quietly (here: a subprocess whose stdout is closed after the first line).
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "aceten", "cards", "briscola", "sum(points) >= 1",
+                             "--max-size", "3", "--all"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    proc.wait()
+    assert "total" in first
+    assert "Broken pipe" not in err and "Traceback" not in err and "error" not in err, err

@@ -9,6 +9,7 @@ runs, so ``aceten --help`` stays fast.
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -83,4 +84,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     except (KeyboardInterrupt, EOFError):
         print("error: interrupted", file=sys.stderr)
         sys.exit(EXIT_ERROR)
+    except BrokenPipeError:
+        _quiet_broken_pipe()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _quiet_broken_pipe() -> None:
+    """The reader of stdout left (``aceten cards ... | head``): stop without a word, as Unix
+    tools do, and keep Python from reporting the pipe again while it flushes stdout at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(1)  # as Rich does when its console meets a closed pipe

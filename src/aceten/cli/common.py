@@ -83,8 +83,8 @@ def user_errors(json_out: bool = False) -> Iterator[None]:
     message = None
     try:
         yield
-    except typer.Exit:
-        raise
+    except (typer.Exit, BrokenPipeError):
+        raise  # BrokenPipeError: the reader left (`| head`); main() ends quietly
     except AcetenError as err:
         message = str(err)
     except ModuleNotFoundError as err:
