@@ -134,6 +134,29 @@ class PlayerView:
     called_card: Card | None = None  # the card the auction's winner called (public)
     partner: int | None = None  # the caller's partner as this seat knows it (None: unknown)
 
+    def sides(self) -> tuple[frozenset[int], frozenset[int]]:
+        """The seats this seat knows to be its partners, and its opponents. With declared teams
+        that is the seating; with a hidden team, what the seat can know: nothing before the
+        call; the caller's side once the partner is known to it; until then the caller counts
+        every other seat as an opponent and a defender knows only the caller as one."""
+        rules = self.rules
+        others = frozenset(s for s in range(self.players) if s != self.seat)
+        if not rules.hidden_teams:
+            team = rules.seat_team[self.seat]
+            partners = frozenset(s for s in rules.teams[team] if s != self.seat)
+            return partners, frozenset(s for s in others if rules.seat_team[s] != team)
+        caller = self.declarer
+        if caller is None or self.called_card is None:
+            return frozenset(), frozenset()
+        if self.partner is not None:
+            side = frozenset((caller, self.partner))
+            if self.seat in side:
+                return side - {self.seat}, others - side
+            return others - side, side
+        if self.seat == caller:
+            return frozenset(), others
+        return frozenset(), frozenset((caller,))
+
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, in notebooks (see :mod:`aceten.show.svg`)."""
         from aceten.show import svg

@@ -122,7 +122,7 @@ class PimcAgent(Agent):
 
     def choose(self, view: PlayerView) -> Move:
         self._check(view)
-        if view.phase == "bid":
+        if view.phase in ("bid", "auction", "call-card"):
             return self._delegate(view, "bidding is not searched")
         if view.phase == "call":
             return self._delegate(view, "the trump call is not searched")

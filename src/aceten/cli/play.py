@@ -207,6 +207,8 @@ HELP = """commands:
   bid:2 or 2, pass         bid (Cruce; pass is bid 0)
   trump:H or H, pass       call trump or pass (Klaverjas)
   swap:7O                  exchange for the face-up trump (Brisca)
+  bid:A, bid:2:71, pass    an auction: a rank (lower cards bid higher), then points
+  call:3S                  the auction's winner calls a card (its holder is the partner)
   ? help   legal moves     last   the last trick     table   the table again
   undo     take back your last move                  quit    leave the game"""
 

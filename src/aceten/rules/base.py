@@ -543,6 +543,8 @@ class Rules:
             "variant": self.variant,
             "players": self.players,
             "teams": [[s for s in team] for team in self.teams],
+            "sides": ("formed at each deal: the caller and the holder of the called card against "
+                      "the rest" if self.hidden_teams else ""),
             "deck": [str(c) for c in self.deck],
             "suits": {Suit(self.family, i).letter: Suit(self.family, i).name for i in range(4)},
             "hand_size": self.hand_size,
