@@ -223,3 +223,45 @@ def test_parsing_an_auction_bid_needs_a_rank_and_a_number():
             g.parse_move(bad)
     assert g.parse_move("bid:2:71") == AuctionBid(g.rules.parse_card("2S").rank, 71)
     assert g.parse_move("call:3S") == CallCard(g.rules.parse_card("3S"))
+
+
+# -- the environments ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("game", "players", "variant"), [("briscola", 5, "chiamata"),
+                                                          ("briscola", 6, None), ("brisca", 6, None)])
+def test_the_environments_pass_pettingzoos_api_test(game, players, variant):
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from aceten.env.aec import game_functions
+
+    _, make = game_functions(game, "test")
+    api_test(make(players=players, variant=variant), num_cycles=120)
+
+
+def test_an_observation_never_shows_the_partner_before_its_seat_knows_it():
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from aceten.env import briscola_v0
+
+    env = briscola_v0.env(players=5, variant="chiamata")
+    rng = np.random.default_rng(0)
+    seen_hidden = seen_known = 0
+    for seed in range(12):
+        env.reset(seed=seed)
+        raw = env.unwrapped
+        block = raw.encoder.blocks["partner"]
+        names = raw.encoder.blocks.keys()
+        assert {"auction", "passed", "called", "partner"} <= set(names)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            g, seat = raw.game, raw.possible_agents.index(agent)
+            shown = obs["observation"][block.start:block.stop]
+            known = g.known_partner(seat)
+            if known is None:
+                assert not shown.any()
+                seen_hidden += g.partner is not None
+            else:
+                assert shown[(known - seat) % 5] == 1 and shown.sum() == 1
+                seen_known += 1
+            env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert seen_hidden and seen_known
