@@ -371,8 +371,8 @@ class Solver:
         enc = encode_rules(rules)
         S = encode_game(game)
         seat = game.to_move
-        team = rules.seat_team[seat]
-        side = tuple(rules.teams[team])
+        team = game.team_of(seat)  # this deal's teams: a hidden team's too, all hands known
+        side = tuple(game.teams[team])
         S[S_MAXTEAM] = team
         S[S_OBJ] = 1 if objective == "tricks" else 0
         S[S_COOP] = int(bool(cooperative))
@@ -522,7 +522,8 @@ def _position(game: Any) -> Game:
     if game.phase == "over":
         raise AcetenError("the deal is over: there is nothing left to solve")
     if game.phase != "play":
-        what = {"bid": "bidding", "call": "trump call"}.get(game.phase, game.phase)
+        what = {"bid": "bidding", "call": "trump call",
+                "call-card": "card call"}.get(game.phase, game.phase)
         raise AcetenError(f"the deal is still in its {what}: the solver starts from the play "
                           f"(push the {what} moves first, e.g. {game.legal_moves()[0]})")
     return game

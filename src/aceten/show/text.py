@@ -406,7 +406,14 @@ def table(view: PlayerView, symbols: bool = True, *, you: bool = True) -> Render
     if any(bonus):
         scores.add_row("bonus", *(str(b) for b in bonus))
     grid.add_row("Score", scores)
-    if any(len(t) > 1 for t in rules.teams):
+    if rules.hidden_teams:
+        if view.declarer is not None and view.partner is not None:
+            side = sorted({view.declarer, view.partner})
+            rest = [s for s in range(view.players) if s not in side]
+            grid.add_row("Teams", "   ".join(
+                f"{'+'.join(seat_name(s) for s in team)} {sum(view.points[s] for s in team)}"
+                for team in (side, rest)))
+    elif any(len(t) > 1 for t in rules.teams):
         teams = "   ".join(
             f"{'+'.join(seat_name(s) for s in team)} {sum(view.points[s] + bonus[s] for s in team)}"
             for team in rules.teams)
@@ -433,7 +440,10 @@ def table(view: PlayerView, symbols: bool = True, *, you: bool = True) -> Render
                                    legal=cards if playing else None))
     other_moves = [m for m in view.legal_moves if not isinstance(m, Card)]
     if other_moves:
-        grid.add_row("Moves", " ".join(move_text(m) for m in other_moves))
+        words = [move_text(m) for m in other_moves]
+        if len(words) > 14:  # an auction's long run of point bids: its ends
+            words = [*words[:10], "…", *words[-2:]]
+        grid.add_row("Moves", " ".join(words))
 
     title = f"{rules.title or rules.name} - {seat_name(view.seat)}" + (" (you)" if you else "")
     return Panel(grid, title=title, title_align="left", box=box.ROUNDED, expand=False)
