@@ -265,3 +265,45 @@ def test_an_observation_never_shows_the_partner_before_its_seat_knows_it():
                 seen_known += 1
             env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert seen_hidden and seen_known
+
+
+# -- players and the solver ---------------------------------------------------------------------
+def test_every_bot_bids_calls_and_plays_a_chiamata_deal_to_the_end():
+    from aceten import agents
+
+    names = ["random", "greedy", "tactics"]
+    if "pimc" in agents.AGENTS and agents.DEFAULT == "pimc":
+        names.append("pimc")  # samples worlds from the view (the partner hidden) and solves them
+    for seed, name in enumerate(names):
+        g = chiamata(seed)
+        bots = [agents.get(name if s % 2 == 0 else "greedy", seed=seed * 10 + s) for s in range(5)]
+        out = agents.play(g, bots)
+        assert out is not None and sum(out.seat_scores) == 0
+
+
+def test_the_greedy_bidder_bids_with_strong_hands_and_passes_weak_ones():
+    from aceten.agents.bidding import auction_move
+
+    bids = passes = 0
+    for seed in range(40):
+        g = chiamata(seed)
+        move, reason = auction_move(g.view(g.to_move))
+        assert reason
+        if move.rank is None:
+            passes += 1
+        else:
+            bids += 1
+    assert bids and passes  # not a constant policy
+
+
+def test_the_solver_refuses_big_positions_of_five_seats_with_one_line():
+    pytest.importorskip("numba")
+    from aceten.search import solve
+
+    g = chiamata(0)
+    g.push("bid:A")
+    for _ in range(4):
+        g.push("pass")
+    g.push(g.legal_moves()[0])
+    with pytest.raises(AcetenError, match="at most 20 cards left"):
+        solve(g)
