@@ -38,6 +38,10 @@ RULE_CONFIGS = [
     ("klaverjas", 4, "rotterdam", {"trump_choice": "free"}),
     ("klaverjas", 4, "amsterdam", {"trump_choice": "free", "open_cards": 2}),
     ("klaverjas", 4, "amsterdam", {"trump": "D", "roem": False}),
+    ("briscola", 6, None, {}),
+    ("brisca", 6, None, {"arrastre": True}),
+    ("briscola", 5, "chiamata", {}),
+    ("briscola", 5, "chiamata", {"lead": "caller", "cappotto": True, "point_bids": False}),
 ]
 
 

@@ -32,6 +32,8 @@ CONFIGS = [
     ("brisca", 4, None, {"arrastre": True, "open_cards": 1}),
     ("brisca", 2, None, {"exchange": False, "scoring": "tricks"}),
     ("brisca", 2, None, {"exchange_needs_trick": True}),
+    ("briscola", 6, None, {}),
+    ("brisca", 6, None, {"arrastre": True}),
     ("cruce", 2, None, {}),
     ("cruce", 3, None, {}),
     ("cruce", 4, None, {}),

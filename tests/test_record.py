@@ -532,7 +532,7 @@ def test_truncated_record_is_an_error_or_an_unfinished_game(config):
 
 @pytest.mark.parametrize("tags,line,fragments", [
     ('[Game "poker"]', 1, ["unknown game 'poker'"]),
-    ('[Game "briscola"]\n[Players "5"]', 2, ["2, 3, 4 players, not 5"]),
+    ('[Game "briscola"]\n[Players "5"]', 2, ["2, 3, 4, 6 players, not 5"]),
     ('[Game "klaverjas"]\n[Variant "utrecht"]', 2, ["unknown klaverjas variant 'utrecht'"]),
     ('[Game "briscola"]\n\n[Options "jokers=2"]', 3, ["unknown briscola option 'jokers'"]),
     ('[Game "brisca"]\n[Options "arrastre=maybe"]', 2, ["arrastre", "yes/no"]),

@@ -73,10 +73,15 @@ def test_briscola_four_players_play_in_partnerships_opposite():
     assert rules(3).teams == ((0,), (1,), (2,))
 
 
-@pytest.mark.parametrize("players", [1, 5])
+@pytest.mark.parametrize("players", [1, 5, 7])
 def test_briscola_refuses_other_player_counts(players):
-    with pytest.raises(AcetenError, match="played by 2, 3, 4 players"):
+    with pytest.raises(AcetenError, match="played by 2, 3, 4, 6 players"):
         rules(players)
+
+
+def test_five_players_are_pointed_to_chiamata():
+    with pytest.raises(AcetenError, match="with 5: variant chiamata"):
+        rules(5)
 
 
 # -- trick winner ----------------------------------------------------------------------------

@@ -26,7 +26,7 @@ def warm_kernels():
 
 # -- the reference: a plain minimax over the engine ----------------------------------------------
 def side_score(g: Game, team: int, objective: str) -> int:
-    seats = g.rules.teams[team]
+    seats = g.teams[team]  # the deal's teams (a hidden team's are known to the full game)
     if objective == "tricks":
         return sum(g.tricks_won[s] for s in seats)
     return sum(g.points[s] + g.bonus[s] for s in seats)
@@ -47,7 +47,7 @@ def minimax(g: Game, team: int, objective: str, coop: bool, memo: dict) -> int:
     key = state_key(g)
     if key in memo:
         return memo[key]
-    maxing = coop or g.rules.seat_team[g.to_move] == team
+    maxing = coop or g.team_of(g.to_move) == team
     before = side_score(g, team, objective)
     best = None
     for move in g.legal_moves():
@@ -62,7 +62,7 @@ def minimax(g: Game, team: int, objective: str, coop: bool, memo: dict) -> int:
 
 
 def reference_values(g: Game, objective: str, coop: bool = False) -> dict[str, int]:
-    team = g.rules.seat_team[g.to_move]
+    team = g.team_of(g.to_move)
     now = side_score(g, team, objective)
     memo: dict = {}
     out = {}
@@ -82,6 +82,8 @@ CRUCE_12 = "AR TR KR QR JR 9R AV TV KV QV JV 9V"
 CRUCE_16 = CRUCE_12 + " AG TG KG QG"
 CRUCE_18 = CRUCE_16 + " JG 9G"  # 2 players: 8 cards each and a stock of 2
 KLAVERJAS_16 = "AH TH KH QH JH 9H 8H 7H AS TS KS QS JS 9S 8S 7S"
+CHIAMATA_15 = "AS 3S KS HS JS AC 3C KC HC JC AO 3O KO 7O 2O"  # 3 cards each, no stock
+LATIN_18 = CHIAMATA_15 + " AB 3B KB"
 
 CONFIGS = [  # (game, players, variant, options, deck, deals): the deals of the 16- and 18-card
     # decks are fewer, as the plain minimax takes seconds on each
@@ -103,6 +105,9 @@ CONFIGS = [  # (game, players, variant, options, deck, deals): the deals of the 
     ("klaverjas", 4, "rotterdam", {"trump": "H"}, KLAVERJAS_16),
     ("klaverjas", 4, "amsterdam", {"trump": "S"}, KLAVERJAS_16),
     ("klaverjas", 4, "amsterdam", {"trump": "H", "roem": "no"}, KLAVERJAS_16),
+    ("briscola", 5, "chiamata", {}, CHIAMATA_15),  # the caller's side, its partner hidden
+    ("briscola", 5, "chiamata", {"lead": "caller"}, CHIAMATA_15),
+    ("briscola", 6, None, {"trump": "O"}, LATIN_18),  # three against three
 ]
 DEALS = 16  # per configuration unless given, each from a random point of the deal
 CONFIGS = [c if len(c) == 6 else (*c, DEALS) for c in CONFIGS]
@@ -114,7 +119,10 @@ def random_position(name: str, players: int, variant: str | None, options: dict[
     g = aceten.new_game(name, players=players, variant=variant, seed=seed, deck=deck, **options)
     rng = random.Random(seed)
     while g.phase != "play":
-        g.push(rng.choice(g.legal_moves()))
+        moves = g.legal_moves()
+        if g.phase == "auction" and len(moves) > 1 and not g.bids:
+            moves = moves[1:]  # the first seat bids: no deal is thrown in
+        g.push(rng.choice(moves))
     for _ in range(rng.randrange(4)):
         g.push(rng.choice(g.legal_moves()))
     return g
@@ -139,13 +147,13 @@ def test_solver_values_equal_plain_minimax(name, players, variant, options, deck
         assert {str(m) for m in result.best_moves} == {k for k, v in expected.items()
                                                         if v == result.value}
         # the principal variation is legal play that ends the deal with exactly the value
-        team = g.rules.seat_team[g.to_move]
+        team = g.team_of(g.to_move)
         line = g.copy()
         for move in result.pv:
             line.push(move)
         assert line.is_over()
         assert side_score(line, team, result.objective) == result.value
-        assert result.pv_tricks == sum(line.tricks_won[s] for s in g.rules.teams[team])
+        assert result.pv_tricks == sum(line.tricks_won[s] for s in g.teams[team])
         # a zero-window question agrees with the value
         assert solve(g, target=result.value)
         assert not solve(g, target=result.value + 1)

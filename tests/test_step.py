@@ -31,6 +31,13 @@ SMALL = [
     ("cruce", 4, {"deck": "KR QR AR TR KV QV AV 9V"}),
     ("klaverjas", 4, {"deck": "JH 9H AH KH QH TS 7S 8S"}),
     ("klaverjas", 4, {"deck": "JH 9H AH KH QH TS 7S 8S", "trump_choice": "free"}),
+    ("briscola", 5, {"variant": "chiamata", "deck": "AS 3S KS 2S AC 3C KC 2C AO 2O",
+                     "point_bids": "no"}),
+    ("briscola", 5, {"variant": "chiamata", "deck": "AS 3S KS 2S AC 3C KC 2C AO 2O",
+                     "lead": "caller", "cappotto": "yes"}),
+    ("briscola", 6, {"deck": "AS 3S KS 2S AC 3C KC 2C AO 3O KO 2O", "trump": "O"}),
+    ("brisca", 6, {"deck": "AS 3S KS 7S AC 3C KC 7C AO 3O KO 7O AB 3B KB 7B 6S 6C 6O 6B "
+                   "5S 5C 5O 5B", "arrastre": "yes"}),
 ]  # fmt: skip
 
 
@@ -66,8 +73,11 @@ def test_the_compiled_step_is_the_engines_step_on_every_reachable_position(name,
                 hand = flat[layout.S_HAND + g.to_move]
                 assert jit.legal_cards(S, hand, R, T) == step.legal_cards(flat, hand, rules.R, rules.T)
                 assert jit.exchange_cards(S, R, T) == step.exchange_cards(flat, rules.R, rules.T)
-            elif g.phase in ("bid", "call"):
+            elif g.phase in ("bid", "call", "auction", "call-card"):
                 assert tuple(jit.phase_choices(S, R)) == tuple(step.phase_choices(flat, rules.R))
+                count = step.phase_choices(flat, rules.R)[1]
+                assert [jit.choice_code(S, i, R, T) for i in range(count)] == [
+                    step.choice_code(flat, i, rules.R, rules.T) for i in range(count)]
             for move in g.legal_moves():
                 after = S.copy()
                 jit.play_move(after, move_code(move), R, T)
@@ -82,6 +92,9 @@ def test_the_compiled_step_is_the_engines_step_on_every_reachable_position(name,
                 assert outcome is not None
                 assert tuple(out[layout.O_SCORES:layout.O_SCORES + len(rules.teams)]) == outcome.scores
                 assert (None if out[layout.O_WINNER] < 0 else out[layout.O_WINNER]) == outcome.winner
+                if outcome.seat_scores:
+                    assert tuple(out[layout.O_SEAT_SCORES:layout.O_SEAT_SCORES + players]) \
+                        == outcome.seat_scores
             seen += 1
     assert seen > 100
 

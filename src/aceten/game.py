@@ -14,16 +14,19 @@ from typing import Any
 
 from aceten.cards import Card, CardSet, Family, Suit, cards_of, hand_cards_cache
 from aceten.errors import AcetenError, IllegalMove
-from aceten.moves import Bid, Exchange, Move, TrumpCall, parse_move
+from aceten.moves import AuctionBid, Bid, CallCard, Exchange, Move, TrumpCall, parse_move
 from aceten.rules import step
 from aceten.rules.base import Rules
 from aceten.rules.codes import decode_move, move_code
 from aceten.rules.layout import (
+    PHASE_AUCTION,
     PHASE_BID,
     PHASE_CALL,
+    PHASE_CALL_CARD,
     PHASE_OVER,
     PHASE_PLAY,
     S_BONUS,
+    S_CALLED,
     S_CONTRACT,
     S_DECLARER,
     S_DRAWER,
@@ -31,11 +34,14 @@ from aceten.rules.layout import (
     S_HAND,
     S_LASTWIN,
     S_LEADER,
+    S_PARTNER,
     S_PHASE,
     S_POINTS,
+    S_REVEALED,
     S_SIZE,
     S_SLEN,
     S_STOCK,
+    S_TEAM,
     S_TLEN,
     S_TOMOVE,
     S_TRICK,
@@ -43,7 +49,7 @@ from aceten.rules.layout import (
     S_TRUMP,
 )
 from aceten.rules.outcome import Outcome as Outcome  # re-exported: aceten.game.Outcome
-from aceten.rules.parts import Marriage, Roem
+from aceten.rules.parts import Auction, Marriage, Roem
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +103,12 @@ class PlayerView:
     ``events`` is the seat's history in order: ``("deal", seat, card|None)``,
     ``("turn", None, card)`` (the face-up trump), ``("play", seat, card)``,
     ``("draw", seat, card|None)``, ``("swap", seat, card)``, ``("bid", seat, n)``,
-    ``("call", seat, suit|None)``; ``None`` marks a card this seat has not seen.
+    ``("call", seat, suit|None)``, ``("auction", seat, bid)``, ``("call-card", seat, card)``,
+    ``("reveal", seat, card)`` (the called card is played: ``seat`` is the caller's partner);
+    ``None`` marks a card this seat has not seen.
+
+    With a hidden team, ``partner`` is the caller's partner only once this seat can know it:
+    the holder of the called card knows at once, everyone else when it is played.
     """
 
     game: str
@@ -119,6 +130,32 @@ class PlayerView:
     legal_moves: tuple[Move, ...]
     events: tuple[tuple[str, int | None, Any], ...] = field(repr=False)
     rules: Rules = field(repr=False)
+    declarer: int | None = None  # the auction's winner (public), or the bidding's
+    called_card: Card | None = None  # the card the auction's winner called (public)
+    partner: int | None = None  # the caller's partner as this seat knows it (None: unknown)
+
+    def sides(self) -> tuple[frozenset[int], frozenset[int]]:
+        """The seats this seat knows to be its partners, and its opponents. With declared teams
+        that is the seating; with a hidden team, what the seat can know: nothing before the
+        call; the caller's side once the partner is known to it; until then the caller counts
+        every other seat as an opponent and a defender knows only the caller as one."""
+        rules = self.rules
+        others = frozenset(s for s in range(self.players) if s != self.seat)
+        if not rules.hidden_teams:
+            team = rules.seat_team[self.seat]
+            partners = frozenset(s for s in rules.teams[team] if s != self.seat)
+            return partners, frozenset(s for s in others if rules.seat_team[s] != team)
+        caller = self.declarer
+        if caller is None or self.called_card is None:
+            return frozenset(), frozenset()
+        if self.partner is not None:
+            side = frozenset((caller, self.partner))
+            if self.seat in side:
+                return side - {self.seat}, others - side
+            return others - side, side
+        if self.seat == caller:
+            return frozenset(), others
+        return frozenset(), frozenset((caller,))
 
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, in notebooks (see :mod:`aceten.show.svg`)."""
@@ -178,6 +215,8 @@ class Game:
     _light_lead: bool
     _no_open: tuple[CardSet, ...]
     _turned: bool
+    _hidden: bool
+    _auction: bool
 
     def __init__(self, rules: Rules, *, seed: int | None = None, deal: Deal | None = None):
         self.rules = rules
@@ -261,7 +300,8 @@ class Game:
 
     @property
     def phase(self) -> str:
-        """``"bid"`` (Cruce), ``"call"`` (Klaverjas trump), ``"play"`` or ``"over"``."""
+        """``"bid"`` (Cruce), ``"call"`` (Klaverjas trump), ``"auction"`` and ``"call-card"``
+        (an auction and its winner's called card), ``"play"`` or ``"over"``."""
         return _PHASE_NAMES[self._S[S_PHASE]]
 
     @property
@@ -274,7 +314,42 @@ class Game:
         """The seat whose side plays the deal: Cruce's highest bidder, Klaverjas's trump caller
         (None while the bidding lasts, or when nobody bid)."""
         S = self._S
-        return None if S[S_DECLARER] < 0 or S[S_PHASE] == PHASE_BID else S[S_DECLARER]
+        if S[S_DECLARER] < 0 or S[S_PHASE] == PHASE_BID or S[S_PHASE] == PHASE_AUCTION:
+            return None
+        return S[S_DECLARER]
+
+    @property
+    def partner(self) -> int | None:
+        """With a hidden team: the holder of the called card (the caller when alone), known
+        to the engine from the call on; None before the call. A seat's view says what it knows."""
+        p = self._S[S_PARTNER]
+        return None if p < 0 else p
+
+    @property
+    def called_card(self) -> Card | None:
+        """The card the auction's winner called, once called."""
+        b = self._S[S_CALLED]
+        return None if b < 0 else self._card(b)
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the called card has been played (the teams are public)."""
+        return self._S[S_REVEALED] == 1
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The teams of this deal: the declared ones, or the caller's side and the rest once a
+        hidden team's card is called (the whole truth: see ``view`` for what a seat knows)."""
+        return self.rules.teams_of(self._S)
+
+    def known_partner(self, seat: int) -> int | None:
+        """The caller's partner as ``seat`` knows it: the holder of the called card knows at
+        once (the caller alone knows he is), everyone once the card is played; else None."""
+        S = self._S
+        p = S[S_PARTNER]
+        if p < 0:
+            return None
+        return p if S[S_REVEALED] == 1 or seat == p else None
 
     @property
     def contract(self) -> int:
@@ -363,7 +438,8 @@ class Game:
         return CardSet(mask, self._family)
 
     def team_of(self, seat: int) -> int:
-        return self.rules.seat_team[seat]
+        """The team of ``seat`` in this deal (with a hidden team: the truth, from the call on)."""
+        return self._S[S_TEAM + seat]
 
     def is_over(self) -> bool:
         return self._S[S_PHASE] == PHASE_OVER
@@ -378,7 +454,7 @@ class Game:
         return self._S[:]
 
     def parse_move(self, text: str) -> Move:
-        return parse_move(text, self._family)
+        return parse_move(text, self._family, auction=self._auction)
 
     # -- moves ---------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -399,7 +475,8 @@ class Game:
         if phase == PHASE_OVER:
             return []
         _, count = step.phase_choices(S, self._R)
-        return [decode_move(step.phase_code(S, i), self._family) for i in range(count)]
+        R, T = self._R, self._T
+        return [decode_move(step.choice_code(S, i, R, T), self._family) for i in range(count)]
 
     def is_legal(self, move: Move | str) -> bool:
         try:
@@ -462,6 +539,8 @@ class Game:
         if marriage is not None and S[S_BONUS + seat] != bonus:
             value = S[S_BONUS + seat] - bonus
             log.append(("bonus", seat, (value, marriage.note(move, value))))
+        if self._hidden and S[S_CALLED] == b:
+            log.append(("reveal", S[S_PARTNER], move))
         if self._has_open and self._open[seat] >> b & 1:
             self._open[seat] ^= 1 << b
         if finishing:
@@ -479,10 +558,10 @@ class Game:
                 log.append(("draw", S[S_DRAWER + i], self._cards[S[S_STOCK + i]]))
 
     def _push_other(self, move: Move) -> None:
-        if not isinstance(move, (Bid, TrumpCall, Exchange)):
+        if not isinstance(move, (Bid, TrumpCall, Exchange, AuctionBid, CallCard)):
             # Not a move at all; a bare int must not pass as the card with that code.
-            raise IllegalMove(f"not a move: {move!r} (expected a card, a bid, a trump call "
-                              f"or an exchange)")
+            raise IllegalMove(f"not a move: {move!r} (expected a card, a bid, a trump call, "
+                              f"an exchange or a called card)")
         if move not in self.legal_moves():
             raise IllegalMove(self._other_error(move))
         S = self._S
@@ -497,6 +576,10 @@ class Game:
         self._bids.append((seat, move))
         if isinstance(move, Bid):
             self._log.append(("bid", seat, move.value))
+        elif isinstance(move, AuctionBid):
+            self._log.append(("auction", seat, move))
+        elif isinstance(move, CallCard):
+            self._log.append(("call-card", seat, move.card))
         else:
             self._log.append(("call", seat, move.suit))
 
@@ -510,9 +593,11 @@ class Game:
         phase = self.phase
         if phase == "over":
             return f"illegal move {move}: the deal is over"
-        wanted = {"bid": "a bid (bid:0 .. bid:6)", "call": "a trump call (trump:S or pass)"}
-        return (f"illegal move {move} for P{self.to_move + 1}: the "
-                f"{'bidding' if phase == 'bid' else 'trump call'} comes first; "
+        wanted = {"bid": "a bid (bid:0 .. bid:6)", "call": "a trump call (trump:S or pass)",
+                  "auction": "a bid (bid:A, bid:2:71) or pass", "call-card": "a called card (call:3S)"}
+        what = {"bid": "bidding", "call": "trump call", "auction": "auction",
+                "call-card": "card call"}.get(phase, phase)
+        return (f"illegal move {move} for P{self.to_move + 1}: the {what} comes first; "
                 f"expected {wanted.get(phase, phase)}")
 
     def _other_error(self, move: Move) -> str:
@@ -524,8 +609,16 @@ class Game:
             return f"illegal move {move} for {who}: no exchange is possible now"
         if phase == "play":
             return f"illegal move {move} for {who}: it is time to play a card"
-        options = " ".join(str(m) for m in self.legal_moves())
-        if isinstance(move, (Bid, TrumpCall)):
+        legal = self.legal_moves()
+        options = " ".join(str(m) for m in legal)
+        if isinstance(move, AuctionBid) and phase == "auction":
+            return (f"illegal bid {move} for P{self.to_move + 1}: may pass or bid "
+                    f"{legal[1] if len(legal) > 1 else 'nothing'} or higher"
+                    + ("" if len(legal) > 1 else " (the top bid is made)"))
+        if isinstance(move, CallCard) and phase == "call-card":
+            return (f"illegal call {move} for P{self.to_move + 1}: the bid names "
+                    f"{options.replace('call:', '')}; call one of them")
+        if isinstance(move, (Bid, TrumpCall, AuctionBid, CallCard)):
             return f"illegal move {move} for {who}: may choose {options}"
         return f"illegal move {move} for {who}"
 
@@ -628,6 +721,12 @@ class Game:
         if self._has_open:
             d["open_cards"] = self._open_sets()
         d["points"] = tuple(S[S_POINTS:S_POINTS + n])
+        if self._hidden or self._auction:
+            d["declarer"] = self.declarer
+            d["called_card"] = self.called_card
+            d["partner"] = self.known_partner(seat)
+        elif S[S_DECLARER] >= 0:
+            d["declarer"] = self.declarer
         d["_events_source"] = (events, len(events))
         view = _new_object(PlayerView)
         _set_attribute(view, "__dict__", d)
@@ -643,7 +742,7 @@ class Game:
                 "hand": None, "to_move": None, "phase": None, "trump": None, "trump_card": None,
                 "stock_size": 0, "leader": 0, "trick": (), "tricks": (), "hand_sizes": (),
                 "open_cards": self._no_open, "points": (), "legal_moves": (), "rules": rules,
-                "_events_source": None,
+                "declarer": None, "called_card": None, "partner": None, "_events_source": None,
             }  # fmt: skip
         return template
 
@@ -695,7 +794,8 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
     if found is not None and found[0] is rules:
         return found[1]
     k = rules.options["open_cards"]
-    light = k == 0 and rules.draw != "after-play"
+    hidden = rules.hidden_teams  # a card may reveal the teams: every card goes through the step
+    light = k == 0 and rules.draw != "after-play" and not hidden
     constants = {
         "_n": rules.players, "_family": rules.family, "_R": rules.R, "_T": rules.T,
         "_obliged": bool(rules.obligations.parts), "_exchange": rules.has_extra_moves,
@@ -707,10 +807,12 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
         "_light_lead": light and not rules.has_lead_bonus and rules.trump_mode != "first-lead",
         "_no_open": tuple(CardSet(0, rules.family) for _ in range(rules.players)),
         "_turned": rules.trump_mode == "turned",
+        "_hidden": hidden, "_auction": rules.part(Auction) is not None,
     }  # fmt: skip
     _CONSTANTS[id(rules)] = (rules, constants)
     return constants
-_PHASE_NAMES = {PHASE_PLAY: "play", PHASE_BID: "bid", PHASE_CALL: "call", PHASE_OVER: "over"}
+_PHASE_NAMES = {PHASE_PLAY: "play", PHASE_BID: "bid", PHASE_CALL: "call", PHASE_OVER: "over",
+                PHASE_AUCTION: "auction", PHASE_CALL_CARD: "call-card"}
 _new_object = object.__new__
 _set_attribute = object.__setattr__
 

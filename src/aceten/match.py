@@ -1,7 +1,8 @@
 """A match: a series of deals with the dealer passing on, scored in the game's own unit.
 
 Cruce is played to a target of game points (11, or option ``target``); Klaverjas over a
-number of deals (16, or option ``deals``); Briscola and Brisca over ``deals`` given here.
+number of deals (16, or option ``deals``); Briscola and Brisca over ``deals`` given here. A game
+scored on a per-seat sheet (Briscola chiamata) keeps score per seat.
 A match to a target ends after ``max_deals`` deals all the same (weak players can keep
 scoring below zero for ever); the highest score wins.
 """
@@ -41,7 +42,10 @@ class Match:
         self.max_deals = max_deals
         self.games: list[Game] = []
         self.outcomes: list[Outcome] = []
-        self.scores = [0] * len(self.rules.teams)
+        scoring = self.rules.scoring
+        #: a game scored on a per-seat sheet (sides that change every deal) keeps score per seat
+        self.per_seat = scoring is not None and scoring.per_seat
+        self.scores = [0] * (self.rules.players if self.per_seat else len(self.rules.teams))
         self._pending: Game | None = None
 
     def deal_rules(self, number: int) -> Rules:
@@ -69,8 +73,8 @@ class Match:
         self._pending = None
         self.games.append(game)
         self.outcomes.append(outcome)
-        for team, score in enumerate(outcome.scores):
-            self.scores[team] += score
+        for side, score in enumerate(outcome.seat_scores if self.per_seat else outcome.scores):
+            self.scores[side] += score
         return outcome
 
     def is_over(self) -> bool:
@@ -80,9 +84,18 @@ class Match:
             return reached or len(self.games) >= self.max_deals
         return self.deals is not None and len(self.games) >= self.deals
 
+    def side_name(self, index: int) -> str:
+        """The name of ``scores[index]``: a seat (``P3``) or a team (``team P1+P3``)."""
+        if self.per_seat:
+            return f"P{index + 1}"
+        members = self.rules.teams[index]
+        return f"P{members[0] + 1}" if len(members) == 1 else "team " + "+".join(
+            f"P{s + 1}" for s in members)
+
     @property
     def winner(self) -> int | None:
-        """The winning team once the match is over (None for a tie or an unfinished match)."""
+        """The winning team (the seat, when scored per seat) once the match is over (None for
+        a tie or an unfinished match)."""
         if not self.is_over():
             return None
         best = max(self.scores)

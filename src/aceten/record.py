@@ -47,13 +47,13 @@ from typing import Any
 from aceten.cards import Card
 from aceten.errors import AcetenError, RecordError
 from aceten.game import Deal, Game
-from aceten.moves import Bid, TrumpCall
+from aceten.moves import AuctionBid, Bid, CallCard, TrumpCall
 from aceten.rules import get as get_rules
 from aceten.rules.base import Rules, _plain
 
 UNKNOWN = "??"
 TAG_ORDER = ("Game", "Variant", "Players", "Options", "Seed", "Dealer", "Trump", "Deal", "View",
-             "Result")
+             "Call", "Partner", "Result")
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z_][\w-]*)\s*(?:"(.*)"|(\S.*?))?\s*\]\s*$')
 _SEAT = re.compile(r"^[Pp](\d{1,3}):?$")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -307,11 +307,37 @@ def to_game(record: Record) -> Game:
                 raise RecordError(f"line {mark_line}: the record says P{seat + 1} moves here, "
                                   f"but it is P{game.to_move + 1}'s turn")
     _check_result(record, game)
+    _check_call(record, game)
     if trump and rules.trump_mode != "turned" and game.trump is not None \
             and rules.parse_suit(trump) != game.trump:
         raise RecordError(f"line {record._line('Trump')}: [Trump] says {trump} but the play "
                           f"makes {game.trump.letter} trump")
     return game
+
+
+def _check_call(record: Record, game: Game) -> None:
+    """The ``Call`` and ``Partner`` tags of a game with a hidden team against the replay: the
+    card called, and the seat the deal gave it to."""
+    call, partner = record.tags.get("Call"), record.tags.get("Partner")
+    if call:
+        try:
+            stated = game.rules.parse_card(call)
+        except AcetenError as err:
+            raise RecordError(f"line {record._line('Call')}: [Call]: {err}") from None
+        if game.called_card is None:
+            raise RecordError(f"line {record._line('Call')}: [Call] says {call} but no card is "
+                              "called in the play")
+        if stated != game.called_card:
+            raise RecordError(f"line {record._line('Call')}: [Call] says {call} but the play "
+                              f"calls {game.called_card}")
+    if partner:
+        seat = _seat_index(partner, record._line("Partner"))
+        if game.partner is None:
+            raise RecordError(f"line {record._line('Partner')}: [Partner] says {partner} but no "
+                              "card is called in the play")
+        if seat != game.partner:
+            raise RecordError(f"line {record._line('Partner')}: [Partner] says {partner} but the "
+                              f"deal gives {game.called_card} to P{game.partner + 1}")
 
 
 def _check_trump_suit(record: Record, rules: Rules, trump: str) -> None:
@@ -330,7 +356,8 @@ def _check_result(record: Record, game: Game) -> None:
             raise RecordError(f"line {line}: [Result] is {stated!r} but the deal is not finished")
         return
     total = sum(outcome.points)
-    if total != game.rules.total_points_for(game.trump):
+    played_out = sum(outcome.tricks) == game.rules.tricks_per_deal  # not thrown in
+    if played_out and total != game.rules.total_points_for(game.trump):
         raise RecordError(f"line {line}: card points add up to {total}, not "
                           f"{game.rules.total_points_for(game.trump)}")
     if stated not in ("*", "") and _normal(stated) != _normal(outcome.result):
@@ -382,6 +409,11 @@ def dumps(game: Game, *, seat: int | None = None) -> str:
     tags["Deal"] = _deal_text(game, seat)
     if seat is not None:
         tags["View"] = f"P{seat + 1}"
+    if game.called_card is not None:
+        tags["Call"] = str(game.called_card)
+        known = game.partner if seat is None else game.known_partner(seat)
+        if known is not None:
+            tags["Partner"] = f"P{known + 1}"
     outcome = game.outcome()
     tags["Result"] = outcome.result if outcome is not None else "*"
     head = "\n".join(f'[{k} "{v}"]' for k, v in tags.items())
@@ -429,7 +461,7 @@ def _body_lines(game: Game) -> list[str]:
     played = 0
     n = game.players
     for move in game.moves:
-        if isinstance(move, (Bid, TrumpCall)):
+        if isinstance(move, (Bid, TrumpCall, AuctionBid, CallCard)):
             pre.append(str(move))
             continue
         if leader is None:
@@ -453,7 +485,8 @@ def _body_lines(game: Game) -> list[str]:
 
 
 def _lead_notes(game: Game) -> dict[int, list[str]]:
-    """Bonuses scored on a lead (Cruce marriages), by trick index: ``P1 marriage in roșu: 40``."""
+    """Bonuses scored on a lead (Cruce marriages), by trick index: ``P1 marriage in roșu: 40``;
+    and the called card falling (a hidden team revealed): ``2S falls: P2 is P5's partner``."""
     notes: dict[int, list[str]] = {}
     plays = 0
     for kind, who, what in game.log:
@@ -461,6 +494,11 @@ def _lead_notes(game: Game) -> dict[int, list[str]]:
             plays += 1
         elif kind == "bonus" and who is not None:
             notes.setdefault((plays - 1) // game.players, []).append(f"P{who + 1} {what[1]}")
+        elif kind == "reveal" and who is not None:
+            caller = game.declarer
+            whose = "alone" if who == caller else f"P{(caller or 0) + 1}'s partner"
+            notes.setdefault((plays - 1) // game.players, []).append(
+                f"{what} falls: P{who + 1} is {whose}")
     return notes
 
 
@@ -477,6 +515,15 @@ def _trick_note(trick: object) -> str:
 def _bids_note(game: Game) -> str:
     if game.phase in ("bid", "call"):
         return "bidding" if game.phase == "bid" else "calling trump"
+    if game.phase in ("auction", "call-card"):
+        return "auction" if game.phase == "auction" else "calling a card"
+    if any(isinstance(move, AuctionBid) for _, move in game.bids):
+        if game.called_card is None:
+            return "all pass"
+        top = next(move for seat, move in reversed(game.bids) if isinstance(move, AuctionBid)
+                   and move.rank is not None)
+        return (f"P{(game.declarer or 0) + 1} wins the auction with {top} "
+                f"(target {game.contract}) and calls {game.called_card}")
     if game.rules.has_phases and game.rules.start_phase == "bid":
         if game.declarer is None:
             return "all pass"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aceten.agents.base import Agent
+from aceten.agents.bidding import auction_move, call_move
 from aceten.cards import Card, Rank, Suit
 from aceten.moves import Bid, Exchange, TrumpCall
 from aceten.rules.parts import Bidding, GamePoints
@@ -86,6 +87,9 @@ class GreedyAgent(Agent):
 
     def choose(self, view: PlayerView) -> Move:
         self._check(view)
+        if view.phase in ("auction", "call-card"):
+            move, self.reason = (auction_move if view.phase == "auction" else call_move)(view)
+            return move
         if view.phase == "bid":
             return self._bid(view)
         if view.phase == "call":
@@ -125,8 +129,8 @@ class GreedyAgent(Agent):
         worth = sum(card_points(rules, c, trump) for c in trick)
         best = rules._winner_index(trick, trump)
         best_seat = (view.leader + best) % n
-        team = rules.teams[rules.seat_team[view.seat]]
-        if best_seat != view.seat and best_seat in team:
+        partners, _ = view.sides()
+        if best_seat in partners:
             if position == n - 1:  # the partner takes the trick for sure: add points
                 plain = [c for c in cards if trump is None or c.suit != trump]
                 card = max(plain or cards, key=lambda c: (card_points(rules, c, trump),

@@ -31,7 +31,7 @@ from aceten.agents.base import Agent
 from aceten.agents.tactics import TacticsAgent
 from aceten.cards import Card, Family
 from aceten.errors import AcetenError
-from aceten.moves import Bid, Exchange, TrumpCall
+from aceten.moves import Bid, CallCard, Exchange, TrumpCall
 
 if TYPE_CHECKING:
     from aceten.game import PlayerView
@@ -49,6 +49,8 @@ MAX_CARDS: dict[tuple[Family, int], int] = {
     (Family.LATIN, 2): 17, (Family.LATIN, 3): 14, (Family.LATIN, 4): 16,
     (Family.GERMAN, 2): 16, (Family.GERMAN, 3): 18, (Family.GERMAN, 4): 24,
     (Family.FRENCH, 4): 23,
+    # five and six seats: the solver searches without its table (see aceten.search.dds)
+    (Family.LATIN, 5): 15, (Family.LATIN, 6): 12,
 }
 
 
@@ -91,6 +93,10 @@ def public_moves(view: PlayerView) -> list[Move]:
             moves.append(TrumpCall(what))
         elif kind == "swap":
             moves.append(Exchange(what))
+        elif kind == "auction":
+            moves.append(what)
+        elif kind == "call-card":
+            moves.append(CallCard(what))
     return moves
 
 
@@ -122,7 +128,7 @@ class PimcAgent(Agent):
 
     def choose(self, view: PlayerView) -> Move:
         self._check(view)
-        if view.phase == "bid":
+        if view.phase in ("bid", "auction", "call-card"):
             return self._delegate(view, "bidding is not searched")
         if view.phase == "call":
             return self._delegate(view, "the trump call is not searched")

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aceten.agents.base import Agent
+from aceten.agents.bidding import auction_move, call_move
 from aceten.agents.greedy import (
     bid_scale,
     card_points,
@@ -56,9 +57,7 @@ class _Facts:
         self.rules = rules
         self.trump = view.trump
         n = view.players
-        team = rules.seat_team[view.seat]
-        self.partners = frozenset(s for s in rules.teams[team] if s != view.seat)
-        self.opponents = frozenset(s for s in range(n) if rules.seat_team[s] != team)
+        self.partners, self.opponents = view.sides()  # as far as this seat knows them
         # who may hold each live card (a seat, or "stock")
         self.may_hold: dict[Card, frozenset[object]] = {}
         hand = view.hand
@@ -113,6 +112,9 @@ class TacticsAgent(Agent):
             only: Move = view.legal_moves[0]
             self.reason = f"playing {only}: the only legal card"
             return only
+        if view.phase in ("auction", "call-card"):
+            move, self.reason = (auction_move if view.phase == "auction" else call_move)(view)
+            return move
         if view.phase == "bid":
             return self._bid(view)
         if view.phase == "call":

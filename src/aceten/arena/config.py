@@ -75,6 +75,9 @@ class TournamentConfig:
         twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
         if twice is not None:
             raise AcetenError(f"--bots: {twice} is given twice (each bot plays every seat already)")
+        if rules.hidden_teams:
+            raise AcetenError(f"the arena compares fixed sides; {rules.name} {rules.variant} forms "
+                              "its sides at each deal (a hidden team): not supported yet")
         opts = canonical_options(rules.name, rules.players, rules.variant, options or {})
         return cls(rules.name, rules.players, rules.variant, opts, tuple(names),
                    DEFAULT_SEED if seed is None else int(seed))

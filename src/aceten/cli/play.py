@@ -171,13 +171,13 @@ def _deals(game: str, players: int | None, variant: str | None, seed: int,
         g = m.next_deal()
         number = len(m.games) + 1
         yield g, f"{display.header_text(g.rules)}: match {goal}, deal {number}"
-        outcome = m.add(g)
-        scores = "  ".join(f"{outcome.team_name(t)} {s}" for t, s in enumerate(m.scores))
+        m.add(g)
+        scores = "  ".join(f"{m.side_name(t)} {s}" for t, s in enumerate(m.scores))
         if not quiet:
             print(f"Match score after deal {number}: {scores}")
     if not quiet:
         winner = m.winner
-        head = "tied" if winner is None else f"{m.outcomes[-1].team_name(winner)} wins"
+        head = "tied" if winner is None else f"{m.side_name(winner)} wins"
         print(f"Match: {head} (seed {m.seed})")
 
 
@@ -207,6 +207,8 @@ HELP = """commands:
   bid:2 or 2, pass         bid (Cruce; pass is bid 0)
   trump:H or H, pass       call trump or pass (Klaverjas)
   swap:7O                  exchange for the face-up trump (Brisca)
+  bid:A, bid:2:71, pass    an auction: a rank (lower cards bid higher), then points
+  call:3S                  the auction's winner calls a card (its holder is the partner)
   ? help   legal moves     last   the last trick     table   the table again
   undo     take back your last move                  quit    leave the game"""
 

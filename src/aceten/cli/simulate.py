@@ -165,6 +165,7 @@ class Stats:
         self.bonus = [0] * players
         self.total_points = 0
         self.moves = 0
+        self.sheet = [0] * players  # per-seat score sheets (a hidden team's game), else zeros
 
     def add(self, game: Game, outcome: aceten.Outcome) -> None:
         self.games += 1
@@ -181,6 +182,8 @@ class Stats:
             self.tricks[s] += outcome.tricks[s]
             self.bonus[s] += outcome.bonus[s]
         self.total_points += sum(outcome.points)
+        for s, value in enumerate(outcome.seat_scores):
+            self.sheet[s] += value
 
     def summary(self, rules: aceten.rules.Rules, seat_bots: list[str], seed: int, games: int,
                 options: dict[str, str], elapsed: float) -> dict[str, Any]:
@@ -188,6 +191,9 @@ class Stats:
         teams = []
         for t, team in enumerate(rules.teams):
             name = "+".join(f"P{s + 1}" for s in team)
+            if rules.hidden_teams:  # the sides form at each deal's call: named by role
+                name = ("declarer's side", "defenders")[t] if t < 2 else name
+                team = ()
             teams.append({
                 "team": name, "seats": [s + 1 for s in team],
                 "bots": [seat_bots[s] for s in team],
@@ -198,7 +204,8 @@ class Stats:
         seats = [{"seat": s + 1, "bot": seat_bots[s], "points": self.points[s],
                   "avg_points": round(self.points[s] / g, 2),
                   "avg_tricks": round(self.tricks[s] / g, 2),
-                  "avg_bonus": round(self.bonus[s] / g, 2)} for s in range(rules.players)]
+                  "avg_bonus": round(self.bonus[s] / g, 2),
+                  "avg_sheet": round(self.sheet[s] / g, 2)} for s in range(rules.players)]
         return {
             "game": rules.name, "variant": rules.variant, "players": rules.players,
             "options": options, "games": self.games, "seed": seed,
@@ -232,11 +239,12 @@ def print_summary(summary: dict[str, Any]) -> None:
     teams.caption_justify = "left"
     out.print(teams)
     seats = Table(box=box.SIMPLE, title="per seat", title_justify="left")
-    for col in ("seat", "bot", "avg points", "avg tricks", "avg bonus"):
+    sheet = any(s.get("avg_sheet") for s in summary["seats"])
+    for col in ("seat", "bot", "avg points", "avg tricks", "avg bonus", *(("avg sheet",) if sheet else ())):
         seats.add_column(col, justify="left" if col in ("seat", "bot") else "right")
     for s in summary["seats"]:
         seats.add_row(f"P{s['seat']}", s["bot"], f"{s['avg_points']:.1f}", f"{s['avg_tricks']:.2f}",
-                      f"{s['avg_bonus']:.1f}")
+                      f"{s['avg_bonus']:.1f}", *((f"{s['avg_sheet']:+.2f}",) if sheet else ()))
     out.print(seats)
 
 
@@ -251,6 +259,8 @@ def simulate_fast(rules: Rules, seat_bots: list[str], seed: int, games: int,
     engine's loop for the same seed, so the summary is the same but for the timing."""
     from aceten.search import batch
 
+    if rules.players > 4 or rules.hidden_teams:
+        raise AcetenError("--fast plays games of up to 4 seats with fixed teams; leave out --fast")
     for name in seat_bots:
         if name not in batch.BOTS:
             raise AcetenError(f"--fast plays the bots {', '.join(batch.BOTS)}; {name!r} needs "

@@ -47,11 +47,11 @@ def compiled_observer(encoder: ObservationEncoder, compiled: bool | None) -> Com
         raise AcetenError(f"compiled={compiled!r}: expected True, False or None")
     if compiled is False:
         return None
-    usable = not encoder.has_open and encoder.voids_mode == "off"
+    usable = not encoder.has_open and encoder.voids_mode == "off" and not encoder.auction
     if not usable:
         if compiled:
-            raise AcetenError("compiled=True: the compiled observer has no open-cards or voids "
-                              "block; use compiled=False (or None)")
+            raise AcetenError("compiled=True: the compiled observer has no open-cards, voids or "
+                              "auction block; use compiled=False (or None)")
         return None
     if find_spec("numba") is None:
         if compiled:
@@ -72,8 +72,13 @@ def deal_rewards(outcome: Outcome, rules: Rules, reward: str) -> list[float]:
     ``"points"``: the seat's side's score minus the mean score of the other sides (the game's
     own unit: card points in Briscola and Brisca, game points in Cruce, points after nat and roem
     in Klaverjas); zero-sum. ``"win"``: 1 for the winning side, -1 for the others, 0 for all
-    on a draw.
+    on a draw. A game scored per seat (a score sheet) gives each seat its sheet's value
+    (``"win"``: its sign).
     """
+    if outcome.seat_scores:  # a per-seat score sheet (a hidden team's game): the sheet itself
+        if reward == "points":
+            return [float(v) for v in outcome.seat_scores]
+        return [float((v > 0) - (v < 0)) for v in outcome.seat_scores]
     scores = outcome.scores
     teams = len(scores)
     per_team: list[float] = []

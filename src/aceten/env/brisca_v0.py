@@ -1,6 +1,7 @@
 """Brisca (Spain) as a PettingZoo AEC environment: ``brisca_v0.env(players=...)``.
 
-Players: 2, 3 (the 2s removed) or 4 (partners 0+2 against 1+3). Rule options are keyword
+Players: 2, 3 (the 2s removed), 4 (partners 0+2 against 1+3) or 6 (0+2+4 against 1+3+5, the 2s
+removed). Rule options are keyword
 arguments, as for ``aceten.new_game("brisca")``; the action numbering and the observation
 vector are described in :mod:`aceten.env.encoding`. Actions 40 and 41 swap the 7 or the 2 of
 trumps for the face-up card (option ``exchange``, on by default).

@@ -1,6 +1,8 @@
 """Briscola (Italy) as a PettingZoo AEC environment: ``briscola_v0.env(players=...)``.
 
-Players: 2, 3 (one 2 removed) or 4 (partners 0+2 against 1+3). Rule options are keyword
+Players: 2, 3 (one 2 removed), 4 (partners 0+2 against 1+3) or 6 (0+2+4 against 1+3+5, the
+2s removed); ``variant="chiamata"`` with 5: an auction, a called card, a hidden partner (the
+observation shows the partner only once the seat knows it). Rule options are keyword
 arguments, as for ``aceten.new_game("briscola")``; the action numbering and the observation
 vector are described in :mod:`aceten.env.encoding`.
 

@@ -12,6 +12,9 @@ briscola   0-39 cards
 brisca     0-39 cards; 40 swap the 7 of trumps, 41 swap the 2 of trumps (exchange)
 cruce      0-23 cards; 24-30 bid 0 (pass) to bid 6
 klaverjas  0-31 cards; 32-35 call trump clubs, diamonds, hearts, spades; 36 pass
+auction    (a game with an auction, Briscola chiamata) 0-39 cards; then ``pass``, a bid per
+           rank (``bid:A`` .. ``bid:2``), a bid per point target (``bid:2:62`` ..
+           ``bid:2:120``); then ``call:`` and each card of the deck (40 actions)
 =========  =========================================================================
 
 An observation is one ``float32`` vector, the concatenation of the blocks below (``D`` is the
@@ -38,6 +41,11 @@ tricks         n           tricks won per relative seat / tricks in a deal
 stock          1           cards left in the stock / stock size after the deal (0: no stock)
 open           (n-1) * D   only with rule option ``open_cards``: the cards other relative
                            seats show face up
+auction        2n + D + n  only with an auction: per relative seat its highest bid's level /
+                           the top level, then 1 if it passed; the called card; the caller's
+                           partner as the observer knows it (all 0 while unknown). The
+                           declarer block holds the auction's leader, contract the target /
+                           the deck's points
 voids          (n-1) * 4   only with ``voids=True``: 1 where relative seat r (1..n-1) is known
                            to hold no card of the suit
 =============  ==========  ==================================================================
@@ -62,13 +70,14 @@ import numpy as np
 from aceten.cards import Card, Rank, Suit, full_deck
 from aceten.errors import AcetenError
 from aceten.game import PlayerView
-from aceten.moves import Bid, Exchange, Move, TrumpCall
+from aceten.moves import AuctionBid, Bid, CallCard, Exchange, Move, TrumpCall
 from aceten.rules.base import Rules
-from aceten.rules.layout import R_FIRST_DECLARER
+from aceten.rules.layout import R_AUCTION_MAX, R_AUCTION_MIN, R_AUCTION_RANKS, R_FIRST_DECLARER
 from aceten.rules.obligations import FollowSuit
-from aceten.rules.parts import Bidding
+from aceten.rules.parts import Auction, Bidding
 from aceten.rules.parts import Exchange as ExchangePart
 from aceten.rules.parts import TrumpCall as TrumpCallPart
+from aceten.rules.parts.auction import biddable_ranks, target_bounds
 
 BONUS_HIGH = 10.0  # bound of the bonus block (bonus / total points); roem never comes close
 _FACT_EVENTS = frozenset(("bid", "call", "bonus"))  # the events the observation reads
@@ -99,6 +108,16 @@ class ActionCodec:
         self.extra += [f"bid:{v}" for v in range(self.max_bid + 1)] if bidding else []
         if self.calls:
             self.extra += [f"trump:{Suit(rules.family, i).letter}" for i in range(4)] + ["pass"]
+        # An auction: a pass, a bid per rank, a bid per point target; a call per card.
+        self.auction: list[AuctionBid] = []
+        if rules.part(Auction) is not None:
+            ranks = biddable_ranks(rules)
+            low, _ = target_bounds(rules)
+            top = rules.R[R_AUCTION_MAX]
+            self.auction = [AuctionBid(None), *(AuctionBid(r) for r in ranks),
+                            *(AuctionBid(ranks[-1], t) for t in range(low + 1, top + 1))]
+            self.extra += [str(b) for b in self.auction] + [f"call:{c}" for c in self.deck]
+        self._auction_index = {bid: i for i, bid in enumerate(self.auction)}
         self.size = d + len(self.extra)
         self._calls = [TrumpCall(Suit(rules.family, i)) for i in range(4)] + [TrumpCall(None)]
         self._bids = [Bid(v) for v in range(self.max_bid + 1)] if bidding else []
@@ -121,6 +140,10 @@ class ActionCodec:
             return self.card_count + move.value
         elif isinstance(move, TrumpCall) and self.calls:
             return self.card_count + (4 if move.suit is None else move.suit.index)
+        elif isinstance(move, AuctionBid) and move in self._auction_index:
+            return self.card_count + self._auction_index[move]
+        elif isinstance(move, CallCard) and self.auction and self.card_index[int(move.card) & 63] >= 0:
+            return self.card_count + len(self.auction) + self.card_index[int(move.card) & 63]
         raise AcetenError(f"{move} is not a move of {self.rules.name}")
 
     def action_to_move(self, action: int, trump: Suit | None = None) -> Move:
@@ -141,6 +164,10 @@ class ActionCodec:
                 raise AcetenError(f"action {action} ({self.extra[extra]}): no trump suit yet")
             return Exchange(Card(self.exchange_ranks[extra], trump))
         extra -= len(self.exchange_ranks)
+        if self.auction:
+            if extra < len(self.auction):
+                return self.auction[extra]
+            return CallCard(self.deck[extra - len(self.auction)])
         if extra < len(self._bids):
             return self._bids[extra]
         return self._calls[extra - len(self._bids)]
@@ -253,6 +280,12 @@ class ObservationEncoder:
             ("tricks", n, 1.0, "tricks won per relative seat / tricks in a deal"),
             ("stock", 1, 1.0, "cards in the stock / stock size"),
         ]
+        self.auction = bool(codec.auction)
+        if self.auction:
+            blocks += [("auction", n, 1.0, "highest bid's level / top level, per relative seat"),
+                       ("passed", n, 1.0, "1 if the relative seat passed in the auction"),
+                       ("called", d, 1.0, "the card the auction's winner called"),
+                       ("partner", n, 1.0, "the caller's partner's relative seat, once known")]
         self.has_open = rules.options["open_cards"] > 0
         if self.has_open:
             blocks.append(("open", (n - 1) * d, 1.0, "cards shown face up, relative seats 1.."))
@@ -272,7 +305,9 @@ class ObservationEncoder:
         self._total = float(rules.total_points)
         self._tricks = float(rules.tricks_per_deal)
         self._stock = float(rules.stock_size)
-        self._events = rules.has_phases or rules.has_lead_bonus
+        self._events = (rules.has_phases or rules.has_lead_bonus) and not self.auction
+        self._top_level = float(rules.R[R_AUCTION_RANKS] + rules.R[R_AUCTION_MAX]
+                                - rules.R[R_AUCTION_MIN]) or 1.0
         # No trump call (a given trump): the first leader's side plays, nobody declared it.
         self._given_declarer = bool(rules.R[R_FIRST_DECLARER]) and not rules.has_phases
         # Leading events that only deal cards: the events blocks skip them.
@@ -325,7 +360,8 @@ class ObservationEncoder:
         self._no_leader = one_hot(n, None)
         self._trump_piece = [one_hot(4, i) for i in range(4)]
         self._no_trump = one_hot(4, None)
-        self._phase_piece = {"bid": one_hot(2, 0), "call": one_hot(2, 0), "play": one_hot(2, 1)}
+        self._phase_piece = {"bid": one_hot(2, 0), "call": one_hot(2, 0), "play": one_hot(2, 1),
+                             "auction": one_hot(2, 0), "call-card": one_hot(2, 0)}
         self._no_phase = one_hot(2, None)
         self._void_piece = [b"".join(one if x >> i & 1 else zero for i in range(4))
                             for x in range(16)]
@@ -431,6 +467,8 @@ class ObservationEncoder:
         pieces.append(self._phase_piece.get(phase, self._no_phase))
         if self._events:
             bonus = self._events_part(view, bonus, pieces)
+        elif self.auction:
+            pieces.append(self._auction_facts(view))
         else:
             pieces.append(self._no_facts_bytes)
         points = view.points
@@ -444,6 +482,8 @@ class ObservationEncoder:
                       + (view.stock_size,))
             numbers = [struct.pack(f"<{len(values)}f", *map(truediv, values, self._divisors))]
         pieces += numbers
+        if self.auction:
+            pieces += self._auction_pieces(view)
         if self.has_open or self._voids_fn is not None:
             self._more_pieces(view, pieces)
         out = np.frombuffer(_join(pieces), np.float32)
@@ -464,6 +504,50 @@ class ObservationEncoder:
         else:
             mask = np.zeros(self.codec.size, np.int8)
         return out, mask
+
+    def _auction_levels(self, view: PlayerView) -> tuple[list[float], set[int]]:
+        """Each seat's highest bid level / the top level, and the seats that passed."""
+        levels = [0.0] * self.players
+        passed: set[int] = set()
+        index = self.codec._auction_index
+        for kind, seat, what in view.events:
+            if kind == "auction" and seat is not None:
+                if what.rank is None:
+                    passed.add(seat)
+                else:
+                    levels[seat] = index[what] / self._top_level
+        return levels, passed
+
+    def _auction_facts(self, view: PlayerView) -> bytes:
+        """The declarer, contract and bids blocks of a game with an auction: the auction's
+        leader (or winner), the target / the deck's points, each seat's highest bid level."""
+        n, me = self.players, view.seat
+        levels, _ = self._auction_levels(view)
+        best = max(range(n), key=lambda s: levels[s]) if any(levels) else None
+        declarer = view.declarer if view.declarer is not None else best
+        piece = self._no_leader if declarer is None else self._leader_piece[(declarer - me) % n]
+        contract = 0.0
+        if declarer is not None:
+            contract = float(view.rules.R[R_AUCTION_MIN]) / self._total
+            for kind, seat, what in view.events:
+                if kind == "auction" and seat == declarer and what.target:
+                    contract = what.target / self._total
+        rotated = [levels[(me + r) % n] for r in range(n)]
+        return piece + self._pack_bids(contract, *rotated)
+
+    def _auction_pieces(self, view: PlayerView) -> list[bytes]:
+        """The auction block: bid levels and passes per relative seat, the called card, and the
+        partner the observer knows (``view.partner``: never a partner it cannot know)."""
+        n, me = self.players, view.seat
+        levels, passed = self._auction_levels(view)
+        rotated = [levels[(me + r) % n] for r in range(n)]
+        flags = [1.0 if (me + r) % n in passed else 0.0 for r in range(n)]
+        out = [struct.pack(f"<{2 * n}f", *rotated, *flags)]
+        called = view.called_card
+        out.append(self._no_cards if called is None else self._card_piece[called & 63])
+        partner = view.partner
+        out.append(self._no_leader if partner is None else self._leader_piece[(partner - me) % n])
+        return out
 
     def _more_pieces(self, view: PlayerView, pieces: list[bytes]) -> None:
         """The open cards and known voids blocks."""

@@ -129,7 +129,7 @@ class Timeline:
         self.version += 1
         if kind != "bonus":
             self._pending_lead = []
-        handler = getattr(self, f"_on_{kind}", None)
+        handler = getattr(self, f"_on_{kind.replace('-', '_')}", None)
         if handler is None:
             raise AcetenError(f"unknown event {kind!r}")
         handler(t, who, what)
@@ -199,6 +199,18 @@ class Timeline:
         self.bids.append((t, who, what))
         if what is not None:
             self.trump = what if isinstance(what, Suit) else self.rules.parse_suit(str(what))
+
+    def _on_auction(self, t: int, who: Any, what: Any) -> None:
+        self.bids.append((t, who, what))
+
+    def _on_call_card(self, t: int, who: Any, what: Any) -> None:
+        """The auction's winner calls a card: its suit is trump. Who holds it stays hidden (the
+        holder's own hand says so; everyone else learns it when the card is played)."""
+        self.bids.append((t, who, what))
+        self.trump = self._card(what).suit
+
+    def _on_reveal(self, t: int, who: Any, what: Any) -> None:
+        """The called card is played: the play event before it already says who held it."""
 
     def _on_bonus(self, t: int, who: Any, what: Any) -> None:
         s = self._seat(who)

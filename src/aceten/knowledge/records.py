@@ -20,7 +20,7 @@ from aceten.errors import AcetenError, RecordError
 from aceten.game import Game
 from aceten.knowledge.history import Event
 from aceten.knowledge.knowledge import Knowledge
-from aceten.moves import Bid, Exchange, TrumpCall, parse_move
+from aceten.moves import AuctionBid, Bid, CallCard, Exchange, TrumpCall, parse_move
 from aceten.record import Record, parse, to_game
 from aceten.rules.base import Rules
 
@@ -139,6 +139,9 @@ def view_events(record: Record, rules: Rules, seat: int, after: int | None = Non
             events.append(("swap", to_move, move.card))
             face_up = move.card
             continue
+        if isinstance(move, (AuctionBid, CallCard)):
+            raise RecordError(f"line {line}: {move}: a seat's record of a game with an auction "
+                              "is not read by the knowledge layer yet")
         card = move
         if not trick and trump is None and rules.trump_mode == "first-lead":
             trump = card.suit

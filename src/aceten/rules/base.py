@@ -19,7 +19,9 @@ from aceten.errors import AcetenError
 from aceten.rules import step
 from aceten.rules.layout import (
     O_NOTE,
+    O_PARTNER,
     O_SCORES,
+    O_SEAT_SCORES,
     O_TEAM_POINTS,
     O_TEAM_TRICKS,
     O_WIDTH,
@@ -41,12 +43,15 @@ from aceten.rules.layout import (
     S_DRAWN,
     S_HAND,
     S_LEADER,
+    S_PARTNER,
     S_POINTS,
     S_SLEN,
+    S_TEAM,
     S_TLEN,
     S_TRICK,
     S_TRICKS,
     S_TRUMP,
+    SEATS,
     T_PLAIN_PTS,
     T_PLAIN_STRENGTH,
     T_SEQ,
@@ -57,7 +62,9 @@ from aceten.rules.layout import (
 from aceten.rules.obligations import Obligations, TrickContext
 from aceten.rules.outcome import Outcome
 from aceten.rules.parts import (
+    Auction,
     Bidding,
+    CalledPartner,
     Exchange,
     Marriage,
     Part,
@@ -165,6 +172,8 @@ class Rules:
     family: ClassVar[Family]
     player_counts: ClassVar[tuple[int, ...]] = ()
     variants: ClassVar[tuple[str, ...]] = ("standard",)
+    #: the player counts of a variant, where they differ from ``player_counts``
+    variant_players: ClassVar[dict[str, tuple[int, ...]]] = {}
     game_options: ClassVar[tuple[Option, ...]] = ()
     #: options a question about a position assumes unless told otherwise (a phase the logic
     #: layer does not model, for instance)
@@ -191,14 +200,19 @@ class Rules:
     has_trick_bonus: bool = False  # roem
 
     def __init__(self, players: int | None = None, variant: str | None = None, **options: Any):
-        players = self.player_counts[0] if players is None else _parse_int(players)
-        if players not in self.player_counts:
-            counts = ", ".join(map(str, self.player_counts))
-            raise AcetenError(f"{self.name} is played by {counts} players, not {players}")
         variant = self.variants[0] if variant is None else str(variant).strip().lower()
         if variant not in self.variants:
             raise AcetenError(f"unknown {self.name} variant {variant!r}: choose from "
                               + ", ".join(self.variants))
+        allowed = self.variant_players.get(variant, self.player_counts)
+        players = allowed[0] if players is None else _parse_int(players)
+        if players not in allowed:
+            counts = ", ".join(map(str, allowed))
+            what = self.name if variant == self.variants[0] else f"{self.name} {variant}"
+            others = [v for v in self.variants
+                      if players in self.variant_players.get(v, self.player_counts)]
+            hint = f" (with {players}: variant {others[0]})" if others else ""
+            raise AcetenError(f"{what} is played by {counts} players, not {players}{hint}")
         self.players = players
         self.variant = variant
         specs = {opt.name: opt for opt in (*COMMON_OPTIONS, *self.game_options)}
@@ -247,9 +261,10 @@ class Rules:
         stock = self.part(Stock)
         self.draw = stock.draw if stock is not None else "none"
         self.obligations = self.part(Obligations) or Obligations()
-        phase = self.part(Bidding) or self.part(TrumpCall)
-        self.has_phases = phase is not None and (isinstance(phase, Bidding)
+        phase = self.part(Auction) or self.part(Bidding) or self.part(TrumpCall)
+        self.has_phases = phase is not None and (isinstance(phase, (Auction, Bidding))
                                                  or self.trump_mode == "called")
+        self.hidden_teams = self.part(CalledPartner) is not None
         self.has_extra_moves = self.part(Exchange) is not None
         self.has_lead_bonus = self.part(Marriage) is not None
         self.has_trick_bonus = self.part(Roem) is not None
@@ -266,7 +281,7 @@ class Rules:
         """The phase a fresh deal starts in: ``"bid"``, ``"call"`` or ``"play"``."""
         if not self.has_phases:
             return "play"
-        phase = self.part(Bidding) or self.part(TrumpCall)
+        phase = self.part(Auction) or self.part(Bidding) or self.part(TrumpCall)
         return phase.phase  # type: ignore[union-attr]
 
     def _apply_common_options(self) -> None:
@@ -319,11 +334,14 @@ class Rules:
         R = [0] * R_SIZE
         T = [0] * T_SIZE
         T[T_SEQ:T_SEQ + 64] = [-1] * 64
+        if n > SEATS:
+            raise AcetenError(f"at most {SEATS} players, not {n}")
         R[R_N] = n
         for seat in range(n):
             R[R_TEAM + seat] = self.seat_team[seat]
         R[R_NTEAMS] = len(self.teams)
-        R[R_PARTNER] = int(n == 4 and len(self.teams) == 2)
+        R[R_PARTNER] = int(len(self.teams) == 2 and all(len(team) > 1 for team in self.teams)
+                           and not self.hidden_teams)
         R[R_TRICKS] = self.tricks_per_deal
         R[R_HAND] = self.hand_size
         R[R_STOCK] = self.stock_size
@@ -432,9 +450,17 @@ class Rules:
         return TrickContext(
             hand=hand, led=trick[0].suit, trump=trump, best=int(best_card),
             best_is_trump=trump is not None and best_card.suit == trump,
-            partner_winning=self.players == 4 and len(self.teams) == 2 and best == len(trick) - 2,
+            partner_winning=self._partner_winning(best, len(trick)),
             rules=self,
         )  # fmt: skip
+
+    def _partner_winning(self, best: int, played: int) -> bool:
+        """Whether the card at ``best`` of a trick of ``played`` cards is a partner's, for the
+        seat to play next, with the declared teams (seats of a team sit every other place)."""
+        if not (len(self.teams) == 2 and all(len(team) > 1 for team in self.teams)):
+            return False
+        seat, me = best, played  # places from the leader; teams are read off seat numbers
+        return self.seat_team[seat % self.players] == self.seat_team[me % self.players]
 
     # -- bonuses and scoring, asked of the step ---------------------------------------------
     def lead_bonus(self, hand: int, card: Card, trump: Suit | None) -> tuple[int, str] | None:
@@ -468,19 +494,32 @@ class Rules:
         bonus = S[S_BONUS:S_BONUS + n]
         declarer = None if S[S_DECLARER] < 0 else S[S_DECLARER]
         contract, leader = S[S_CONTRACT], S[S_LEADER]
-        teams = len(self.teams)
+        sides = self.teams_of(S)
+        teams = len(sides)
+        sheet = self.scoring is not None and self.scoring.per_seat
         outcome = Outcome(
             points=tuple(points), tricks=tuple(tricks), bonus=tuple(bonus),
             team_points=tuple(out[O_TEAM_POINTS:O_TEAM_POINTS + teams]),
             team_tricks=tuple(out[O_TEAM_TRICKS:O_TEAM_TRICKS + teams]),
             scores=tuple(out[O_SCORES:O_SCORES + teams]),
-            winner=None if out[O_WINNER] < 0 else out[O_WINNER], teams=self.teams,
+            winner=None if out[O_WINNER] < 0 else out[O_WINNER], teams=sides,
+            seat_scores=tuple(out[O_SEAT_SCORES:O_SEAT_SCORES + n]) if sheet else (),
+            declarer=declarer, partner=None if out[O_PARTNER] < 0 else out[O_PARTNER],
         )  # fmt: skip
         if self.scoring is None:
             return outcome
         playing = declarer if declarer is not None else leader
         notes = self.scoring.notes(self, outcome, out[O_NOTE], playing, contract)
         return replace(outcome, notes=tuple(notes)) if notes else outcome
+
+    def teams_of(self, S: list[int]) -> tuple[tuple[int, ...], ...]:
+        """The teams of the deal in the flat state ``S``: the declared ones, or, with a hidden
+        team, the caller's side and the rest once the card is called (the whole truth, not
+        what a seat knows: see :meth:`aceten.Game.view`)."""
+        if not self.hidden_teams or S[S_PARTNER] < 0:
+            return self.teams
+        n = self.players
+        return tuple(tuple(s for s in range(n) if S[S_TEAM + s] == t) for t in range(len(self.teams)))
 
     def scoring_lines(self) -> list[str]:
         """How a deal is scored, in words, for ``aceten rules``."""
@@ -504,6 +543,8 @@ class Rules:
             "variant": self.variant,
             "players": self.players,
             "teams": [[s for s in team] for team in self.teams],
+            "sides": ("formed at each deal: the caller and the holder of the called card against "
+                      "the rest" if self.hidden_teams else ""),
             "deck": [str(c) for c in self.deck],
             "suits": {Suit(self.family, i).letter: Suit(self.family, i).name for i in range(4)},
             "hand_size": self.hand_size,

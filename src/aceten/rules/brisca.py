@@ -1,4 +1,5 @@
-"""Brisca (Spain): as Briscola, plus exchanging the 7 (or 2) of trumps and optional arrastre."""
+"""Brisca (Spain): as Briscola, plus exchanging the 7 (or 2) of trumps and optional arrastre;
+2, 3 (the 2s removed), 4 (pairs) or 6 (three against three, the 2s removed) players."""
 
 from __future__ import annotations
 
@@ -38,6 +39,6 @@ class BriscaRules(LatinStockRules):
 
     def _deck(self) -> tuple[Card, ...]:
         deck = full_deck(Family.LATIN)
-        if self.players == 3:
+        if self.players in (3, 6):
             deck = tuple(c for c in deck if c.rank != Rank.TWO)
         return deck

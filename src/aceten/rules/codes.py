@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from aceten.cards import Card, Family, Suit
+from aceten.cards import Card, Family, Rank, Suit
 from aceten.errors import AcetenError
-from aceten.moves import Bid, Exchange, Move, TrumpCall
-from aceten.rules.layout import MOVE_BID, MOVE_CALL, MOVE_EXCHANGE, PASS_CALL
+from aceten.moves import AuctionBid, Bid, CallCard, Exchange, Move, TrumpCall
+from aceten.rules.layout import (
+    MOVE_AUCTION,
+    MOVE_BID,
+    MOVE_CALL,
+    MOVE_CALL_CARD,
+    MOVE_EXCHANGE,
+    PASS_CALL,
+)
 
 
 def move_code(move: Move) -> int:
@@ -18,6 +25,12 @@ def move_code(move: Move) -> int:
         return MOVE_BID + move.value
     if isinstance(move, TrumpCall):
         return MOVE_CALL + (PASS_CALL if move.suit is None else int(move.suit) & 3)
+    if isinstance(move, AuctionBid):
+        if move.rank is None:
+            return MOVE_AUCTION
+        return MOVE_AUCTION + int(move.rank) + 16 * move.target
+    if isinstance(move, CallCard):
+        return MOVE_CALL_CARD + (int(move.card) & 63)
     raise AcetenError(f"not a move: {move!r}")
 
 
@@ -31,5 +44,10 @@ def decode_move(code: int, family: Family) -> Move:
         return Exchange(Card.from_code(fam | (code - MOVE_EXCHANGE)))
     if code < MOVE_CALL:
         return Bid(code - MOVE_BID)
-    suit = code - MOVE_CALL
-    return TrumpCall(None if suit == PASS_CALL else Suit(family, suit))
+    if code < MOVE_AUCTION:
+        suit = code - MOVE_CALL
+        return TrumpCall(None if suit == PASS_CALL else Suit(family, suit))
+    if code < MOVE_CALL_CARD:
+        c = code - MOVE_AUCTION
+        return AuctionBid(None) if c == 0 else AuctionBid(Rank(c & 15), c >> 4)
+    return CallCard(Card.from_code(fam | (code - MOVE_CALL_CARD)))

@@ -67,7 +67,10 @@ globals().update(_COMPILED)
 # The names other modules import (numba dispatchers).
 apply_exchange = _COMPILED["apply_exchange"]
 apply_phase_move = _COMPILED["apply_phase_move"]
+auction_code = _COMPILED["auction_code"]
+auction_level = _COMPILED["auction_level"]
 card_points = _COMPILED["card_points"]
+choice_code = _COMPILED["choice_code"]
 draw = _COMPILED["draw"]
 exchange_cards = _COMPILED["exchange_cards"]
 higher = _COMPILED["higher"]

@@ -19,7 +19,8 @@ LATIN_OPTIONS = (
     str_option("tie", "draw", "an even split of points (60-60): a draw, or won by the winner "
                "of the last trick", ("draw", "last-trick")),
     str_option("teams", "pairs", "with 4 players: partners opposite (pairs, 0+2 v 1+3) or every "
-               "player for themselves (none)", ("pairs", "none")),
+               "player for themselves (none); 6 players always play three against three, "
+               "seats alternating (0+2+4 v 1+3+5)", ("pairs", "none")),
 )
 
 
@@ -27,14 +28,18 @@ class LatinStockRules(Rules):
     """Three cards each, a turned-up trump under the stock, no obligation to follow."""
 
     family = Family.LATIN
-    player_counts = (2, 3, 4)
+    player_counts = (2, 3, 4, 6)
 
     def _declare(self) -> None:
         self.deck = self._deck()
         self.hand_size = 3
         n = self.players
-        pairs = n == 4 and self.options["teams"] == "pairs"
-        self.teams = ((0, 2), (1, 3)) if pairs else tuple((s,) for s in range(n))
+        if n == 6:  # three against three, seats alternating
+            self.teams = ((0, 2, 4), (1, 3, 5))
+        elif n == 4 and self.options["teams"] == "pairs":
+            self.teams = ((0, 2), (1, 3))
+        else:
+            self.teams = tuple((s,) for s in range(n))
         self.parts = (
             Trick(LATIN_ORDER, LATIN_ORDER, LATIN_POINTS, LATIN_POINTS),
             Trump("turned"),
@@ -44,7 +49,10 @@ class LatinStockRules(Rules):
         )
 
     def _deck(self) -> tuple[Card, ...]:
-        return full_deck(Family.LATIN)
+        deck = full_deck(Family.LATIN)
+        if self.players == 6:  # 36 cards: the four 2s out, so the deck divides by six
+            deck = tuple(c for c in deck if c.rank != Rank.TWO)
+        return deck
 
     def _more_parts(self) -> tuple[Part, ...]:
         """The parts a game adds to the shared ones."""

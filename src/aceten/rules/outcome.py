@@ -21,9 +21,20 @@ class Outcome:
     winner: int | None  # team index; None for a draw
     teams: tuple[tuple[int, ...], ...]
     notes: tuple[str, ...] = ()
+    #: a per-seat score sheet (Briscola chiamata: caller, partner, defenders), else empty
+    seat_scores: tuple[int, ...] = ()
+    declarer: int | None = None  # the seat whose side plays the contract, if any
+    partner: int | None = None  # with a hidden team: the holder of the called card
+
+    @property
+    def alone(self) -> bool:
+        """Whether the declarer played alone (called a card of his own)."""
+        return self.declarer is not None and self.partner == self.declarer
 
     def team_name(self, team: int) -> str:
         members = self.teams[team]
+        if not members:
+            return "nobody"
         if len(members) == 1:
             return f"P{members[0] + 1}"
         return "team " + "+".join(f"P{s + 1}" for s in members)
@@ -33,6 +44,11 @@ class Outcome:
         """One line: who won, and the scores."""
         scores = " - ".join(f"{self.team_name(t)} {s}" for t, s in enumerate(self.scores))
         head = "draw" if self.winner is None else f"{self.team_name(self.winner)} wins"
+        if self.seat_scores:
+            if self.declarer is None:
+                return "thrown in: nobody bid"
+            sheet = " ".join(f"P{s + 1} {v:+d}" for s, v in enumerate(self.seat_scores))
+            return f"{head}: {scores}; sheet {sheet}"
         return f"{head}: {scores}"
 
     def as_dict(self) -> dict[str, Any]:
@@ -46,5 +62,8 @@ class Outcome:
             "winner": self.winner,
             "teams": [list(t) for t in self.teams],
             "notes": list(self.notes),
+            "seat_scores": list(self.seat_scores),
+            "declarer": self.declarer,
+            "partner": self.partner,
             "result": self.result,
         }

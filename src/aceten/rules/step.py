@@ -20,20 +20,26 @@ from aceten.rules.layout import (
     DRAW_AFTER_PLAY,
     DRAW_AFTER_TRICK,
     KING,
+    MOVE_AUCTION,
     MOVE_BID,
     MOVE_CALL,
+    MOVE_CALL_CARD,
     MOVE_EXCHANGE,
     NOTE_ALL_TRICKS,
+    NOTE_ALONE,
     NOTE_CONTRACT_FAILED,
     NOTE_NAT,
+    NOTE_THROWN_IN,
     NOTE_TIE_LAST,
     O_BONUS,
     O_CONTRACT,
     O_DECLARER,
     O_MOVES,
     O_NOTE,
+    O_PARTNER,
     O_POINTS,
     O_SCORES,
+    O_SEAT_SCORES,
     O_TEAM_POINTS,
     O_TEAM_TRICKS,
     O_TRICKS,
@@ -42,12 +48,20 @@ from aceten.rules.layout import (
     OB_FOLLOW,
     OB_PARTNER,
     PASS_CALL,
+    PHASE_AUCTION,
     PHASE_BID,
+    PHASE_CALL_CARD,
     PHASE_OVER,
     PHASE_PLAY,
     QUEEN,
     R_ALL_TRICKS,
+    R_AUCTION_LOW,
+    R_AUCTION_MAX,
+    R_AUCTION_MIN,
+    R_AUCTION_RANKS,
     R_CALL_FREE,
+    R_CALLER_LEADS,
+    R_CAPPOTTO,
     R_DEALER,
     R_DRAW,
     R_EXCH_TRICK,
@@ -72,6 +86,10 @@ from aceten.rules.layout import (
     R_RUN3,
     R_RUN4,
     R_SCORING,
+    R_SHEET_ALONE,
+    R_SHEET_CALLER,
+    R_SHEET_DEFENDER,
+    R_SHEET_PARTNER,
     R_STUK,
     R_TEAM,
     R_TIE_LAST,
@@ -81,6 +99,7 @@ from aceten.rules.layout import (
     R_UNIT,
     R_WHEN,
     S_BONUS,
+    S_CALLED,
     S_CONTRACT,
     S_DECLARER,
     S_DRAWER,
@@ -92,11 +111,15 @@ from aceten.rules.layout import (
     S_MAXTEAM,
     S_NBIDS,
     S_OBJ,
+    S_PARTNER,
+    S_PASSED,
     S_PHASE,
     S_POINTS,
     S_REMAIN,
+    S_REVEALED,
     S_SLEN,
     S_STOCK,
+    S_TEAM,
     S_TLEN,
     S_TOMOVE,
     S_TRICK,
@@ -106,10 +129,13 @@ from aceten.rules.layout import (
     S_WON,
     SCORE_PLAYING_SIDE,
     SCORE_POINTS,
+    SCORE_TARGET,
     SCORE_TRICKS,
     SCORE_UNITS,
+    T_BID_LEVEL,
     T_EXCH,
     T_FOUR,
+    T_LEVEL_RANK,
     T_PLAIN_PTS,
     T_PLAIN_STRENGTH,
     T_RANK,
@@ -219,7 +245,7 @@ def legal_cards_why(S: State, hand: int, R: Table, T: Table) -> tuple[int, int]:
     bi = winner_index(S, tlen, trump, T)
     best = S[S_TRICK + bi]
     best_is_trump = trump >= 0 and ((best >> 4) & 3) == trump
-    partner_winning = R[R_PARTNER] == 1 and bi == tlen - 2
+    partner_winning = R[R_PARTNER] == 1 and (tlen - bi) % 2 == 0  # teams sit alternately
     led = (S[S_TRICK] >> 4) & 3
     for k in range(R[R_OB_N]):
         kind = R[R_OB_KIND + k]
@@ -412,8 +438,10 @@ def play_card(S: State, b: int, R: Table, T: Table) -> int:
             value = lead_bonus(S, seat, b, R, T)
             if value:
                 S[S_BONUS + seat] += value
-                if S[S_OBJ] == 0 and R[R_TEAM + seat] == S[S_MAXTEAM]:
+                if S[S_OBJ] == 0 and S[S_TEAM + seat] == S[S_MAXTEAM]:
                     gain += value
+    if b == S[S_CALLED]:
+        S[S_REVEALED] = 1
     S[S_TRICK + tlen] = b
     tlen += 1
     S[S_TLEN] = tlen
@@ -453,7 +481,7 @@ def play_card(S: State, b: int, R: Table, T: Table) -> int:
             draw(S, (winner + i) % n)
     if trickno == R[R_TRICKS]:
         S[S_PHASE] = PHASE_OVER
-    if R[R_TEAM + winner] == maxteam:
+    if S[S_TEAM + winner] == maxteam:
         if S[S_OBJ] == 0:
             gain += points + bonus
         else:
@@ -466,28 +494,83 @@ def play_card(S: State, b: int, R: Table, T: Table) -> int:
 def phase_choices(S: State, R: Table) -> tuple[int, int]:
     """The phase moves open to the player to move, as (first code, count): bids are
     ``MOVE_BID + 0`` (pass) then every value above the highest; calls are the four suits, then
-    a pass when it is allowed."""
-    if S[S_PHASE] == PHASE_BID:
+    a pass when it is allowed; in an auction, a pass then every level above the highest (see
+    auction_code); a called card, one of each suit (see choice_code)."""
+    phase = S[S_PHASE]
+    if phase == PHASE_BID:
         return MOVE_BID, 1 + R[R_MAX_BID] - S[S_HIGHBID]
+    if phase == PHASE_AUCTION:
+        top = R[R_AUCTION_RANKS] + R[R_AUCTION_MAX] - R[R_AUCTION_MIN]
+        return MOVE_AUCTION, 1 + top - S[S_HIGHBID]
+    if phase == PHASE_CALL_CARD:
+        return MOVE_CALL_CARD, 4
     forced = R[R_CALL_FREE] == 0 or (S[S_NBIDS] == R[R_N] and S[S_TOMOVE] == S[S_LEADER])
     return MOVE_CALL, 4 if forced else 5
 
 
 @kernel(inline=True)
 def phase_code(S: State, index: int) -> int:
-    """The code of the ``index``-th phase move (in the order of phase_choices)."""
+    """The code of the ``index``-th phase move of a bidding or a trump call (in the order of
+    phase_choices; choice_code covers every phase)."""
     if S[S_PHASE] == PHASE_BID:
         return MOVE_BID if index == 0 else MOVE_BID + S[S_HIGHBID] + index
     return MOVE_CALL + index
 
 
 @kernel()
-def apply_phase_move(S: State, code: int, R: Table) -> None:
-    """A bid (once around, each above the last; the highest bidder leads and must make it) or a
-    trump call (a suit, or a pass; the caller becomes the declarer)."""
+def auction_code(level: int, R: Table, T: Table) -> int:
+    """The code of the auction bid of ``level``: 0 passes; levels 1..R_AUCTION_RANKS name a
+    rank (weaker cards are higher bids) with the target R_AUCTION_MIN; the levels above keep the
+    lowest rank and raise the target one point each."""
+    if level == 0:
+        return MOVE_AUCTION
+    ranks = R[R_AUCTION_RANKS]
+    if level <= ranks:
+        return MOVE_AUCTION + T[T_LEVEL_RANK + level]
+    return MOVE_AUCTION + R[R_AUCTION_LOW] + 16 * (R[R_AUCTION_MIN] + level - ranks)
+
+
+@kernel()
+def auction_level(code: int, R: Table, T: Table) -> int:
+    """The level of an auction bid's code (0: a pass; -1: not a bid of this auction)."""
+    c = code - MOVE_AUCTION
+    if c == 0:
+        return 0
+    rank = c & 15
+    target = c >> 4
+    if target == 0:
+        level = T[T_BID_LEVEL + rank]
+        return level if level > 0 else -1
+    if rank != R[R_AUCTION_LOW] or target <= R[R_AUCTION_MIN] or target > R[R_AUCTION_MAX]:
+        return -1
+    return R[R_AUCTION_RANKS] + target - R[R_AUCTION_MIN]
+
+
+@kernel()
+def choice_code(S: State, index: int, R: Table, T: Table) -> int:
+    """The code of the ``index``-th phase move in any phase (the order of phase_choices)."""
+    phase = S[S_PHASE]
+    if phase == PHASE_AUCTION:
+        return auction_code(0 if index == 0 else S[S_HIGHBID] + index, R, T)
+    if phase == PHASE_CALL_CARD:
+        return MOVE_CALL_CARD + (index << 4 | T[T_LEVEL_RANK + min(S[S_HIGHBID], R[R_AUCTION_RANKS])])
+    return phase_code(S, index)
+
+
+@kernel()
+def apply_phase_move(S: State, code: int, R: Table, T: Table) -> None:
+    """A bid (once around, each above the last; the highest bidder leads and must make it), a
+    trump call (a suit, or a pass; the caller becomes the declarer), an auction bid or the
+    auction winner's called card."""
     n = R[R_N]
     seat = S[S_TOMOVE]
     S[S_NBIDS] += 1
+    if S[S_PHASE] == PHASE_AUCTION:
+        auction_move(S, code, R, T)
+        return
+    if S[S_PHASE] == PHASE_CALL_CARD:
+        call_card(S, code - MOVE_CALL_CARD, R)
+        return
     if S[S_PHASE] == PHASE_BID:
         value = code - MOVE_BID
         if value > S[S_HIGHBID]:
@@ -515,6 +598,56 @@ def apply_phase_move(S: State, code: int, R: Table) -> None:
 
 
 @kernel()
+def auction_move(S: State, code: int, R: Table, T: Table) -> None:
+    """An auction bid or pass (passing is final). The auction ends when every other seat has
+    passed after a bid (its winner calls a card next), or when all pass (the deal is thrown in)."""
+    n = R[R_N]
+    seat = S[S_TOMOVE]
+    level = auction_level(code, R, T)
+    if level == 0:
+        S[S_PASSED] |= 1 << seat
+    else:
+        S[S_HIGHBID] = level
+        S[S_DECLARER] = seat
+        target = (code - MOVE_AUCTION) >> 4
+        S[S_CONTRACT] = target if target > 0 else R[R_AUCTION_MIN]
+    passed = popcount(S[S_PASSED])
+    if passed == n:
+        S[S_DECLARER] = -1
+        S[S_PHASE] = PHASE_OVER
+        return
+    if passed == n - 1 and S[S_HIGHBID] > 0:
+        S[S_TOMOVE] = S[S_DECLARER]
+        S[S_PHASE] = PHASE_CALL_CARD
+        return
+    nxt = (seat + 1) % n
+    while S[S_PASSED] >> nxt & 1:
+        nxt = (nxt + 1) % n
+    S[S_TOMOVE] = nxt
+
+
+@kernel()
+def call_card(S: State, b: int, R: Table) -> None:
+    """The auction's winner calls card ``b``: its suit is trump, its holder the secret partner
+    (the caller alone when it is his own, or nobody's); the teams are set for the deal."""
+    n = R[R_N]
+    caller = S[S_DECLARER]
+    S[S_CALLED] = b
+    S[S_TRUMP] = (b >> 4) & 3
+    partner = caller
+    for s in range(n):
+        if S[S_HAND + s] >> b & 1:
+            partner = s
+    S[S_PARTNER] = partner
+    for s in range(n):
+        S[S_TEAM + s] = 0 if s in (caller, partner) else 1
+    if R[R_CALLER_LEADS] == 1:
+        S[S_LEADER] = caller
+    S[S_TOMOVE] = S[S_LEADER]
+    S[S_PHASE] = PHASE_PLAY
+
+
+@kernel()
 def play_move(S: State, code: int, R: Table, T: Table) -> int:
     """Make any move: a card, an exchange, a bid or a trump call. Returns the gain of the
     maximising side (see play_card)."""
@@ -523,7 +656,7 @@ def play_move(S: State, code: int, R: Table, T: Table) -> int:
     if code < MOVE_BID:
         apply_exchange(S, code - MOVE_EXCHANGE)
         return 0
-    apply_phase_move(S, code, R)
+    apply_phase_move(S, code, R, T)
     return 0
 
 
@@ -565,6 +698,12 @@ def start_deal(S: State, R: Table) -> None:
     S[S_LASTWIN] = -1
     S[S_DECLARER] = -1
     S[S_PHASE] = R[R_PHASE]
+    for s in range(n):
+        S[S_TEAM + s] = R[R_TEAM + s]
+    S[S_PASSED] = 0
+    S[S_CALLED] = -1
+    S[S_PARTNER] = -1
+    S[S_REVEALED] = 0
     if R[R_FIRST_DECLARER] == 1 and R[R_PHASE] == PHASE_PLAY:
         S[S_DECLARER] = first
 
@@ -583,7 +722,7 @@ def score(S: State, R: Table, out: State) -> None:
         out[O_POINTS + s] = S[S_POINTS + s]
         out[O_TRICKS + s] = S[S_TRICKS + s]
         out[O_BONUS + s] = S[S_BONUS + s]
-        t = R[R_TEAM + s]
+        t = S[S_TEAM + s]
         out[O_TEAM_POINTS + t] += S[S_POINTS + s]
         out[O_TEAM_TRICKS + t] += S[S_TRICKS + s]
         out[O_SCORES + t] += S[S_BONUS + s]  # bonuses first; the unit added below
@@ -598,7 +737,7 @@ def score(S: State, R: Table, out: State) -> None:
             best = out[O_SCORES]
             for t in range(teams):
                 best = max(best, out[O_SCORES + t])
-            last = R[R_TEAM + S[S_LASTWIN]]
+            last = S[S_TEAM + S[S_LASTWIN]]
             if out[O_SCORES + last] == best:
                 winner = last
                 note |= NOTE_TIE_LAST
@@ -608,10 +747,10 @@ def score(S: State, R: Table, out: State) -> None:
             out[O_SCORES + t] = (out[O_TEAM_POINTS + t] + out[O_SCORES + t]) // unit
         declarer = S[S_DECLARER]
         if declarer >= 0:
-            side = R[R_TEAM + declarer]
+            side = S[S_TEAM + declarer]
             made = out[O_TEAM_POINTS + side]
             for s in range(n):
-                if R[R_TEAM + s] == side:
+                if S[S_TEAM + s] == side:
                     made += S[S_BONUS + s]
             if made < S[S_CONTRACT] * unit:
                 out[O_SCORES + side] = -S[S_CONTRACT]
@@ -628,14 +767,17 @@ def score(S: State, R: Table, out: State) -> None:
         for t in range(teams):
             out[O_SCORES + t] += out[O_TEAM_POINTS + t]
         declarer = S[S_DECLARER] if S[S_DECLARER] >= 0 else S[S_LEADER]
-        playing = R[R_TEAM + declarer]
+        playing = S[S_TEAM + declarer]
         other = 1 - playing
         if out[O_SCORES + playing] <= out[O_SCORES + other]:
             out[O_SCORES + other] = R[R_TOTAL] + bonus_all
             out[O_SCORES + playing] = 0
             note |= NOTE_NAT
         winner = unique_best(out, teams)
+    elif scoring == SCORE_TARGET:
+        winner, note = target_sheet(S, R, out)
     out[O_WINNER] = winner
+    out[O_PARTNER] = S[S_PARTNER]
     out[O_DECLARER] = S[S_DECLARER]
     out[O_CONTRACT] = S[S_CONTRACT]
     out[O_NOTE] = note
@@ -655,3 +797,39 @@ def unique_best(out: State, teams: int) -> int:
         elif value == best:
             who = -1
     return who
+
+
+@kernel()
+def target_sheet(S: State, R: Table, out: State) -> tuple[int, int]:
+    """SCORE_TARGET: each side's card points; the declarer's side wins when it reaches the
+    contract's target. The per-seat sheet: the declarer, the partner and each defender win or
+    lose their stake (the declarer alone his own), doubled when a side takes every trick (when
+    declared); a deal nobody bid is thrown in. Returns (winner, NOTE_* flags)."""
+    n = R[R_N]
+    declarer = S[S_DECLARER]
+    if declarer < 0:
+        return -1, NOTE_THROWN_IN
+    note = 0
+    side = S[S_TEAM + declarer]
+    for t in range(R[R_NTEAMS]):
+        out[O_SCORES + t] = out[O_TEAM_POINTS + t]
+    winner = side if out[O_TEAM_POINTS + side] >= S[S_CONTRACT] else 1 - side
+    partner = S[S_PARTNER]
+    alone = partner == declarer
+    if alone:
+        note |= NOTE_ALONE
+    stake = 1 if winner == side else -1
+    if R[R_CAPPOTTO] == 1:
+        for t in range(R[R_NTEAMS]):
+            if out[O_TEAM_TRICKS + t] == R[R_TRICKS]:
+                stake *= 2
+                note |= NOTE_ALL_TRICKS
+    for s in range(n):
+        if s == declarer:
+            value = R[R_SHEET_ALONE] if alone else R[R_SHEET_CALLER]
+        elif s == partner:
+            value = R[R_SHEET_PARTNER]
+        else:
+            value = -R[R_SHEET_DEFENDER]
+        out[O_SEAT_SCORES + s] = stake * value
+    return winner, note

@@ -83,9 +83,11 @@ from aceten.rules.layout import (
     S_HIGHBID,
     S_LASTWIN,
     S_LEADER,
+    S_PARTNER,
     S_PHASE,
     S_POINTS,
     S_SIZE,
+    S_TEAM,
     S_TLEN,
     S_TOMOVE,
     S_TRICK,
@@ -221,7 +223,7 @@ def greedy_card(S, R, T, legal, ex):
     for i in range(tlen):
         worth += card_points(T, S[S_TRICK + i], trump)
     best_seat = (S[S_LEADER] + winner_index(S, tlen, trump, T)) % n
-    if best_seat != seat and R[R_TEAM + best_seat] == R[R_TEAM + seat]:
+    if best_seat != seat and S[S_TEAM + best_seat] == S[S_TEAM + seat]:
         if tlen == n - 1:
             plain = legal if trump < 0 else legal & ~suit_mask(trump)
             pool = plain if plain else legal
@@ -505,6 +507,9 @@ def play_plain_random(R, T, deck, seed, count, rng_mode, base, out, log):
         S[S_LASTWIN] = last_winner
         S[S_LEADER] = leader
         S[S_DECLARER] = -1
+        S[S_PARTNER] = -1
+        for s in range(n):  # the deal's teams, as start_deal sets them
+            S[S_TEAM + s] = R[R_TEAM + s]
         score(S, R, out[g])
         out[g, O_MOVES] = moves
 

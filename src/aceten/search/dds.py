@@ -71,7 +71,6 @@ from aceten.rules.layout import (
     R_N,
     R_ROEM,
     R_STUK,
-    R_TEAM,
     R_TRICKS,
     S_BOUND,
     S_COOP,
@@ -86,6 +85,7 @@ from aceten.rules.layout import (
     S_SAVE,
     S_SLEN,
     S_STOCK,
+    S_TEAM,
     S_TLEN,
     S_TOMOVE,
     S_TRICK,
@@ -126,6 +126,7 @@ SUIT_BLOCK = 0x7FFF  # one suit's bits in a hand mask
 MAX_PLY = 64
 MOVES = 24  # room for the moves of one node (a hand holds at most 16 cards, plus exchanges)
 SAVE = S_SAVE + 1  # the saved prefix of S, then the face-up card
+KEYED_SEATS = 4  # the table keys this many hands: games with more seats search without it
 TD_WIDTH = 8  # table entry: 4 hands, meta, lower | upper << 32, gen << 16 | move << 8 | left, check
 STATS = 9 + 3 * 24 + 2  # nodes, table probes, hits, cut-offs, stores, overwrites; cut at the first
 # move, cut at a later move, nodes searched in full; then per finished-trick count (up to 24) the
@@ -445,7 +446,7 @@ def master_trumps(S, R, T, ORD, SUF):
         holder = _holder(S, R, b)
         if holder < 0:
             break  # in the stock or on the table: nobody's for sure
-        mine = 1 if R[R_TEAM + holder] == S[S_MAXTEAM] else 0
+        mine = 1 if S[S_TEAM + holder] == S[S_MAXTEAM] else 0
         if side == -1:
             side = mine
         elif side != mine:
@@ -490,7 +491,7 @@ def _marriage_bound(S, R, SUF):
         if hk >= 0 and hq >= 0 and hk != hq:
             continue
         holder = hk if hk >= 0 else hq
-        if holder >= 0 and R[R_TEAM + holder] != S[S_MAXTEAM]:
+        if holder >= 0 and S[S_TEAM + holder] != S[S_MAXTEAM]:
             continue  # only the maximising side's marriages count
         trump = S[S_TRUMP]
         if trump < 0:
@@ -669,7 +670,7 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
             best_power = T[T_PLAIN_STRENGTH + best]
         last = tlen == n - 1
         best_seat = (S[S_LEADER] + bi) % n
-        ours = R[R_TEAM + best_seat] == R[R_TEAM + seat]
+        ours = S[S_TEAM + best_seat] == S[S_TEAM + seat]
         for i in range(tlen):
             table_pts += card_points(T, S[S_TRICK + i], trump)
     hrow = seat if HIST.shape[0] > seat else 0
@@ -809,6 +810,8 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
                           left if S[S_OBJ] == 1 else S[S_REMAIN])
             stats[0] += HIST[E_MISC, M_NODES]
             return g
+    keyed = at_boundary and R[R_N] <= KEYED_SEATS
+    if keyed:
         stats[1] += 1
         stats[33 + S[S_TRICKNO]] += 1
         meta = position_meta(S, R) | (canonical_key(S, R, T, ORD, SUF, F, ply) << 34)
@@ -837,7 +840,8 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
                                 base)
     maxing = is_maximising(S, S[S_TOMOVE], R)
     k = gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST)
-    if not at_boundary and S[S_TLEN] == R[R_N] - 1 and left >= ETC_LEFT and k > 1:
+    if not at_boundary and S[S_TLEN] == R[R_N] - 1 and left >= ETC_LEFT and k > 1 \
+            and R[R_N] <= KEYED_SEATS:
         g = _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, maxing)
         if g != OPEN:
             stats[3] += 1
@@ -857,7 +861,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
     F[ply, F_META] = meta
     F[ply, F_BASE] = base
     F[ply, F_LEFT] = left
-    F[ply, F_BOUNDARY] = 1 if at_boundary else 0
+    F[ply, F_BOUNDARY] = 1 if keyed else 0
     _save(S, SV, ply)
     return OPEN
 

@@ -26,6 +26,7 @@ from aceten.rules.layout import (
     S_BOUND,
     S_REMAIN,
     S_TRUMP,
+    SEATS,
     T_PLAIN_PTS,
     T_TRUMP_PTS,
     TRUMP_FIRST_LEAD,
@@ -58,8 +59,8 @@ def encode_rules(rules: Rules) -> KernelRules:
 
 def _encode(rules: Rules) -> KernelRules:
     n = rules.players
-    if n > 4:
-        raise AcetenError(f"the search kernels handle up to 4 players, not {n}")
+    if n > SEATS:
+        raise AcetenError(f"the search kernels handle up to {SEATS} players, not {n}")
     R = np.array(rules.R, dtype=np.int64)
     T = np.array(rules.T, dtype=np.int64)
 

@@ -39,10 +39,10 @@ from aceten.rules.layout import (
     R_NTEAMS,
     R_OB_N,
     R_ROEM,
-    R_TEAM,
     S_COOP,
     S_MAXTEAM,
     S_OBJ,
+    S_TEAM,
     S_TRUMP,
     T_PLAIN_PTS,
     T_PLAIN_STRENGTH,
@@ -116,7 +116,7 @@ def setup(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
             follows = (b >> 4) & 3 in (trump, led)
             E[E_PW + led, b] = E[E_POWER, b] if follows else -1
     for seat in range(4):
-        E[E_MISC, M_MAX + seat] = 1 if R[R_TEAM + seat] == S[S_MAXTEAM] else 0
+        E[E_MISC, M_MAX + seat] = 1 if S[S_TEAM + seat] == S[S_MAXTEAM] else 0
     E[E_MISC, M_ON] = 1
     E[E_MISC, M_TRUMP] = trump
     E[E_MISC, M_TRICKS] = 1 if tricks else 0

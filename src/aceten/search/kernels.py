@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from aceten.rules.layout import R_LAST_BONUS, R_TEAM, R_TRICKS, S_COOP, S_MAXTEAM, S_TRICKNO
+from aceten.rules.layout import R_LAST_BONUS, R_TRICKS, S_COOP, S_MAXTEAM, S_TEAM, S_TRICKNO
 
 CACHE_LINE = 64  # bytes
 
@@ -34,7 +34,7 @@ def mix64(z):
 
 @njit(cache=True, _nrt=False)
 def is_maximising(S, seat, R):
-    return S[S_COOP] == 1 or R[R_TEAM + seat] == S[S_MAXTEAM]
+    return S[S_COOP] == 1 or S[S_TEAM + seat] == S[S_MAXTEAM]
 
 
 @njit(cache=True, _nrt=False)

@@ -316,6 +316,7 @@ class _Search:
 # to two threads costs tens of microseconds, and a short search would lose by it.
 PARALLEL_MIN_CARDS = 28  # cards not yet played (hands, stock, trick): fewer, one thread
 PARALLEL_AFTER = 400_000  # work (dds._work) one thread does before two take over (~100 ms)
+UNKEYED_CARDS = 20  # games with more seats than the table keys: the most cards left to solve
 LONG_SEARCH_CARDS = 36  # in the endgame kernel's games: this many, two threads from the start
 CROWDED_AFTER = 0.03  # seconds of probes searched together, then
 CROWDED_SHARE = 1.5  # the cores' worth of CPU time they must have had to go on together
@@ -371,8 +372,8 @@ class Solver:
         enc = encode_rules(rules)
         S = encode_game(game)
         seat = game.to_move
-        team = rules.seat_team[seat]
-        side = tuple(rules.teams[team])
+        team = game.team_of(seat)  # this deal's teams: a hidden team's too, all hands known
+        side = tuple(game.teams[team])
         S[S_MAXTEAM] = team
         S[S_OBJ] = 1 if objective == "tricks" else 0
         S[S_COOP] = int(bool(cooperative))
@@ -521,8 +522,16 @@ def _position(game: Any) -> Game:
                           f"{type(game).__name__}")
     if game.phase == "over":
         raise AcetenError("the deal is over: there is nothing left to solve")
+    if game.players > dds.KEYED_SEATS:
+        left = sum(len(game.hand(s)) for s in range(game.players)) + len(game.stock)
+        if left > UNKEYED_CARDS:
+            raise AcetenError(f"with {game.players} seats the solver searches without its table "
+                              f"(it keys {dds.KEYED_SEATS} hands): at most {UNKEYED_CARDS} cards "
+                              f"left, and this position has {left}; play on, or use a smaller "
+                              "deck (option deck)")
     if game.phase != "play":
-        what = {"bid": "bidding", "call": "trump call"}.get(game.phase, game.phase)
+        what = {"bid": "bidding", "call": "trump call",
+                "call-card": "card call"}.get(game.phase, game.phase)
         raise AcetenError(f"the deal is still in its {what}: the solver starts from the play "
                           f"(push the {what} moves first, e.g. {game.legal_moves()[0]})")
     return game

@@ -88,6 +88,12 @@ def event_text(kind: str, seat: int | None, what: Any, symbols: bool = False) ->
         return f"{who} bids {what}" if what else f"{who} passes (bid 0)"
     if kind == "call":
         return f"{who} passes" if what is None else f"{who} calls trump: {suit_text(what)}"
+    if kind == "auction":
+        return f"{who} passes" if what.rank is None else f"{who} bids {str(what).removeprefix('bid:')}"
+    if kind == "call-card":
+        return f"{who} calls {card_text(what, symbols)}: its suit is trump, its holder the partner"
+    if kind == "reveal":
+        return f"{card_text(what, symbols)} is played: {who} is the caller's partner (or alone)"
     if kind == "swap":
         return f"{who} exchanges {card_text(what, symbols)} for the face-up trump card"
     if kind == "bonus":
@@ -358,6 +364,15 @@ def table(view: PlayerView, symbols: bool = True, *, you: bool = True) -> Render
              for kind, seat, what in view.events if kind == "call"]
     if calls:
         grid.add_row("Trump call", "  ".join(calls))
+    auction = [f"{seat_name(seat)} {'pass' if what.rank is None else str(what).removeprefix('bid:')}"
+               for kind, seat, what in view.events if kind == "auction"]
+    if auction:
+        grid.add_row("Auction", "  ".join(auction))
+    if view.called_card is not None and view.declarer is not None:
+        known = ("unknown" if view.partner is None else "alone" if view.partner == view.declarer
+                 else seat_name(view.partner))
+        grid.add_row("Called", f"{seat_name(view.declarer)} calls {card_text(view.called_card, symbols)}; "
+                               f"partner: {known}")
 
     if view.phase == "play" or view.trick:
         trick = Text()
@@ -391,7 +406,14 @@ def table(view: PlayerView, symbols: bool = True, *, you: bool = True) -> Render
     if any(bonus):
         scores.add_row("bonus", *(str(b) for b in bonus))
     grid.add_row("Score", scores)
-    if any(len(t) > 1 for t in rules.teams):
+    if rules.hidden_teams:
+        if view.declarer is not None and view.partner is not None:
+            side = sorted({view.declarer, view.partner})
+            rest = [s for s in range(view.players) if s not in side]
+            grid.add_row("Teams", "   ".join(
+                f"{'+'.join(seat_name(s) for s in team)} {sum(view.points[s] for s in team)}"
+                for team in (side, rest)))
+    elif any(len(t) > 1 for t in rules.teams):
         teams = "   ".join(
             f"{'+'.join(seat_name(s) for s in team)} {sum(view.points[s] + bonus[s] for s in team)}"
             for team in rules.teams)
@@ -418,7 +440,10 @@ def table(view: PlayerView, symbols: bool = True, *, you: bool = True) -> Render
                                    legal=cards if playing else None))
     other_moves = [m for m in view.legal_moves if not isinstance(m, Card)]
     if other_moves:
-        grid.add_row("Moves", " ".join(move_text(m) for m in other_moves))
+        words = [move_text(m) for m in other_moves]
+        if len(words) > 14:  # an auction's long run of point bids: its ends
+            words = [*words[:10], "…", *words[-2:]]
+        grid.add_row("Moves", " ".join(words))
 
     title = f"{rules.title or rules.name} - {seat_name(view.seat)}" + (" (you)" if you else "")
     return Panel(grid, title=title, title_align="left", box=box.ROUNDED, expand=False)
@@ -464,7 +489,8 @@ def describe_rich(info: dict[str, Any]) -> RenderableType:
     deal.add_row("suits", ", ".join(f"{k} {v}" for k, v in info["suits"].items()))
     deal.add_row("hand", f"{info['hand_size']} cards each")
     deal.add_row("stock", f"{info['stock']} cards, drawn {info['drawing']}" if info["stock"] else "none")
-    deal.add_row("sides", "  vs  ".join("+".join(f"P{s + 1}" for s in team) for team in teams))
+    deal.add_row("sides", info.get("sides")
+                 or "  vs  ".join("+".join(f"P{s + 1}" for s in team) for team in teams))
     deal.add_row("trump", info["trump"])
     deal.add_row("points", f"{info['total_points']} in all"
                  + (f" (last trick +{info['last_trick_bonus']})" if info["last_trick_bonus"] else ""))

@@ -6,16 +6,27 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from aceten.rules.layout import (
+    NOTE_ALL_TRICKS as NOTE_ALL,
+)
+from aceten.rules.layout import (
+    NOTE_ALONE,
     NOTE_CONTRACT_FAILED,
     NOTE_NAT,
+    NOTE_THROWN_IN,
     NOTE_TIE_LAST,
     R_ALL_TRICKS,
+    R_CAPPOTTO,
     R_SCORING,
+    R_SHEET_ALONE,
+    R_SHEET_CALLER,
+    R_SHEET_DEFENDER,
+    R_SHEET_PARTNER,
     R_TIE_LAST,
     R_TOTAL,
     R_UNIT,
     SCORE_PLAYING_SIDE,
     SCORE_POINTS,
+    SCORE_TARGET,
     SCORE_TRICKS,
     SCORE_UNITS,
 )
@@ -37,6 +48,8 @@ class Scoring(Part):
     """How a finished deal is scored (a base class)."""
 
     section = "scoring"
+    #: whether the deal is scored per seat (Outcome.seat_scores) besides per side
+    per_seat = False
 
     def fill(self, rules: Rules, R: list[int], T: list[int]) -> None:
         R[R_TOTAL] = rules.total_points
@@ -138,3 +151,48 @@ class PlayingSide(Scoring):
         return [f"the playing team must score more than the opponents (points + roem), else it "
                 f"is nat: it scores 0 and the opponents take {rules.total_points} + all roem",
                 f"pit (all {rules.tricks_per_deal} tricks): +{self.all_tricks}"]
+
+
+@dataclass(frozen=True)
+class TargetSheet(Scoring):
+    """The declarer's side (team 0) must take the contract's target in card points. Each seat
+    scores on a sheet: the declarer ``caller``, the partner ``partner``, each defender
+    ``defender``, positive for the winners and negative for the losers; a declarer alone
+    scores ``alone``; with ``cappotto``, a side taking every trick scores double."""
+
+    caller: int = 2
+    partner: int = 1
+    defender: int = 1
+    alone: int = 4
+    cappotto: bool = False
+    per_seat = True
+
+    def fill(self, rules: Rules, R: list[int], T: list[int]) -> None:
+        super().fill(rules, R, T)
+        R[R_SCORING] = SCORE_TARGET
+        R[R_SHEET_CALLER], R[R_SHEET_PARTNER] = self.caller, self.partner
+        R[R_SHEET_DEFENDER], R[R_SHEET_ALONE] = self.defender, self.alone
+        R[R_CAPPOTTO] = int(self.cappotto)
+
+    def notes(self, rules: Rules, outcome: Outcome, flags: int, declarer: int | None,
+              contract: int) -> list[str]:
+        if flags & NOTE_THROWN_IN or declarer is None:
+            return ["all passed: the deal is thrown in"]
+        made = outcome.team_points[0]
+        who = f"P{declarer + 1}" + (" alone" if flags & NOTE_ALONE else
+                                    f" and P{(outcome.partner or 0) + 1}")
+        verb = "made" if made >= contract else "fell short of"
+        notes = [f"{who} needed {contract} and took {made}: {verb} the target"]
+        if flags & NOTE_ALL:
+            notes.append("cappotto: a side took every trick (double)")
+        return notes
+
+    def describe(self, rules: Rules) -> list[str]:
+        lines = [f"the caller's side must take the target in card points (at least "
+                 f"{rules.total_points // 2 + 1} of {rules.total_points}, or the points bid)",
+                 f"score sheet: caller {self.caller:+d}, partner {self.partner:+d}, each defender "
+                 f"{-self.defender:+d} when the caller's side wins, the opposite when it loses; "
+                 f"a caller alone {self.alone:+d}"]
+        if self.cappotto:
+            lines.append("cappotto: a side taking every trick scores double")
+        return lines
