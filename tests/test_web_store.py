@@ -150,3 +150,19 @@ def test_two_stores_on_one_database_store_each_ply_once(target: str):
     finally:
         for opened in stores:
             opened.close()
+
+
+def test_serve_says_in_one_line_when_the_database_url_cannot_be_opened_and_hides_the_password():
+    pytest.importorskip("psycopg")
+    import subprocess
+    import sys
+
+    from pg_support import free_port
+
+    command = [sys.executable, "-c", "from aceten.cli import main; main()", "serve", "--port",
+               str(free_port()), "--db", f"postgresql://nobody:hunter2@127.0.0.1:{free_port()}/x"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: cannot open the database postgresql://nobody@")
+    assert "hunter2" not in done.stderr + done.stdout
