@@ -19,6 +19,7 @@ import json
 import logging
 import multiprocessing
 import os
+import re
 import signal
 import threading
 import time
@@ -40,6 +41,7 @@ from aceten.rules import GAMES
 from aceten.rules import get as get_rules
 from aceten.rules.base import _plain
 from aceten.web import analysis as adapter
+from aceten.web import i18n
 from aceten.web.admission import Gate
 from aceten.web.config import WebConfig
 from aceten.web.queues import FairQueue, LruCache, PriorityPool
@@ -571,14 +573,18 @@ class Server:
 
     async def on_knowledge(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         table = self._attached(conn)
-        if conn.seat is None:
-            raise AcetenError("the knowledge panel shows what a seat knows: join a seat")
         card = None
         if message.get("card"):
             text = message["card"]
             if not isinstance(text, str) or len(text) > 32:
                 raise AcetenError("card: expected a card, rank then suit")
             card = table.game.rules.parse_card(text)
+        if conn.seat is None:  # spectators: the Kripke picture of a card, from the public history
+            if card is None:
+                raise AcetenError("spectators see the Kripke picture of a card: name the card")
+            public = table.game.view(0)  # only its public events are used (analysis.public_picture)
+            payload = await asyncio.to_thread(adapter.public_picture, public, card)
+            return {"type": "knowledge", "table": table.id, "ply": len(table.plays), **payload}
         view = table.game.view(conn.seat)
         payload = await asyncio.to_thread(adapter.knowledge, view, card)
         return {"type": "knowledge", "table": table.id, "ply": len(table.plays), **payload}
@@ -744,14 +750,24 @@ async def _read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-@functools.lru_cache(maxsize=512)
-def card_svg(game: str, code: str) -> str:
+CORNER_LABEL = re.compile(r'(<text x="16" y="29"[^>]*>)([^<]+)(</text>)')  # aceten.show.svg's corner
+
+
+@functools.lru_cache(maxsize=1024)
+
+def card_svg(game: str, code: str, language: str | None = None) -> str:
+    """A card's face (``back``: its back), its court letters as ``language``'s players write
+    them (Italian F, C, R on the Italian deck; :data:`aceten.web.i18n.CARDS`)."""
     rules = get_rules(game)
     from aceten.show import svg
 
     if code == "back":
         return str(svg.card(rules.deck[0], face_down=True))
-    return str(svg.card(rules.parse_card(code)))
+    text = str(svg.card(rules.parse_card(code)))
+    letters = i18n.rank_letters(language or "", rules.family.name.lower())
+    if letters:
+        text = CORNER_LABEL.sub(lambda m: m.group(1) + letters.get(m.group(2), m.group(2)) + m.group(3), text)
+    return text
 
 
 @contextlib.contextmanager
@@ -879,10 +895,14 @@ def create_app(db_path: str | Path = "aceten.sqlite", *, bot_delay: float = 0.4,
         except AcetenError as err:
             return JSONResponse({"type": "error", "error": _message(err)}, status_code=400)
 
+    @app.get("/api/i18n")
+    def api_i18n(request: Request) -> dict[str, Any]:
+        return i18n.catalogue(request.headers.get("accept-language"))
+
     @app.get("/api/cards/{game}/{code}.svg")
-    def api_card(game: str, code: str) -> Response:
+    def api_card(game: str, code: str, lang: str | None = None) -> Response:
         try:
-            text = card_svg(game.lower()[:20], code[:8])
+            text = card_svg(game.lower()[:20], code[:8], (lang or "")[:5])
         except AcetenError as err:
             return PlainTextResponse(f"error: {err}\n", status_code=404)
         return Response(text, media_type="image/svg+xml",
