@@ -200,8 +200,9 @@ def test_a_table_survives_sigkill_and_finishes_as_an_uninterrupted_run(request, 
 @pytest.mark.usefixtures("compiled_kernels")
 def test_two_processes_share_a_postgresql_table_without_two_moves_for_a_ply(request, tmp_path):
     """Two ``aceten serve`` on one PostgreSQL database, the same table's seats joined on both,
-    moves sent through either at random (each process's bot plays too): a move sent to a
-    process that has not yet seen the other's is refused ("moved on"), never stored twice, and
+    moves sent through either at random (each process's bot plays too): a move made through
+    one process reaches the other's spectator without asking (LISTEN/NOTIFY); a move sent to a
+    process that has not yet seen the other's is refused ("moved on"), never stored twice; and
     both processes end with the same record, which the engine accepts move by move."""
     url = request.getfixturevalue("postgres_url")
     db = fresh_database(url, "shared_table")
@@ -222,6 +223,18 @@ def test_two_processes_share_a_postgresql_table_without_two_moves_for_a_ply(requ
                     reply = conn.request({"type": "join", "table": table, "seat": entry["seat"],
                                           "token": entry["token"]})
                     assert reply["type"] == "ok", reply
+            # live: a move made through one process reaches the other's spectator unasked
+            while (state := watchers[0].request({"type": "view"}))["to_move"] not in (0, 1):
+                time.sleep(0.05)
+            mover = state["to_move"]
+            mine = seats[0, mover].request({"type": "view"})
+            done = seats[0, mover].request({"type": "move", "move": mine["legal"][0]["move"],
+                                            "ply": mine["ply"]})
+            assert done["type"] == "ok", done
+            while True:  # only reads: the other process must push the state by itself
+                pushed = json.loads(watchers[1].ws.recv(timeout=300))
+                if pushed["type"] == "state" and pushed["ply"] >= done["ply"]:
+                    break
             rng = random.Random(7)
             refused = 0
             forced = False

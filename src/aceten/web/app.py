@@ -188,6 +188,7 @@ class Server:
         self.store: Store | None = None
         self.sweeper: asyncio.Task[None] | None = None
         self.expired: LruCache[str, bool] = LruCache(10_000)  # ids of tables that expired
+        self.listening: set[asyncio.Task[None]] = set()  # catching up with other processes' moves
 
     # -- database ----------------------------------------------------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -201,6 +202,13 @@ class Server:
         if self.warm_bots:
             self.warm_bot_pool()
         self.store = await self.db(open_store, self.db_path)
+        if self.store.shared:  # moves stored by other server processes reach this one's clients
+            loop = asyncio.get_running_loop()
+
+            def heard(table_id: str) -> None:
+                loop.call_soon_threadsafe(self._heard, table_id)
+
+            self.store.listen(heard)
         await self.sweep()
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         log.info("serving the tables in %s", shown_target(self.db_path))
@@ -295,6 +303,24 @@ class Server:
                 await self.catch_up(table)
         table.active = time.monotonic()
         return table
+
+    def _heard(self, table_id: str) -> None:
+        """A process (perhaps this one) stored a move for ``table_id``: if the table is in memory,
+        read what this process has not seen yet."""
+        if table_id in self.tables and not self.stopping:
+            task = asyncio.get_running_loop().create_task(self._catch_up_later(table_id))
+            self.listening.add(task)
+            task.add_done_callback(self.listening.discard)
+
+    async def _catch_up_later(self, table_id: str) -> None:
+        table, lock = self.tables.get(table_id), self.locks.get(table_id)
+        if table is None or lock is None:
+            return
+        try:
+            async with lock:
+                await self.catch_up(table)
+        except Exception:  # the next move or view catches up instead
+            log.exception("table %s: catching up failed", table_id)
 
     async def catch_up(self, table: Table) -> bool:
         """Play the moves another server process stored for ``table`` since this one last

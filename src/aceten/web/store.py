@@ -21,6 +21,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -125,6 +126,9 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     def count(self, finished: bool | None = None) -> int: ...
+
+    def listen(self, on_move: Callable[[str], None]) -> None:  # noqa: B027 (optional)
+        """Call ``on_move(table_id)`` when another process stores a move (shared stores only)."""
 
     @abc.abstractmethod
     def expire(self, unfinished_before: float, finished_before: float | None) -> list[str]:

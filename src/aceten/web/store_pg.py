@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from aceten.errors import AcetenError
@@ -45,6 +46,7 @@ SCHEMA = (
     )""",
     "CREATE INDEX IF NOT EXISTS aceten_tables_updated ON aceten_tables(finished, updated)",
 )
+CHANNEL = "aceten_moves"  # NOTIFY'd with a table's id after each move is committed
 SCHEMA_LOCK = 0x61636574656E  # an advisory lock: two processes starting at once create the schema once
 
 
@@ -65,6 +67,7 @@ class PostgresStore(Store):
         self.url = url
         self._psycopg = _psycopg()
         self._lock = threading.Lock()
+        self._listening = threading.Event()
         self._db = self._connect()
         with self._db.transaction():
             self._db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
@@ -86,8 +89,27 @@ class PostgresStore(Store):
         return self._db
 
     def close(self) -> None:
+        self._listening.clear()
         with self._lock:
             self._db.close()
+
+    def listen(self, on_move: Callable[[str], None]) -> None:
+        """Call ``on_move(table_id)`` (on a thread of its own) whenever any server process
+        commits a move, until :meth:`close`; a dropped connection is opened again."""
+        self._listening.set()
+
+        def run() -> None:
+            while self._listening.is_set():
+                try:
+                    with self._psycopg.connect(self.url, autocommit=True, connect_timeout=10) as db:
+                        db.execute(f"LISTEN {CHANNEL}")
+                        while self._listening.is_set():
+                            for note in db.notifies(timeout=1.0):
+                                on_move(note.payload)
+                except Exception:  # the database went away: try again in a moment
+                    time.sleep(1.0)
+
+        threading.Thread(target=run, name="aceten-listen", daemon=True).start()
 
     def create_table(self, row: TableRow) -> None:
         with self._lock:
@@ -110,6 +132,8 @@ class PostgresStore(Store):
                                " VALUES (%s, %s, %s, %s, %s, %s)", (table_id, ply, seat, move, reason, now))
                     db.execute("UPDATE aceten_tables SET finished = %s, updated = %s WHERE id = %s",
                                (int(finished), now, table_id))
+                    # the other server processes hear of it when it commits (listen())
+                    db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
             except errors.UniqueViolation:
                 raise StoreConflict(f"ply {ply} of table {table_id} is already stored") from None
 

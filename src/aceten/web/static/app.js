@@ -23,12 +23,12 @@ const HOLD = Math.max(0, Number(params.get("hold") ?? localStorage.getItem("acet
 
 let toastTimer = null;
 function toast(text, kind = "error") {
-  const t = $("toast");
-  t.textContent = text;
-  t.className = "toast" + (kind === "info" ? " info" : "");
-  t.hidden = false;
+  const box = $("toast");
+  box.textContent = text;
+  box.className = "toast" + (kind === "info" ? " info" : "");
+  box.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { t.hidden = true; }, 4500);
+  toastTimer = setTimeout(() => { box.hidden = true; }, 4500);
 }
 
 // a bot's reason, short: its first clause, at most 90 characters (the whole in the tooltip)
@@ -581,7 +581,7 @@ const Table = {
   },
 
   renderScores(s, label) {
-    const t = $("t-scores");
+    const table = $("t-scores");
     const rows = [el("tr", {}, el("th", { text: t(s.teams.some((x) => x.length > 1) ? "team" : "player") }),
       el("th", { text: t("points") }), el("th", { text: t("bonus") }), el("th", { text: t("tricks") }))];
     let best = -1;
@@ -602,7 +602,7 @@ const Table = {
       const what = s.game === "cruce" ? t("declarer_bid", { who: P(s.declarer), n: s.contract }) : t("declarer_chose", { who: P(s.declarer) });
       rows.push(el("tr", {}, el("td", { colspan: 4, class: "note", text: what })));
     }
-    t.replaceChildren(...rows);
+    table.replaceChildren(...rows);
   },
 
   renderPlayers(s, label) {
