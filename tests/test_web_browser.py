@@ -215,7 +215,7 @@ def test_the_page_speaks_the_browsers_language_and_switches(browser, tmp_path):
         page.goto(base + "/")
         page.evaluate("localStorage.setItem('aceten:hold', '600000')")  # a finished trick stays in view
         page.goto(base + "/")
-        page.wait_for_function("document.querySelector('#f-game').options.length > 0")
+        page.locator("#f-game option").first.wait_for(state="attached")
         assert page.inner_text("#nav-new") == "Nuovo tavolo"
         assert page.get_attribute("html", "lang") == "it"
         assert page.input_value("#lang") == "it"
@@ -228,7 +228,7 @@ def test_the_page_speaks_the_browsers_language_and_switches(browser, tmp_path):
         sources = page.eval_on_selector_all("#t-hand img", "imgs => imgs.map(i => i.getAttribute('src'))")
         assert sources and all(s.endswith("?lang=it") for s in sources)
         page.locator("#t-hand button.legal:enabled").first.click()
-        page.wait_for_function("document.querySelector('#t-log').innerText.includes('gioca')")
+        page.locator("#t-log li", has_text="gioca").first.wait_for()  # (no string eval: the CSP forbids it)
         # the card played slid into the trick (an animation, as motion is not reduced here)
         page.wait_for_selector("#t-trick .trick-slot.arrive")
         assert page.eval_on_selector("#t-trick .trick-slot.arrive",
@@ -240,8 +240,8 @@ def test_the_page_speaks_the_browsers_language_and_switches(browser, tmp_path):
         assert "plays" not in page.inner_text("#t-log")
         page.select_option("#lang", "nl")
         assert page.inner_text("#nav-new") == "Nieuwe tafel"
-        page.wait_for_function("document.querySelector('#t-log').innerText.includes('speelt')")
-        assert page.inner_text("#p-scores h2") == "Stand"
+        page.locator("#t-log li", has_text="speelt").first.wait_for()
+        assert page.text_content("#p-scores h2") == "Stand"
         page.reload()  # the choice is kept
         page.wait_for_selector("#t-status:not(:empty)")
         assert page.input_value("#lang") == "nl"

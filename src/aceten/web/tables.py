@@ -115,6 +115,8 @@ class Table:
         self.active = time.monotonic()  # the last move or connection (for unloading idle tables)
         self.plays: list[Play] = []
         self._reasons: tuple[Any, list[str | None]] | None = None  # see public_reasons
+        self._tricks: tuple[Any, list[dict[str, Any]]] | None = None
+        self._moves: tuple[Any, list[dict[str, Any]]] | None = None
 
     # -- making and restoring ------------------------------------------------------------------
     @classmethod
@@ -276,12 +278,33 @@ class Table:
         return move, reason[:300]
 
     # -- what a connection may see -----------------------------------------------------------------
+    def _last_play(self) -> tuple[int, int, str, str | None] | None:
+        """What identifies the table's moves so far for the caches below (a move taken back and
+        another made changes it)."""
+        if not self.plays:
+            return None
+        last = self.plays[-1]
+        return (len(self.plays), last.seat, last.move, last.reason)
+
+    def public_tricks(self, view: PlayerView) -> list[dict[str, Any]]:
+        """The finished tricks as JSON (public: the same for every receiver at a ply)."""
+        key = (self._last_play(), len(view.tricks))
+        if self._tricks is None or self._tricks[0] != key:
+            self._tricks = (key, [trick_json(t) for t in view.tricks])
+        return self._tricks[1]
+
+    def public_moves(self, reasons: list[str | None]) -> list[dict[str, Any]]:
+        """Every move with its seat and redacted reason (the same for every receiver)."""
+        if self._moves is None or self._moves[0] is not reasons:
+            self._moves = (reasons, [{"ply": i, "seat": p.seat, "move": p.move, "reason": reasons[i]}
+                                     for i, p in enumerate(self.plays)])
+        return self._moves[1]
+
     def public_reasons(self, visible: set[Card]) -> list[str | None]:
         """The bots' reasons of every move, each card in them not in ``visible`` (the public
         cards, the same for every receiver at a ply) hidden. Kept while the public cards stay
         the same: a broadcast builds one state per seat and spectator from the same list."""
-        last = self.plays[-1] if self.plays else None
-        key = (len(self.plays), last and (last.seat, last.move, last.reason), frozenset(visible))
+        key = (self._last_play(), frozenset(visible))
         if self._reasons is None or self._reasons[0] != key:
             deck = self.game.rules.deck
             self._reasons = (key, [redact(p.reason, visible, deck) if p.reason else None
@@ -559,7 +582,7 @@ def state_message(table: Table, view: PlayerView, online: list[int] | None = Non
         "open_cards": [[code(c) for c in cards] for cards in view.open_cards],
         "trick": trick,
         "last_trick": last,
-        "tricks": [trick_json(t) for t in view.tricks],
+        "tricks": table.public_tricks(view),
         "points": list(view.points),
         "bonus": bonus,
         "tricks_won": tricks_won,
@@ -567,8 +590,7 @@ def state_message(table: Table, view: PlayerView, online: list[int] | None = Non
                  if kind in ("bid", "call")],
         "declarer": game.declarer,  # public once the bidding or the trump call is over
         "contract": game.contract,
-        "moves": [{"ply": i, "seat": p.seat, "move": p.move, "reason": reasons[i]}
-                  for i, p in enumerate(table.plays)],
+        "moves": table.public_moves(reasons),
         "log": log_entries(view, reasons),
         "seats": [s.public(i, online[i]) for i, s in enumerate(table.seats)],
         "setup": table.setup(),
