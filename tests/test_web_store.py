@@ -152,6 +152,7 @@ def test_two_stores_on_one_database_store_each_ply_once(target: str):
             opened.close()
 
 
+@pytest.mark.slow  # starts the aceten command (seconds on a busy machine)
 def test_serve_says_in_one_line_when_the_database_url_cannot_be_opened_and_hides_the_password():
     pytest.importorskip("psycopg")
     import subprocess
