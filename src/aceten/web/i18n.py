@@ -27,6 +27,7 @@ DEFAULT = "en"
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
+        "result_wins": "{side} wins: {scores}", "result_draw": "A draw: {scores}", "team_of": "team {seats}",
         "deals_n": "{n} possible deal|{n} possible deals", "deals_about": "about {lead} × 10{exp} possible deals",
         "ways_n": "{n} way|{n} ways", "ways_about": "about {lead} × 10{exp} ways",
         "title": "aceten — the Ace-Ten card games",
@@ -117,6 +118,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "err_analysis_later": "the analysis is shown when the deal is over",
     },
     "it": {
+        "result_wins": "{side} vince: {scores}", "result_draw": "Pareggio: {scores}", "team_of": "squadra {seats}",
         "deals_n": "{n} distribuzione possibile|{n} distribuzioni possibili", "deals_about": "circa {lead} × 10{exp} distribuzioni possibili",
         "ways_n": "{n} modo|{n} modi", "ways_about": "circa {lead} × 10{exp} modi",
         "title": "aceten — i giochi di carte Asso-Dieci",
@@ -215,6 +217,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "err_analysis_later": "l'analisi si vede quando la mano è finita",
     },
     "es": {
+        "result_wins": "{side} gana: {scores}", "result_draw": "Empate: {scores}", "team_of": "equipo {seats}",
         "deals_n": "{n} reparto posible|{n} repartos posibles", "deals_about": "unos {lead} × 10{exp} repartos posibles",
         "ways_n": "{n} forma|{n} formas", "ways_about": "unas {lead} × 10{exp} formas",
         "title": "aceten — los juegos de cartas As-Diez",
@@ -308,6 +311,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "err_analysis_later": "el análisis se muestra cuando termine la mano",
     },
     "ro": {
+        "result_wins": "{side} câștigă: {scores}", "result_draw": "Egalitate: {scores}", "team_of": "echipa {seats}",
         "deals_n": "{n} împărțire posibilă|{n} împărțiri posibile", "deals_about": "circa {lead} × 10{exp} împărțiri posibile",
         "ways_n": "{n} fel|{n} feluri", "ways_about": "circa {lead} × 10{exp} feluri",
         "title": "aceten — jocurile de cărți As-Zece",
@@ -400,6 +404,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "err_analysis_later": "analiza apare după ce se termină mâna",
     },
     "nl": {
+        "result_wins": "{side} wint: {scores}", "result_draw": "Gelijkspel: {scores}", "team_of": "team {seats}",
         "deals_n": "{n} mogelijke deling|{n} mogelijke delingen", "deals_about": "ongeveer {lead} × 10{exp} mogelijke delingen",
         "ways_n": "{n} manier|{n} manieren", "ways_about": "ongeveer {lead} × 10{exp} manieren",
         "title": "aceten — de Aas-Tien-kaartspellen",

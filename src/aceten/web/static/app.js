@@ -100,6 +100,15 @@ function plainCount(digits, key) {
   return t(`${key}_about`, { lead, exp: sup });
 }
 
+// the end of a deal in words: "P2 wins: P1 42 - P2 78" (from the outcome's parts)
+function resultText(outcome) {
+  if (!outcome.teams || !outcome.scores) return outcome.result;
+  const side = (team) => (team.length > 1 ? t("team_of", { seats: team.map(P).join("+") }) : P(team[0]));
+  const scores = outcome.teams.map((team, i) => `${side(team)} ${outcome.scores[i]}`).join(" - ");
+  return outcome.winner === null || outcome.winner === undefined
+    ? t("result_draw", { scores }) : t("result_wins", { side: side(outcome.teams[outcome.winner]), scores });
+}
+
 // the server's error texts are English: shown in the reader's language when they are known ones
 function errorText(text) {
   for (const [pattern, key] of (I18N.data ? I18N.data.errors : [])) {
@@ -503,7 +512,7 @@ const Table = {
     // the end
     $("t-result").hidden = !s.outcome;
     if (s.outcome) {
-      $("t-result-text").textContent = s.outcome.result;
+      $("t-result-text").textContent = resultText(s.outcome);
       $("p-analysis").hidden = false;
       if (!this.analysisAsked) {
         this.analysisAsked = true;
@@ -767,7 +776,7 @@ const Replay = {
     $("r-step").textContent = this.step === 0 ? t("the_deal")
       : t("move_of", { n: this.step, total: steps.length - 1, who: P(cur.seat), move: this.names[cur.move] || Table.moveLabel(cur.move) });
     $("r-trump").textContent = s.trump ? t("trumps", { suit: suitName(this.data.deck, s.trump.letter) }) : "";
-    $("r-status").textContent = s.outcome ? s.outcome.result : s.to_move !== null ? t("to_move", { who: P(s.to_move) }) : "";
+    $("r-status").textContent = s.outcome ? resultText(s.outcome) : s.to_move !== null ? t("to_move", { who: P(s.to_move) }) : "";
     const arena = $("r-arena");
     for (const old of arena.querySelectorAll(".hand-open")) old.remove();
     s.hands.forEach((hand, seat) => {
