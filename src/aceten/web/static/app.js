@@ -527,7 +527,7 @@ const Table = {
     const mine = (s.bids || []).filter((b) => b.seat === seat);
     if (!mine.length) return null;
     const move = mine[mine.length - 1].move;
-    if (move === "pass") return t("passed");
+    if (move === "pass" || move === "bid:0") return t("passed");
     if (move.startsWith("bid:")) return t("bid_n", { n: move.slice(4) });
     if (move.startsWith("trump:")) return t("called", { suit: suitName(this.deck, move.slice(6)) });
     return move;
@@ -535,7 +535,7 @@ const Table = {
 
   // a button's words for a move that is not a card: "bid 2", "pass", "trumps: hearts"
   moveLabel(move) {
-    if (move === "pass") return t("pass");
+    if (move === "pass" || move === "bid:0") return t("pass");  // a bid of 0 is a pass
     if (move.startsWith("bid:")) return t("bid_n", { n: move.slice(4) });
     if (move.startsWith("trump:")) return t("trump_suit", { suit: suitName(this.deck, move.slice(6)) });
     if (move.startsWith("swap:")) return t("exchange", { card: this.names[move.slice(5)] || move.slice(5) });
