@@ -196,6 +196,14 @@ def test_the_table_fits_a_phone_and_a_laptop_without_overlaps(browser, tmp_path)
             assert len(fields) == 12 and overlaps(fields) == [], (width, fields)
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             page.screenshot(path=str(shots / f"lobby-{width}x{height}.png"))
+            # every language's words fit the width too (the top bar, the lobby's labels)
+            for language in ("en", "it", "es", "ro", "nl"):
+                page.evaluate(f"localStorage.setItem('aceten:lang', '{language}')")
+                page.goto(base + "/")
+                page.locator("#f-game option").first.wait_for(state="attached")
+                assert page.evaluate("document.documentElement.lang") == language
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, (language, width)
+            page.evaluate("localStorage.removeItem('aceten:lang')")
             page.close()
 
 
