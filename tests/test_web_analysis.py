@@ -182,3 +182,23 @@ def test_the_log_never_says_1_points_and_names_cards_in_words():
     assert not any(re.search(r"\b1 (points|tricks|ways)\b", t) for t in texts)
     assert any(re.match(r"P[12] plays the \w+ of \w+$", t) for t in texts)
     assert any(re.match(r"Trick \d+: P[12] takes \d+ points?$", t) for t in texts)
+
+
+@pytest.mark.parametrize("name, players", [("briscola", 3), ("klaverjas", 4)])
+def test_the_spectators_kripke_picture_is_the_same_from_every_seats_view(name, players):
+    """Built from the public history only: which seat's view it starts from changes nothing,
+    so no seat's private cards can show in it; it is labelled for a spectator."""
+    game = aceten.new_game(name, players=players, seed=5)
+    for _ in range(players + 2):
+        game.push(game.legal_moves()[0])
+    unseen = [c for c in game.rules.deck
+              if all(c not in game.view(s).hand for s in range(players)) and c != game.turned_card]
+    cards = [next(iter(game.view(0).hand)), next(iter(game.view(1).hand)), *unseen[:1]]
+    for card in cards:
+        pictures = {analysis.public_picture(game.view(s), card)["kripke_svg"] for s in range(players)}
+        assert len(pictures) == 1
+        svg = pictures.pop()
+        assert "a spectator considers possible" in svg and "the public view after" in svg
+        assert not re.search(r"P\d considers possible|P\d's view", svg)
+    with pytest.raises(TypeError):
+        analysis.public_picture(game, cards[0])  # type: ignore[arg-type]

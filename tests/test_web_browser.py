@@ -166,7 +166,8 @@ def test_the_table_fits_a_phone_and_a_laptop_without_overlaps(browser, tmp_path)
             created = httpx.post(f"{base}/api/tables", json={"game": game, "players": players,
                                                              "seats": seats}).json()
             for width, height in SIZES:
-                page = browser.new_page(viewport={"width": width, "height": height})
+                # no card animation: boxes are measured where they stay
+                page = browser.new_page(viewport={"width": width, "height": height}, reduced_motion="reduce")
                 errors: list[str] = []
                 page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
                 page.goto(base + created["seats"][0]["link"])
@@ -195,4 +196,62 @@ def test_the_table_fits_a_phone_and_a_laptop_without_overlaps(browser, tmp_path)
             assert len(fields) == 12 and overlaps(fields) == [], (width, fields)
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             page.screenshot(path=str(shots / f"lobby-{width}x{height}.png"))
+            # every language's words fit the width too (the top bar, the lobby's labels)
+            for language in ("en", "it", "es", "ro", "nl"):
+                page.evaluate(f"localStorage.setItem('aceten:lang', '{language}')")
+                page.goto(base + "/")
+                page.locator("#f-game option").first.wait_for(state="attached")
+                assert page.evaluate("document.documentElement.lang") == language
+                assert page.evaluate("document.documentElement.scrollWidth") <= width, (language, width)
+            page.evaluate("localStorage.removeItem('aceten:lang')")
             page.close()
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("compiled_kernels")
+def test_the_page_speaks_the_browsers_language_and_switches(browser, tmp_path):
+    """An Italian browser gets the page in Italian (from Accept-Language), with the Italian
+    deck's court letters; the menu switches to Dutch and everything drawn follows."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with serve(tmp_path / "lang.sqlite", port, bot_delay=0.0):
+        context = browser.new_context(locale="it-IT", viewport={"width": 1366, "height": 900})
+        page = context.new_page()
+        page.set_default_timeout(600_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "/")
+        page.evaluate("localStorage.setItem('aceten:hold', '600000')")  # a finished trick stays in view
+        page.goto(base + "/")
+        page.locator("#f-game option").first.wait_for(state="attached")
+        assert page.inner_text("#nav-new") == "Nuovo tavolo"
+        assert page.get_attribute("html", "lang") == "it"
+        assert page.input_value("#lang") == "it"
+        page.select_option("#f-game", "briscola")
+        page.select_option("#f-players", "2")
+        page.select_option("[data-seat='1']", "bot:greedy")
+        page.click("#f-create")
+        page.wait_for_selector("#t-hand button.legal:enabled")
+        assert page.inner_text("#t-status") == "Tocca a te"
+        sources = page.eval_on_selector_all("#t-hand img", "imgs => imgs.map(i => i.getAttribute('src'))")
+        assert sources and all(s.endswith("?lang=it") for s in sources)
+        page.locator("#t-hand button.legal:enabled").first.click()
+        page.locator("#t-log li", has_text="gioca").first.wait_for()  # (no string eval: the CSP forbids it)
+        # the card played slid into the trick (an animation, as motion is not reduced here)
+        page.wait_for_selector("#t-trick .trick-slot.arrive")
+        assert page.eval_on_selector("#t-trick .trick-slot.arrive",
+                                     "e => getComputedStyle(e).animationName") == "arrive"
+        page.emulate_media(reduced_motion="reduce")
+        assert page.eval_on_selector("#t-trick .trick-slot.arrive",
+                                     "e => getComputedStyle(e).animationName") == "none"
+        page.emulate_media(reduced_motion="no-preference")
+        assert "plays" not in page.inner_text("#t-log")
+        page.select_option("#lang", "nl")
+        assert page.inner_text("#nav-new") == "Nieuwe tafel"
+        page.locator("#t-log li", has_text="speelt").first.wait_for()
+        assert page.text_content("#p-scores h2") == "Stand"
+        page.reload()  # the choice is kept
+        page.wait_for_selector("#t-status:not(:empty)")
+        assert page.input_value("#lang") == "nl"
+        assert errors == []
+        context.close()

@@ -1,5 +1,7 @@
 """The web table as a real server (``aceten serve`` under uvicorn, on a loopback port): a table
-survives SIGKILL with nothing lost, and 50 tables played at once all finish with valid records."""
+survives SIGKILL with nothing lost (on SQLite, and on PostgreSQL when its server is installed),
+two processes share a PostgreSQL database without storing two moves for a ply, and 50 tables
+played at once all finish with valid records."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from pg_support import fresh_database, postgres_url  # noqa: F401  (a fixture)
 
 pytest.importorskip("uvicorn")
 websockets = pytest.importorskip("websockets")
@@ -39,7 +43,7 @@ SETTINGS = ("chosen_deals_with_people=yes", "tables_per_address=100", "max_per_a
 
 
 @contextlib.contextmanager
-def serve(db: Path, port: int, bot_delay: float = 0.0, settings: tuple[str, ...] = SETTINGS):
+def serve(db: Path | str, port: int, bot_delay: float = 0.0, settings: tuple[str, ...] = SETTINGS):
     """``aceten serve`` in a subprocess, until it answers on /healthz."""
     command = [sys.executable, "-c", "from aceten.cli import main; main()", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--db", str(db), "--bot-delay", str(bot_delay)]
@@ -149,10 +153,20 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def databases(request: pytest.FixtureRequest, tmp_path: Path, kind: str) -> tuple[str, str]:
+    """Two empty databases of ``kind``: SQLite files, or PostgreSQL databases on the test server."""
+    if kind == "sqlite":
+        return str(tmp_path / "tables.sqlite"), str(tmp_path / "uninterrupted.sqlite")
+    url = request.getfixturevalue("postgres_url")
+    name = request.node.name.split("[")[0][-30:].lower()
+    return fresh_database(url, f"a_{name}"), fresh_database(url, f"b_{name}")
+
+
 @pytest.mark.slow
 @pytest.mark.usefixtures("compiled_kernels")  # the server's bot worker loads them at start
-def test_a_table_survives_sigkill_and_finishes_as_an_uninterrupted_run(tmp_path):
-    db = tmp_path / "tables.sqlite"
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_a_table_survives_sigkill_and_finishes_as_an_uninterrupted_run(request, tmp_path, kind):
+    db, other_db = databases(request, tmp_path, kind)
     port = free_port()
     with serve(db, port) as proc:
         created = httpx.post(f"http://127.0.0.1:{port}/api/tables", json=SPEC).json()
@@ -174,13 +188,96 @@ def test_a_table_survives_sigkill_and_finishes_as_an_uninterrupted_run(tmp_path)
     restarted = record.loads(text)
     assert restarted.is_over()
     # the same table, same seed and same choices, on a server never stopped
-    other_db = tmp_path / "uninterrupted.sqlite"
     port2 = free_port()
     with serve(other_db, port2):
         again = httpx.post(f"http://127.0.0.1:{port2}/api/tables", json=SPEC).json()
         play(port2, again)
         reference = httpx.get(f"http://127.0.0.1:{port2}/api/tables/{again['table']}/record.tgn").text
     assert text == reference
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("compiled_kernels")
+def test_two_processes_share_a_postgresql_table_without_two_moves_for_a_ply(request, tmp_path):
+    """Two ``aceten serve`` on one PostgreSQL database, the same table's seats joined on both,
+    moves sent through either at random (each process's bot plays too): a move made through
+    one process reaches the other's spectator without asking (LISTEN/NOTIFY); a move sent to a
+    process that has not yet seen the other's is refused ("moved on"), never stored twice; and
+    both processes end with the same record, which the engine accepts move by move."""
+    url = request.getfixturevalue("postgres_url")
+    db = fresh_database(url, "shared_table")
+    ports = [free_port(), free_port()]
+    with serve(db, ports[0]), serve(db, ports[1]):
+        created = httpx.post(f"http://127.0.0.1:{ports[0]}/api/tables", json=SPEC).json()
+        table = created["table"]
+        seen = httpx.get(f"http://127.0.0.1:{ports[1]}/api/tables/{table}").json()
+        assert seen["table"] == table  # the other process sees the table
+        people = [e for e in created["seats"] if "token" in e]
+        seats = {}
+        watchers = [Conn(port) for port in ports]
+        try:
+            for side, port in enumerate(ports):
+                assert watchers[side].request({"type": "spectate", "table": table})["type"] == "ok"
+                for entry in people:
+                    seats[side, entry["seat"]] = conn = Conn(port)
+                    reply = conn.request({"type": "join", "table": table, "seat": entry["seat"],
+                                          "token": entry["token"]})
+                    assert reply["type"] == "ok", reply
+            # live: a move made through one process reaches the other's spectator unasked
+            while (state := watchers[0].request({"type": "view"}))["to_move"] not in (0, 1):
+                time.sleep(0.05)
+            mover = state["to_move"]
+            mine = seats[0, mover].request({"type": "view"})
+            done = seats[0, mover].request({"type": "move", "move": mine["legal"][0]["move"],
+                                            "ply": mine["ply"]})
+            assert done["type"] == "ok", done
+            while True:  # only reads: the other process must push the state by itself
+                pushed = json.loads(watchers[1].ws.recv(timeout=300))
+                if pushed["type"] == "state" and pushed["ply"] >= done["ply"]:
+                    break
+            rng = random.Random(7)
+            refused = 0
+            forced = False
+            deadline = time.monotonic() + 900
+            while time.monotonic() < deadline:
+                side = rng.randrange(2)
+                state = watchers[side].request({"type": "view"})
+                if state["outcome"] is not None:
+                    break
+                mover = state["to_move"]
+                if (side, mover) not in seats:
+                    time.sleep(0.01)
+                    continue
+                mine = seats[side, mover].request({"type": "view"})
+                move = {"type": "move", "move": mine["legal"][0]["move"], "ply": mine["ply"]}
+                if not forced and mine["ply"] >= 4:
+                    # the same seat moves through the other process first; this one has not
+                    # looked since, so it still believes the ply is free
+                    forced = True
+                    other = seats[1 - side, mover].request(move)
+                    assert other["type"] == "ok", other
+                reply = seats[side, mover].request(move)
+                if reply["type"] == "error":
+                    assert "moved on" in reply["error"], reply
+                    refused += 1
+                else:
+                    assert reply["type"] == "ok", reply
+            else:
+                raise AssertionError("the game did not finish in time")
+            assert forced and refused >= 1
+        finally:
+            for conn in [*watchers, *seats.values()]:
+                conn.close()
+        texts = [httpx.get(f"http://127.0.0.1:{port}/api/tables/{table}/record.tgn").text for port in ports]
+    assert texts[0] == texts[1]
+    game = record.loads(texts[0])  # replays every move through the engine
+    assert game.is_over()
+    import psycopg
+
+    with psycopg.connect(db) as conn:
+        plies = [r[0] for r in conn.execute("SELECT ply FROM aceten_moves WHERE table_id = %s ORDER BY ply",
+                                            (table,))]
+    assert plies == list(range(len(game.moves)))  # one move a ply, no gap
 
 
 TABLES = 50

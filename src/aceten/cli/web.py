@@ -21,7 +21,8 @@ def register(app: typer.Typer) -> None:
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-    db: Annotated[str, typer.Option(help="SQLite file keeping the tables and their moves")]
+    db: Annotated[str, typer.Option(help="SQLite file keeping the tables and their moves, or a "
+                                    "postgresql://user:pass@host/db URL shared by several servers")]
     = "aceten.sqlite",
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it plays")] = 0.4,
     settings: Annotated[list[str] | None, typer.Option(
@@ -55,19 +56,21 @@ def _serve(host: str, port: int, db: str, bot_delay: float, settings: list[str])
             probe.bind((host, port))
     except OSError as err:
         fail(f"cannot listen on {host}:{port}: {err.strerror or err}")
-    try:
-        import sqlite3
+    from aceten.web.app import shown_target
+    from aceten.web.store import open_store
 
-        sqlite3.connect(db).close()
-    except sqlite3.Error as err:
-        fail(f"cannot open the database {db}: {err}")
+    try:  # say so in one line when the database cannot be opened, before uvicorn starts
+        open_store(db).close()
+    except Exception as err:  # sqlite3.Error, OSError, or the AcetenError of a PostgreSQL URL
+        fail(f"cannot open the database {shown_target(db)}: {err}")
     try:
         config = WebConfig.from_settings(settings, listen=host)
     except ValueError as err:
         fail(str(err))
     app = create_app(db, bot_delay=bot_delay, warm_bots=True, config=config)
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"aceten web table on http://{shown}:{port}/ (tables kept in {db}); Ctrl-C stops it")
+    typer.echo(f"aceten web table on http://{shown}:{port}/ (tables kept in {shown_target(db)}); Ctrl-C "
+               "stops it")
     _run_until_ctrl_c(lambda: uvicorn.run(app, host=host, port=port, ws_max_size=MAX_FRAME,
                                           log_level="warning", access_log=False))
 

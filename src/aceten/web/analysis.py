@@ -124,6 +124,30 @@ def knowledge(view: PlayerView, card: Card | None = None) -> dict[str, Any]:
             "card": None if card is None else str(card), "kripke_svg": svg}
 
 
+def public_picture(view: PlayerView, card: Card) -> dict[str, Any]:
+    """The Kripke picture of ``card`` for spectators: every seat's relation, drawn from the
+    public history alone (``Knowledge.public()`` of any seat's view keeps only the events every
+    seat saw), so the filled worlds are those a spectator considers possible.
+
+    Payload: ``{"available": true, "seat": null, "card": "AS", "kripke_svg": "<svg ...>"}``."""
+    if not isinstance(view, PlayerView):
+        raise TypeError("public_picture() takes a PlayerView")
+    try:
+        from aceten.knowledge.picture import card_picture
+
+        public = Knowledge.from_view(view).public()
+        svg = str(card_picture(public, card))
+    except AcetenError as err:
+        return _unavailable(f"the Kripke picture is not available here: {err}", seat=None)
+    # the picture names its observer; here it is everyone, i.e. a spectator
+    observer = f"P{view.seat + 1}"
+    svg = (svg.replace(f"{observer}&#x27;s view after", "the public view after")
+           .replace(f"{observer}'s view after", "the public view after")
+           .replace(f"{observer} considers possible", "a spectator considers possible")
+           .replace(f"{observer} gives it probability", "a spectator gives it probability"))
+    return {"available": True, "seat": None, "card": str(card), "kripke_svg": svg}
+
+
 # -- analysis --------------------------------------------------------------------------------------
 def analysis(game: Game, budget: float | None = None) -> dict[str, Any]:
     """After the deal: every move's double-dummy value against the best, points lost per player.

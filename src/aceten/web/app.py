@@ -3,7 +3,7 @@
 ``create_app(db_path)`` builds the app; ``aceten serve`` runs it with uvicorn. The protocol is
 described in ``docs/web.md``: JSON objects with a ``type``, an optional ``id`` echoed in the
 reply. Every connection is sent only what its seat may see (:mod:`aceten.web.tables` builds each
-message from the seat's view); every move is committed to SQLite before anyone hears of it; bad
+message from the seat's view); every move is committed to the database before anyone hears of it; bad
 input gets an ``error`` reply and the connection (and every other) keeps being served.
 """
 
@@ -19,6 +19,7 @@ import json
 import logging
 import multiprocessing
 import os
+import re
 import signal
 import threading
 import time
@@ -40,11 +41,12 @@ from aceten.rules import GAMES
 from aceten.rules import get as get_rules
 from aceten.rules.base import _plain
 from aceten.web import analysis as adapter
+from aceten.web import i18n
 from aceten.web.admission import Gate
 from aceten.web.config import WebConfig
 from aceten.web.queues import FairQueue, LruCache, PriorityPool
 from aceten.web.security import Guard
-from aceten.web.store import Store
+from aceten.web.store import Store, StoreConflict, open_store
 from aceten.web.tables import Table, bot_move_of, deck_json, replay_message, table_record
 
 log = logging.getLogger("aceten.web")
@@ -66,6 +68,10 @@ PERSON_FIRST, BOTS_ONLY = 0, 1  # the bots' queue: tables with a person go first
 WORKERS: set[Any] = set()  # analysis processes running, killed when the server stops
 
 STATIC = resources.files("aceten.web").joinpath("static")
+
+
+class MovedOn(AcetenError):
+    """A move refused because another server process stored one for the same ply first."""
 
 
 class Bucket:
@@ -182,6 +188,7 @@ class Server:
         self.store: Store | None = None
         self.sweeper: asyncio.Task[None] | None = None
         self.expired: LruCache[str, bool] = LruCache(10_000)  # ids of tables that expired
+        self.listening: set[asyncio.Task[None]] = set()  # catching up with other processes' moves
 
     # -- database ----------------------------------------------------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -194,10 +201,17 @@ class Server:
         restart takes no longer with many tables); their bots then play on from where they were."""
         if self.warm_bots:
             self.warm_bot_pool()
-        self.store = await self.db(Store, self.db_path)
+        self.store = await self.db(open_store, self.db_path)
+        if self.store.shared:  # moves stored by other server processes reach this one's clients
+            loop = asyncio.get_running_loop()
+
+            def heard(table_id: str) -> None:
+                loop.call_soon_threadsafe(self._heard, table_id)
+
+            self.store.listen(heard)
         await self.sweep()
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
-        log.info("serving the tables in %s", self.db_path)
+        log.info("serving the tables in %s", shown_target(self.db_path))
 
     async def stop(self) -> None:
         self.stopping = True  # the workers killed below are no failure to report
@@ -284,8 +298,41 @@ class Server:
                 table = Table.from_row(row)
                 self._keep(table)
                 self.kick_bots(table)
+        elif self.store is not None and self.store.shared:
+            async with self.locks[table.id]:
+                await self.catch_up(table)
         table.active = time.monotonic()
         return table
+
+    def _heard(self, table_id: str) -> None:
+        """A process (perhaps this one) stored a move for ``table_id``: if the table is in memory,
+        read what this process has not seen yet."""
+        if table_id in self.tables and not self.stopping:
+            task = asyncio.get_running_loop().create_task(self._catch_up_later(table_id))
+            self.listening.add(task)
+            task.add_done_callback(self.listening.discard)
+
+    async def _catch_up_later(self, table_id: str) -> None:
+        table, lock = self.tables.get(table_id), self.locks.get(table_id)
+        if table is None or lock is None:
+            return
+        try:
+            async with lock:
+                await self.catch_up(table)
+        except Exception:  # the next move or view catches up instead
+            log.exception("table %s: catching up failed", table_id)
+
+    async def catch_up(self, table: Table) -> bool:
+        """Play the moves another server process stored for ``table`` since this one last
+        looked (a shared database); tell this process's connections. True if there were any."""
+        assert self.store is not None
+        later = await self.db(self.store.moves_from, table.id, len(table.plays))
+        for seat, move, reason in later:
+            table.push(seat, move, reason)
+        if later:
+            self.broadcast(table)
+            self.kick_bots(table)
+        return bool(later)
 
     # -- tables and moves --------------------------------------------------------------------------
     async def create(self, spec: Any, address: str = "?") -> dict[str, Any]:
@@ -317,17 +364,24 @@ class Server:
                 "setup": table.setup()}
 
     async def move(self, table: Table, seat: int, text: Any, reason: str | None = None) -> str:
-        """Make a move, commit it, then tell every connection (each its own view)."""
+        """Make a move, commit it, then tell every connection (each its own view).
+
+        The move is checked by the engine and taken back while it is committed, so that nothing
+        read meanwhile (a view, the knowledge panel) shows a move that may yet be lost."""
         move = table.push(seat, text, reason)
         ply = len(table.plays) - 1
+        finished = table.game.is_over()
+        table.pop()
         assert self.store is not None
         try:
-            await self.db(self.store.add_move, table.id, ply, seat, str(move), reason,
-                          table.game.is_over())
+            await self.db(self.store.add_move, table.id, ply, seat, str(move), reason, finished)
+        except StoreConflict:  # another server process stored a move for this ply first
+            await self.catch_up(table)
+            raise MovedOn(f"the table has moved on: it is now at ply {len(table.plays)}") from None
         except Exception as err:
-            table.pop()
             log.error("table %s: move %s not stored: %s", table.id, move, err)
             raise AcetenError("the move could not be stored; try again") from None
+        table.push(seat, str(move), reason)
         table.active = time.monotonic()
         self.broadcast(table)
         self.kick_bots(table)
@@ -366,7 +420,8 @@ class Server:
                     if seat is None:
                         break
                     move, reason = await self.bot_decision(table, seat)
-                    await self.move(table, seat, str(move), reason)
+                    with contextlib.suppress(MovedOn):  # another process played first: go on from there
+                        await self.move(table, seat, str(move), reason)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -510,6 +565,9 @@ class Server:
             raise AcetenError("spectators cannot move")
         async with self.locks[table.id]:
             expected = message.get("ply")
+            if expected is not None and expected != len(table.plays) and self.store is not None \
+                    and self.store.shared:  # perhaps moves made through another server process
+                await self.catch_up(table)
             if expected is not None and expected != len(table.plays):
                 raise AcetenError(f"the table has moved on: it is now at ply {len(table.plays)}")
             move = await self.move(table, conn.seat, message.get("move"))
@@ -517,6 +575,9 @@ class Server:
 
     async def on_view(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         table = self._attached(conn)
+        if self.store is not None and self.store.shared:  # moves made through another process
+            async with self.locks[table.id]:
+                await self.catch_up(table)
         return table.state(conn.seat, self.online(table))
 
     async def on_last_trick(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
@@ -538,14 +599,18 @@ class Server:
 
     async def on_knowledge(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         table = self._attached(conn)
-        if conn.seat is None:
-            raise AcetenError("the knowledge panel shows what a seat knows: join a seat")
         card = None
         if message.get("card"):
             text = message["card"]
             if not isinstance(text, str) or len(text) > 32:
                 raise AcetenError("card: expected a card, rank then suit")
             card = table.game.rules.parse_card(text)
+        if conn.seat is None:  # spectators: the Kripke picture of a card, from the public history
+            if card is None:
+                raise AcetenError("spectators see the Kripke picture of a card: name the card")
+            public = table.game.view(0)  # only its public events are used (analysis.public_picture)
+            payload = await asyncio.to_thread(adapter.public_picture, public, card)
+            return {"type": "knowledge", "table": table.id, "ply": len(table.plays), **payload}
         view = table.game.view(conn.seat)
         payload = await asyncio.to_thread(adapter.knowledge, view, card)
         return {"type": "knowledge", "table": table.id, "ply": len(table.plays), **payload}
@@ -663,6 +728,15 @@ async def analyse_elsewhere(text: str, budget: float | None) -> dict[str, Any]:
         WORKERS.discard(worker)
 
 
+def shown_target(target: str) -> str:
+    """``--db`` as it may be logged or printed: a database URL without its password."""
+    if "://" not in target or "@" not in target:
+        return target
+    scheme, rest = target.split("://", 1)
+    credentials, place = rest.rsplit("@", 1)
+    return f"{scheme}://{credentials.split(':', 1)[0]}@{place}"
+
+
 def record_filename(table: Table) -> str:
     return f"aceten-{table.game.rules.name}-{table.id}.tgn"
 
@@ -702,14 +776,24 @@ async def _read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-@functools.lru_cache(maxsize=512)
-def card_svg(game: str, code: str) -> str:
+CORNER_LABEL = re.compile(r'(<text x="16" y="29"[^>]*>)([^<]+)(</text>)')  # aceten.show.svg's corner
+
+
+@functools.lru_cache(maxsize=1024)
+
+def card_svg(game: str, code: str, language: str | None = None) -> str:
+    """A card's face (``back``: its back), its court letters as ``language``'s players write
+    them (Italian F, C, R on the Italian deck; :data:`aceten.web.i18n.CARDS`)."""
     rules = get_rules(game)
     from aceten.show import svg
 
     if code == "back":
         return str(svg.card(rules.deck[0], face_down=True))
-    return str(svg.card(rules.parse_card(code)))
+    text = str(svg.card(rules.parse_card(code)))
+    letters = i18n.rank_letters(language or "", rules.family.name.lower())
+    if letters:
+        text = CORNER_LABEL.sub(lambda m: m.group(1) + letters.get(m.group(2), m.group(2)) + m.group(3), text)
+    return text
 
 
 @contextlib.contextmanager
@@ -743,7 +827,8 @@ def create_app(db_path: str | Path = "aceten.sqlite", *, bot_delay: float = 0.4,
                max_connections: int | None = None, analysis_budget: float = ANALYSIS_BUDGET,
                warm_bots: bool = False, config: WebConfig | None = None,
                chosen_deals_with_people: bool | None = None) -> FastAPI:
-    """The web table as an ASGI app, its tables kept in the SQLite file ``db_path``.
+    """The web table as an ASGI app, its tables kept in the SQLite file ``db_path`` (or the
+    PostgreSQL database of a ``postgresql://`` URL: :func:`aceten.web.store.open_store`).
 
     ``bot_delay`` is the pause in seconds before each bot move (so people can follow the play);
     ``analysis_budget`` the seconds of solving spent on one game's analysis; ``warm_bots``
@@ -836,10 +921,14 @@ def create_app(db_path: str | Path = "aceten.sqlite", *, bot_delay: float = 0.4,
         except AcetenError as err:
             return JSONResponse({"type": "error", "error": _message(err)}, status_code=400)
 
+    @app.get("/api/i18n")
+    def api_i18n(request: Request) -> dict[str, Any]:
+        return i18n.catalogue(request.headers.get("accept-language"))
+
     @app.get("/api/cards/{game}/{code}.svg")
-    def api_card(game: str, code: str) -> Response:
+    def api_card(game: str, code: str, lang: str | None = None) -> Response:
         try:
-            text = card_svg(game.lower()[:20], code[:8])
+            text = card_svg(game.lower()[:20], code[:8], (lang or "")[:5])
         except AcetenError as err:
             return PlainTextResponse(f"error: {err}\n", status_code=404)
         return Response(text, media_type="image/svg+xml",

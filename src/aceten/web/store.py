@@ -1,21 +1,32 @@
-"""SQLite storage of the web tables: each table's set-up and its moves, one row per move.
+"""Storage of the web tables: each table's set-up and its moves, one row per move.
 
-A move is committed (``synchronous=FULL``, write-ahead log) before the server acknowledges it,
-so a table survives ``kill -9``: when the table is opened again the server reads the set-up (the
-deal itself, not only its seed) and replays the stored moves through the engine. Tables expire
-(:meth:`Store.expire`), so the file does not grow without bound. Only the standard library is used.
-Seat tokens are stored as SHA-256 digests, never as given out.
+:class:`Store` is the small interface the server uses; :class:`SqliteStore` (one file, the
+standard library only) is the default and :class:`aceten.web.store_pg.PostgresStore` serves a
+deployment where several server processes share the tables. :func:`open_store` picks one from
+``--db``. A move is committed before the server acknowledges it, so a table survives ``kill
+-9``: when the table is opened again the server reads the set-up (the deal itself, not only its
+seed) and replays the stored moves through the engine. Tables expire (:meth:`Store.expire`), so
+the database does not grow without bound. Seat tokens are stored as SHA-256 digests, never as
+given out.
+
+Moves are keyed by (table, ply): a move stored for a ply that another process has already
+stored fails with :class:`StoreConflict` instead of overwriting it, so two processes serving one
+table can disagree about who moved first but never store two moves for one ply.
 """
 
 from __future__ import annotations
 
+import abc
 import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from aceten.errors import AcetenError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -72,8 +83,72 @@ class TableRow:
     updated: float | None = None
 
 
-class Store:
-    """One SQLite database file; safe to call from several threads (calls are serialized)."""
+class StoreConflict(AcetenError):
+    """A move for a ply that is already stored (another server process moved first)."""
+
+
+def is_database_url(target: str | Path) -> bool:
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def open_store(target: str | Path) -> Store:
+    """The store for ``--db``: a ``postgresql://`` URL, or else an SQLite file (``:memory:`` too)."""
+    if is_database_url(target):
+        from aceten.web.store_pg import PostgresStore
+
+        return PostgresStore(str(target))
+    return SqliteStore(target)
+
+
+class Store(abc.ABC):
+    """Where tables and moves are kept. Calls may come from any thread; each is atomic."""
+
+    shared = False  # other server processes may write the same tables (see Server.catch_up)
+
+    @abc.abstractmethod
+    def close(self) -> None: ...
+
+    @abc.abstractmethod
+    def create_table(self, row: TableRow) -> None: ...
+
+    @abc.abstractmethod
+    def add_move(self, table_id: str, ply: int, seat: int, move: str, reason: str | None,
+                 finished: bool) -> None:
+        """Commit one move (and the end of the deal with it) in one transaction, durably, before
+        returning; :class:`StoreConflict` if ``ply`` is already stored."""
+
+    @abc.abstractmethod
+    def load(self, table_id: str) -> TableRow | None: ...
+
+    @abc.abstractmethod
+    def moves_from(self, table_id: str, ply: int) -> list[tuple[int, str, str | None]]:
+        """The stored moves from ``ply`` on, in order (what another process added)."""
+
+    @abc.abstractmethod
+    def count(self, finished: bool | None = None) -> int: ...
+
+    def listen(self, on_move: Callable[[str], None]) -> None:  # noqa: B027 (optional)
+        """Call ``on_move(table_id)`` when another process stores a move (shared stores only)."""
+
+    @abc.abstractmethod
+    def expire(self, unfinished_before: float, finished_before: float | None) -> list[str]:
+        """Delete unfinished tables with no move since ``unfinished_before`` and finished ones
+        whose last move is older than ``finished_before`` (None: keep every record), with their
+        moves, in one transaction; returns the ids deleted."""
+
+
+def decode_row(row: tuple[Any, ...], moves: list[tuple[Any, Any, Any]]) -> TableRow:
+    """A :class:`TableRow` from the columns of ``COLUMNS`` and the ``(seat, move, reason)`` rows."""
+    (tid, created, game, players, variant, options, seed, deal, seats, finished, updated,
+     seed_chosen) = row
+    return TableRow(tid, created, game, players, variant, json.loads(options), seed,
+                    json.loads(deal), json.loads(seats), bool(finished),
+                    [(int(s), str(m), r) for s, m, r in moves], bool(seed_chosen), updated)
+
+
+class SqliteStore(Store):
+    """One SQLite database file (write-ahead log, ``synchronous=FULL``); safe to call from
+    several threads (calls are serialized). One server process per file."""
 
     def __init__(self, path: str | Path):
         self.path = str(path)
@@ -112,8 +187,13 @@ class Store:
             db.execute("BEGIN IMMEDIATE")
             try:
                 now = time.time()
-                db.execute("INSERT INTO moves (table_id, ply, seat, move, reason, created)"
-                           " VALUES (?, ?, ?, ?, ?, ?)", (table_id, ply, seat, move, reason, now))
+                try:
+                    db.execute("INSERT INTO moves (table_id, ply, seat, move, reason, created)"
+                               " VALUES (?, ?, ?, ?, ?, ?)", (table_id, ply, seat, move, reason, now))
+                except sqlite3.IntegrityError as err:
+                    if "UNIQUE" in str(err):
+                        raise StoreConflict(f"ply {ply} of table {table_id} is already stored") from None
+                    raise
                 db.execute("UPDATE tables SET finished = ?, updated = ? WHERE id = ?",
                            (int(finished), now, table_id))
                 db.execute("COMMIT")
@@ -127,6 +207,12 @@ class Store:
             if row is None:
                 return None
             return self._with_moves(row)
+
+    def moves_from(self, table_id: str, ply: int) -> list[tuple[int, str, str | None]]:
+        with self._lock:
+            rows = self._db.execute("SELECT seat, move, reason FROM moves WHERE table_id = ? AND ply >= ?"
+                                    " ORDER BY ply", (table_id, ply)).fetchall()
+        return [(int(s), str(m), r) for s, m, r in rows]
 
     def count(self, finished: bool | None = None) -> int:
         with self._lock:
@@ -162,10 +248,6 @@ class Store:
             return ids
 
     def _with_moves(self, row: tuple[Any, ...]) -> TableRow:
-        (tid, created, game, players, variant, options, seed, deal, seats, finished, updated,
-         seed_chosen) = row
         moves = self._db.execute("SELECT seat, move, reason FROM moves WHERE table_id = ? ORDER BY ply",
-                                 (tid,)).fetchall()
-        return TableRow(tid, created, game, players, variant, json.loads(options), seed,
-                        json.loads(deal), json.loads(seats), bool(finished),
-                        [(int(s), str(m), r) for s, m, r in moves], bool(seed_chosen), updated)
+                                 (row[0],)).fetchall()
+        return decode_row(row, moves)

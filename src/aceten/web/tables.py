@@ -114,6 +114,9 @@ class Table:
         self.created = time.time() if created is None else created
         self.active = time.monotonic()  # the last move or connection (for unloading idle tables)
         self.plays: list[Play] = []
+        self._reasons: tuple[Any, list[str | None]] | None = None  # see public_reasons
+        self._tricks: tuple[Any, list[dict[str, Any]]] | None = None
+        self._moves: tuple[Any, list[dict[str, Any]]] | None = None
 
     # -- making and restoring ------------------------------------------------------------------
     @classmethod
@@ -275,6 +278,39 @@ class Table:
         return move, reason[:300]
 
     # -- what a connection may see -----------------------------------------------------------------
+    def _last_play(self) -> tuple[int, int, str, str | None] | None:
+        """What identifies the table's moves so far for the caches below (a move taken back and
+        another made changes it)."""
+        if not self.plays:
+            return None
+        last = self.plays[-1]
+        return (len(self.plays), last.seat, last.move, last.reason)
+
+    def public_tricks(self, view: PlayerView) -> list[dict[str, Any]]:
+        """The finished tricks as JSON (public: the same for every receiver at a ply)."""
+        key = (self._last_play(), len(view.tricks))
+        if self._tricks is None or self._tricks[0] != key:
+            self._tricks = (key, [trick_json(t) for t in view.tricks])
+        return self._tricks[1]
+
+    def public_moves(self, reasons: list[str | None]) -> list[dict[str, Any]]:
+        """Every move with its seat and redacted reason (the same for every receiver)."""
+        if self._moves is None or self._moves[0] is not reasons:
+            self._moves = (reasons, [{"ply": i, "seat": p.seat, "move": p.move, "reason": reasons[i]}
+                                     for i, p in enumerate(self.plays)])
+        return self._moves[1]
+
+    def public_reasons(self, visible: set[Card]) -> list[str | None]:
+        """The bots' reasons of every move, each card in them not in ``visible`` (the public
+        cards, the same for every receiver at a ply) hidden. Kept while the public cards stay
+        the same: a broadcast builds one state per seat and spectator from the same list."""
+        key = (self._last_play(), frozenset(visible))
+        if self._reasons is None or self._reasons[0] != key:
+            deck = self.game.rules.deck
+            self._reasons = (key, [redact(p.reason, visible, deck) if p.reason else None
+                                   for p in self.plays])
+        return self._reasons[1]
+
     def view(self, seat: int | None) -> PlayerView:
         """The seat's own view, or the public view for a spectator (``None``)."""
         return self.game.view(seat) if seat is not None else public_view(self.game)
@@ -348,6 +384,28 @@ def public_cards(view: PlayerView) -> set[Card]:
     return shown
 
 
+_TEXTS: dict[int, tuple[str, str, str]] = {}
+
+
+def card_texts(card: Card) -> tuple[str, str, str]:
+    """A card's code, name and symbol (``AS``, ``ace of swords``, ``A♠``), computed once per card:
+    every state names dozens of cards, and building them from the enums each time was a good part
+    of a move's CPU at the server."""
+    key = int(card)
+    found = _TEXTS.get(key)
+    if found is None:
+        found = _TEXTS[key] = (str(card), card.name, card.symbol)
+    return found
+
+
+def code(card: Card) -> str:
+    return card_texts(card)[0]
+
+
+def name(card: Card) -> str:
+    return card_texts(card)[1]
+
+
 def redact(text: str, visible: set[Card], deck: tuple[Card, ...]) -> str:
     """``text`` with every card of ``deck`` not in ``visible`` replaced by "a hidden card"."""
     if not text:
@@ -355,11 +413,12 @@ def redact(text: str, visible: set[Card], deck: tuple[Card, ...]) -> str:
     for card in deck:
         if card in visible:
             continue
-        for form in {str(card), card.symbol}:
+        card_code, card_name, symbol = card_texts(card)
+        for form in {card_code, symbol}:
             if form in text:
                 text = re.sub(rf"(?<![\w♠♥♦♣]){re.escape(form)}(?![\w♠♥♦♣])", HIDDEN, text)
-        if card.name.lower() in text.lower():
-            text = re.sub(re.escape(card.name), HIDDEN, text, flags=re.IGNORECASE)
+        if card_name.lower() in text.lower():
+            text = re.sub(re.escape(card_name), HIDDEN, text, flags=re.IGNORECASE)
     return text
 
 
@@ -385,7 +444,7 @@ def deck_json(game: Game) -> dict[str, Any]:
 
 def trick_json(trick: Trick) -> dict[str, Any]:
     return {"number": trick.number, "leader": trick.leader,
-            "cards": [{"seat": s, "card": str(c)} for s, c in trick],
+            "cards": [{"seat": s, "card": code(c)} for s, c in trick],
             "winner": trick.winner, "points": trick.points, "bonus": trick.bonus,
             "notes": list(trick.notes)}
 
@@ -421,32 +480,35 @@ def log_entries(view: PlayerView, reasons: list[str | None]) -> list[dict[str, A
             continue
         entry: dict[str, Any] = {"kind": kind, "seat": who}
         if kind == "turn":
-            entry["card"] = str(what)
-            entry["text"] = f"The {what.name} is turned up: {what.suit.name} are trumps"
+            entry["card"] = code(what)
+            entry["text"] = f"The {name(what)} is turned up: {what.suit.name} are trumps"
         elif kind == "draw":
             if what is None:
                 entry["text"] = f"{_name(who)} draws a card"
             else:
-                entry["card"] = str(what)
+                entry["card"] = code(what)
                 mine = who == view.seat
-                entry["text"] = f"{_name(who)} draws the {what.name}" + ("" if mine else " (it lay face up)")
+                entry["text"] = f"{_name(who)} draws the {name(what)}" + ("" if mine else " (it lay face up)")
         elif kind == "bonus":
             value, note = what if isinstance(what, tuple) else (what, "")
             entry["text"] = f"{_name(who)} scores {note or value}"
+            entry["what"] = str(note or value)
         elif kind in ("play", "swap", "bid", "call"):
             reason = reasons[ply] if ply < len(reasons) else None
             ply += 1
             if kind == "play":
-                entry["card"] = str(what)
-                entry["text"] = f"{_name(who)} plays the {what.name}"
+                entry["card"] = code(what)
+                entry["text"] = f"{_name(who)} plays the {name(what)}"
             elif kind == "swap":
-                entry["card"] = str(what)
-                entry["text"] = f"{_name(who)} exchanges the {what.name} for the face-up trump"
+                entry["card"] = code(what)
+                entry["text"] = f"{_name(who)} exchanges the {name(what)} for the face-up trump"
             elif kind == "bid":
                 entry["text"] = f"{_name(who)} " + ("passes" if not what else f"bids {what}")
+                entry["value"] = int(what or 0)
             else:
                 called = "passes" if what is None else f"calls {what.name} as trumps"
                 entry["text"] = f"{_name(who)} {called}"
+                entry["suit"] = None if what is None else what.letter
             if reason:
                 entry["reason"] = reason
             entry["ply"] = ply - 1
@@ -462,7 +524,8 @@ def log_entries(view: PlayerView, reasons: list[str | None]) -> list[dict[str, A
                     text += f" and {plural(t.bonus, 'bonus point')}"
                 if t.notes:
                     text += " (" + "; ".join(t.notes) + ")"
-                out.append({"kind": "trick", "seat": t.winner, "text": text, "trick": t.number})
+                out.append({"kind": "trick", "seat": t.winner, "text": text, "trick": t.number,
+                            "points": t.points, "bonus": t.bonus, "notes": list(t.notes)})
     return out
 
 
@@ -472,14 +535,13 @@ def state_message(table: Table, view: PlayerView, online: list[int] | None = Non
     game = table.game
     rules = game.rules
     seat = None if view.seat < 0 else view.seat
-    visible = public_cards(view)
-    reasons = [redact(p.reason, visible, rules.deck) if p.reason else None for p in table.plays]
+    reasons = table.public_reasons(public_cards(view))
     card_plies = [i for i, p in enumerate(table.plays) if not (":" in p.move or p.move == "pass")]
     trick = []
     start = len(card_plies) - len(view.trick)
     for i, card in enumerate(view.trick):
         ply = card_plies[start + i]
-        trick.append({"seat": table.plays[ply].seat, "card": str(card), "reason": reasons[ply]})
+        trick.append({"seat": table.plays[ply].seat, "card": code(card), "reason": reasons[ply]})
     last = None
     if view.tricks and start >= n_cards(view.tricks[-1]):
         t = view.tricks[-1]
@@ -511,16 +573,16 @@ def state_message(table: Table, view: PlayerView, online: list[int] | None = Non
         "to_move": view.to_move,
         "leader": view.leader,
         "trump": suit_json(view.trump),
-        "trump_card": None if view.trump_card is None else str(view.trump_card),
-        "turned_card": None if turned is None else str(turned),
+        "trump_card": None if view.trump_card is None else code(view.trump_card),
+        "turned_card": None if turned is None else code(turned),
         "stock_size": view.stock_size,
-        "hand": None if seat is None else [str(c) for c in _sorted_hand(view)],
+        "hand": None if seat is None else [code(c) for c in _sorted_hand(view)],
         "legal": [move_json(m) for m in view.legal_moves] if seat is not None else [],
         "hand_sizes": list(view.hand_sizes),
-        "open_cards": [[str(c) for c in cards] for cards in view.open_cards],
+        "open_cards": [[code(c) for c in cards] for cards in view.open_cards],
         "trick": trick,
         "last_trick": last,
-        "tricks": [trick_json(t) for t in view.tricks],
+        "tricks": table.public_tricks(view),
         "points": list(view.points),
         "bonus": bonus,
         "tricks_won": tricks_won,
@@ -528,8 +590,7 @@ def state_message(table: Table, view: PlayerView, online: list[int] | None = Non
                  if kind in ("bid", "call")],
         "declarer": game.declarer,  # public once the bidding or the trump call is over
         "contract": game.contract,
-        "moves": [{"ply": i, "seat": p.seat, "move": p.move, "reason": reasons[i]}
-                  for i, p in enumerate(table.plays)],
+        "moves": table.public_moves(reasons),
         "log": log_entries(view, reasons),
         "seats": [s.public(i, online[i]) for i, s in enumerate(table.seats)],
         "setup": table.setup(),

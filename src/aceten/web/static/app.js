@@ -23,16 +23,14 @@ const HOLD = Math.max(0, Number(params.get("hold") ?? localStorage.getItem("acet
 
 let toastTimer = null;
 function toast(text, kind = "error") {
-  const t = $("toast");
-  t.textContent = text;
-  t.className = "toast" + (kind === "info" ? " info" : "");
-  t.hidden = false;
+  const box = $("toast");
+  box.textContent = text;
+  box.className = "toast" + (kind === "info" ? " info" : "");
+  box.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { t.hidden = true; }, 4500);
+  toastTimer = setTimeout(() => { box.hidden = true; }, 4500);
 }
 
-// "1 trick", "2 tricks": never "1 tricks"
-const plural = (n, noun, many = null) => `${n} ${n === 1 ? noun : many || noun + "s"}`;
 // a bot's reason, short: its first clause, at most 90 characters (the whole in the tooltip)
 function shortReason(text) {
   const first = text.split(/(?<=[.;])\s/)[0];
@@ -47,8 +45,94 @@ function bar(p) {
 }
 
 function cardImg(game, code, cls = "card", title = null) {
-  return el("img", { class: cls, src: `/api/cards/${game}/${encodeURIComponent(code)}.svg`,
+  const lang = I18N.lang === "en" ? "" : `?lang=${I18N.lang}`;  // the court letters players write
+  return el("img", { class: cls, src: `/api/cards/${game}/${encodeURIComponent(code)}.svg${lang}`,
     alt: title || code, title: title || code, draggable: "false", "data-card": code });
+}
+
+// -- languages: every word of the page comes from /api/i18n (aceten/web/i18n.py) -------------------
+const I18N = {
+  data: null, lang: "en",
+  async load() {
+    try { const r = await fetch("/api/i18n"); if (r.ok) this.data = await r.json(); } catch { this.data = null; }
+    const langs = this.data ? this.data.languages : { en: "English" };
+    const saved = localStorage.getItem("aceten:lang");
+    this.lang = saved && langs[saved] ? saved : (this.data ? this.data.default : "en");
+    const pick = $("lang");
+    pick.replaceChildren(...Object.entries(langs).map(([code, name]) => el("option", { value: code, text: name,
+      selected: code === this.lang })));
+    pick.addEventListener("change", () => {
+      this.lang = pick.value;
+      localStorage.setItem("aceten:lang", this.lang);
+      this.apply();
+      rerender();
+    });
+    this.apply();
+  },
+  apply() {
+    document.documentElement.lang = this.lang;
+    if (!this.data) return;  // the English of the page stays
+    for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+    for (const node of document.querySelectorAll("[data-i18n-title]")) node.title = t(node.dataset.i18nTitle);
+    for (const node of document.querySelectorAll("[data-i18n-placeholder]")) node.placeholder = t(node.dataset.i18nPlaceholder);
+    for (const node of document.querySelectorAll("[data-i18n-aria-label]")) node.setAttribute("aria-label", t(node.dataset.i18nAriaLabel));
+  },
+};
+
+// a text of the page in the reader's language; "one|other" forms are chosen by vars.n
+function t(key, vars = {}) {
+  const texts = I18N.data ? I18N.data.texts : { en: {} };
+  let text = (texts[I18N.lang] || {})[key] ?? texts.en[key] ?? key;
+  if (text.includes("|")) { const [one, other] = text.split("|"); text = vars.n === 1 ? one : other; }
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+}
+const plural = (n, key) => t(key, { n });
+
+// a count as people read it: exact below a million, then "about 6 × 10²⁵" (as analysis.plain_count)
+function plainCount(digits, key) {
+  const text = String(digits);
+  if (!/^\d+$/.test(text)) return text;
+  if (text.length <= 6) return t(`${key}_n`, { n: Number(text).toLocaleString(I18N.lang) });
+  let exp = text.length - 1;
+  let lead = Math.round(Number(text.slice(0, 3)) / 100);
+  if (lead === 10) { lead = 1; exp += 1; }
+  const sup = String(exp).replace(/\d/g, (d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[d]);
+  return t(`${key}_about`, { lead, exp: sup });
+}
+
+// the end of a deal in words: "P2 wins: P1 42 - P2 78" (from the outcome's parts)
+function resultText(outcome) {
+  if (!outcome.teams || !outcome.scores) return outcome.result;
+  const side = (team) => (team.length > 1 ? t("team_of", { seats: team.map(P).join("+") }) : P(team[0]));
+  const scores = outcome.teams.map((team, i) => `${side(team)} ${outcome.scores[i]}`).join(" - ");
+  return outcome.winner === null || outcome.winner === undefined
+    ? t("result_draw", { scores }) : t("result_wins", { side: side(outcome.teams[outcome.winner]), scores });
+}
+
+// the server's error texts are English: shown in the reader's language when they are known ones
+function errorText(text) {
+  for (const [pattern, key] of (I18N.data ? I18N.data.errors : [])) {
+    const m = new RegExp(pattern.replace(/\(\?P</g, "(?<")).exec(text);
+    if (m) return t(key, m.groups || {});
+  }
+  return text;
+}
+
+// card and suit names as the reader's players say them ("asso di spade"); English from the deck
+function cardNames(deck) {
+  const names = {};
+  const local = I18N.data && (I18N.data.cards[I18N.lang] || {})[deck.family];
+  for (const c of deck.cards) {
+    names[c.code] = local && local.ranks[c.rank] && local.suits[c.suit]
+      ? local.format.replace("{rank}", local.ranks[c.rank]).replace("{suit}", local.suits[c.suit]) : c.name;
+  }
+  return names;
+}
+function suitName(deck, letter) {
+  const local = deck && I18N.data && (I18N.data.cards[I18N.lang] || {})[deck.family];
+  if (local && local.suits[letter]) return local.suits[letter];
+  const x = deck ? deck.suits.find((u) => u && u.letter === letter) : null;
+  return x ? x.name : letter;
 }
 
 // -- pages -----------------------------------------------------------------------------------------
@@ -88,7 +172,7 @@ const Lobby = {
   gameChanged() {
     const g = this.game();
     const players = $("f-players");
-    players.replaceChildren(...g.players.map((n) => el("option", { value: n, text: `${n} players` })));
+    players.replaceChildren(...g.players.map((n) => el("option", { value: n, text: t("n_players", { n }) })));
     $("f-variant").replaceChildren(...g.variants.map((v) => el("option", { value: v, text: v })));
     $("f-variant").disabled = g.variants.length < 2;
     const box = $("f-options");
@@ -99,12 +183,13 @@ const Lobby = {
         input = el("select", { name: o.name, "data-option": o.name });
         for (const c of o.choices) {
           const text = c === true ? "yes" : c === false ? "no" : String(c);
-          input.append(el("option", { value: text, text: text + (c === o.default ? " (default)" : ""),
+          const shown = c === true ? t("yes") : c === false ? t("no") : String(c);
+          input.append(el("option", { value: text, text: shown + (c === o.default ? ` ${t("default_mark")}` : ""),
             selected: c === o.default }));
         }
       } else {
         input = el("input", { type: "text", name: o.name, "data-option": o.name,
-          placeholder: o.default === null ? "default" : String(o.default) });
+          placeholder: o.default === null ? t("default") : String(o.default) });
       }
       box.append(el("label", { title: o.doc }, o.name.replace(/_/g, " "), input));
     }
@@ -116,12 +201,12 @@ const Lobby = {
     box.replaceChildren();
     for (let i = 0; i < n; i++) {
       const kind = el("select", { "data-seat": i });
-      kind.append(el("option", { value: "human", text: i === 0 ? "you" : "a person" }));
-      for (const b of this.catalogue.bots) kind.append(el("option", { value: "bot:" + b, text: `bot: ${b}` }));
+      kind.append(el("option", { value: "human", text: i === 0 ? t("you") : t("a_person") }));
+      for (const b of this.catalogue.bots) kind.append(el("option", { value: "bot:" + b, text: t("bot_named", { bot: b }) }));
       kind.value = i === 0 ? "human" : "bot:" + this.catalogue.default_bot;
-      const name = el("input", { type: "text", maxlength: 24, placeholder: "name", "data-name": i });
-      box.append(el("div", { class: "seat-form" }, el("b", { text: P(i) }), el("label", {}, "seat", kind),
-        el("label", {}, "name", name)));
+      const name = el("input", { type: "text", maxlength: 24, placeholder: t("name"), "data-name": i });
+      box.append(el("div", { class: "seat-form" }, el("b", { text: P(i) }), el("label", {}, t("seat"), kind),
+        el("label", {}, t("name"), name)));
     }
   },
   async create() {
@@ -149,14 +234,14 @@ const Lobby = {
       const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body) });
       const created = await r.json();
-      if (!r.ok) { toast(created.error || "could not create the table"); return; }
+      if (!r.ok) { toast(errorText(created.error || t("could_not_create"))); return; }
       localStorage.setItem("aceten:invites:" + created.table, JSON.stringify(created));
       const mine = created.seats.find((s) => s.link);
       const target = mine ? mine.link : created.spectate;
       history.pushState(null, "", target);
       route();
     } catch (err) {
-      toast("could not reach the server");
+      toast(t("unreachable"));
     } finally {
       $("f-create").disabled = false;
     }
@@ -171,7 +256,7 @@ const Net = {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/ws`);
     this.ws = ws;
-    ws.onopen = () => { this.retry = 0; $("conn").textContent = "connected"; $("conn").className = "conn ok";
+    ws.onopen = () => { this.retry = 0; $("conn").textContent = t("connected"); $("conn").className = "conn ok";
       if (this.onopen) this.onopen(); };
     ws.onmessage = (e) => {
       let m; try { m = JSON.parse(e.data); } catch { return; }
@@ -181,8 +266,8 @@ const Net = {
     };
     ws.onclose = () => {
       clearInterval(this.pinger);
-      if (this.stopped) { $("conn").textContent = "closed (open in another window)"; $("conn").className = "conn down"; return; }
-      $("conn").textContent = "reconnecting…"; $("conn").className = "conn down";
+      if (this.stopped) { $("conn").textContent = t("closed_elsewhere"); $("conn").className = "conn down"; return; }
+      $("conn").textContent = t("reconnecting"); $("conn").className = "conn down";
       const wait = Math.min(8000, 500 * 2 ** this.retry++);
       setTimeout(() => this.connect(), wait);
     };
@@ -196,7 +281,7 @@ const Net = {
       this.ws.send(JSON.stringify(message));
       return true;
     }
-    toast("not connected to the server");
+    toast(t("not_connected"));
     return false;
   },
 };
@@ -223,7 +308,7 @@ const Table = {
       if (!target) return;
       const input = $(target.dataset.copy);
       input.select();
-      navigator.clipboard?.writeText(input.value).then(() => toast("link copied", "info"), () => {});
+      navigator.clipboard?.writeText(input.value).then(() => toast(t("link_copied"), "info"), () => {});
     });
     this.invites();
   },
@@ -234,11 +319,8 @@ const Table = {
     show("gone");
     const expired = error.startsWith("this table has expired");
     const token = error.startsWith("wrong or missing token") || error.startsWith("no seat");
-    $("g-title").textContent = expired ? "This table has expired" : token ? "This seat link does not work" : "There is no such table";
-    $("g-text").textContent = expired
-      ? "Tables with no move for a day are cleared away. Finished tables keep their record; this one was not finished."
-      : token ? "The link is incomplete or not the one this seat was given. Ask the table's creator for the link again, or watch the table as a spectator."
-        : "The link may be mistyped, or the table was cleared away. Check the link, or start a new table.";
+    $("g-title").textContent = t(expired ? "gone_expired" : token ? "gone_token" : "gone_none");
+    $("g-text").textContent = t(expired ? "gone_expired_text" : token ? "gone_token_text" : "gone_none_text");
     $("g-watch").hidden = !token;
     $("g-watch").href = `/table/${encodeURIComponent(this.id)}`;
   },
@@ -255,31 +337,30 @@ const Table = {
     for (const s of created.seats) {
       if (!s.link || s.seat === this.seat) continue;
       const input = el("input", { readonly: true, id: `invite-${s.seat}`, value: location.origin + s.link });
-      box.append(el("div", { class: "link-row" }, el("span", { text: `Invite ${P(s.seat)}` }), input,
-        el("button", { type: "button", "data-copy": `invite-${s.seat}`, text: "Copy" })));
+      box.append(el("div", { class: "link-row" }, el("span", { text: t("invite", { seat: P(s.seat) }) }), input,
+        el("button", { type: "button", "data-copy": `invite-${s.seat}`, text: t("copy") })));
     }
   },
 
   receive(m) {
     switch (m.type) {
       case "joined":
-        this.deck = m.deck; this.names = {};
-        for (const c of m.deck.cards) this.names[c.code] = c.name;
+        this.deck = m.deck; this.names = cardNames(m.deck);
         this.game = m.game;
         this.seat = m.seat;
         $("t-title").textContent = m.title;
         break;
       case "state": this.enqueue(m); break;
       case "last_trick": this.renderLast(m.trick); break;
-      case "knowledge": this.renderKnowledge(m); break;
-      case "analysis": this.renderAnalysis(m); break;
+      case "knowledge": this.knowledgeShown = m; this.renderKnowledge(m); break;
+      case "analysis": this.analysisShown = m; this.renderAnalysis(m); break;
       case "error":
         this.sent = false;
         if (!this.shown && /^(no such table|this table has expired|wrong or missing token|no seat )/.test(m.error)) {
           this.gone(m.error);
           return;
         }
-        toast(m.error);
+        toast(errorText(m.error));
         if (this.shown) this.render(this.shown);
         break;
       default: break;
@@ -326,13 +407,14 @@ const Table = {
       return st.name ? `${P(seat)} ${st.name}` : P(seat);
     };
     // head
-    $("t-title").textContent = s.title + (s.variant !== "standard" ? ` · ${s.variant}` : "") + ` · ${n} players`;
-    $("t-trump").textContent = s.trump ? `Trumps: ${s.trump.name}` : (s.phase === "call" ? "Trumps to be called" : "");
+    $("t-title").textContent = s.title + (s.variant !== "standard" ? ` · ${s.variant}` : "") + ` · ${t("n_players", { n })}`;
+    const trumpName = s.trump ? suitName(this.deck, s.trump.letter) : null;
+    $("t-trump").textContent = s.trump ? t("trumps", { suit: trumpName }) : (s.phase === "call" ? t("trumps_to_call") : "");
     let status = "";
-    if (s.outcome) status = "The deal is over";
-    else if (s.to_move === me && me !== null) status = s.phase === "bid" ? "Your bid" : s.phase === "call" ? "Your trump call" : "Your turn";
-    else if (info[s.to_move].kind === "bot") status = `${label(s.to_move)} is thinking…`;
-    else status = `Waiting for ${label(s.to_move)}`;
+    if (s.outcome) status = t("deal_over");
+    else if (s.to_move === me && me !== null) status = t(s.phase === "bid" ? "your_bid" : s.phase === "call" ? "your_call" : "your_turn");
+    else if (info[s.to_move].kind === "bot") status = t("thinking", { who: label(s.to_move) });
+    else status = t("waiting_for", { who: label(s.to_move) });
     $("t-status").textContent = status;
     this.renderSetup(s.setup);
 
@@ -350,12 +432,12 @@ const Table = {
       const st = info[seat];
       const plate = el("div", { class: "nameplate" + (s.to_move === seat && !s.outcome ? " turn" : "") },
         el("span", { class: "dot" + (st.kind === "bot" || st.online ? " on" : "") }), label(seat),
-        el("span", { class: "sub", text: st.kind === "bot" ? `${st.bot} bot` : (st.online ? "online" : "away") }));
+        el("span", { class: "sub", text: st.kind === "bot" ? t("bot_kind", { bot: st.bot }) : t(st.online ? "online" : "away") }));
       const backs = el("div", { class: "backs" });
       const open = s.open_cards[seat] || [];
-      for (let i = 0; i < s.hand_sizes[seat] - open.length; i++) backs.append(cardImg(s.game, "back", "card", "a hidden card"));
+      for (let i = 0; i < s.hand_sizes[seat] - open.length; i++) backs.append(cardImg(s.game, "back", "card", t("hidden_card")));
       const opens = el("div", { class: "open-cards" }, ...open.map((c) => cardImg(s.game, c, "card small", this.names[c])));
-      const stats = el("div", { class: "opp-reason", text: `${plural(s.tricks_won[seat], "trick")} · ${plural(s.points[seat], "point")}` });
+      const stats = el("div", { class: "opp-reason", text: `${plural(s.tricks_won[seat], "trick_n")} · ${plural(s.points[seat], "point_n")}` });
       const said = this.bidOf(s, seat);
       box.append(...[plate, said ? el("div", { class: "bid-badge", text: said }) : null, backs, opens, stats].filter(Boolean));
       arena.append(box);
@@ -366,26 +448,30 @@ const Table = {
     trickBox.className = `trick n${n}`;
     trickBox.replaceChildren();
     const plays = justFinished ? justFinished.cards.map((c, i) => ({ ...c, reason: (justFinished.reasons || [])[i] })) : s.trick;
+    // a card new to the trick slides in from its player's side (not with prefers-reduced-motion)
+    const before = this.trickKeys;  // none at the first picture: nothing moves when the page opens
+    this.trickKeys = new Set(plays.map((p) => `${p.seat}:${p.card}`));
     for (const p of plays) {
-      const slot = el("div", { class: `trick-slot pos-${spot(p.seat)}` + (justFinished && p.seat === justFinished.winner ? " win" : ""),
+      const fresh = before && !before.has(`${p.seat}:${p.card}`) ? ` arrive from-${spot(p.seat)}` : "";
+      const slot = el("div", { class: `trick-slot pos-${spot(p.seat)}` + (justFinished && p.seat === justFinished.winner ? " win" : "") + fresh,
         "data-seat": p.seat });
       slot.append(el("span", { class: "who", text: label(p.seat) }), cardImg(s.game, p.card, "card", this.names[p.card]));
       trickBox.append(slot);
     }
     if (justFinished) {
       trickBox.append(el("div", { class: "trick-note",
-        text: `${P(justFinished.winner)} takes ${plural(justFinished.points, "point")}` }));
+        text: t("takes", { who: P(justFinished.winner), points: plural(justFinished.points, "point_n") }) }));
     } else if (!plays.length && !s.outcome) {
-      trickBox.append(el("div", { class: "trick-note", text: s.phase === "play" ? `${label(s.to_move)} leads` : "" }));
+      trickBox.append(el("div", { class: "trick-note", text: s.phase === "play" ? t("leads", { who: label(s.to_move) }) : "" }));
     }
 
     // stock and trump
     const stock = $("t-stock");
     stock.replaceChildren();
-    if (s.trump_card) stock.append(el("div", { class: "turned" }, cardImg(s.game, s.trump_card, "card", `face-up trump: ${this.names[s.trump_card]}`)));
-    if (s.stock_size > (s.trump_card ? 1 : 0)) stock.append(el("div", { class: "pile" }, cardImg(s.game, "back", "card", "the stock")));
-    if (s.stock_size > 0) stock.append(el("span", { class: "count", text: plural(s.stock_size, "card") + " left" }));
-    else if (s.trump) stock.append(el("div", { class: "trump-label", text: `${s.trump.name} are trumps` }));
+    if (s.trump_card) stock.append(el("div", { class: "turned" }, cardImg(s.game, s.trump_card, "card", t("face_up_trump", { card: this.names[s.trump_card] }))));
+    if (s.stock_size > (s.trump_card ? 1 : 0)) stock.append(el("div", { class: "pile" }, cardImg(s.game, "back", "card", t("the_stock"))));
+    if (s.stock_size > 0) stock.append(el("span", { class: "count", text: plural(s.stock_size, "cards_left") }));
+    else if (s.trump) stock.append(el("div", { class: "trump-label", text: t("suit_trumps", { suit: trumpName }) }));
 
     // my hand
     const hand = $("t-hand");
@@ -398,21 +484,21 @@ const Table = {
       for (const code of s.hand) {
         const ok = myTurn && legal.has(code);
         const button = el("button", { class: "play" + (ok ? " legal" : ""), type: "button", disabled: !ok,
-          "data-card": code, title: this.names[code] || code, "aria-label": `play ${this.names[code] || code}` },
+          "data-card": code, title: this.names[code] || code, "aria-label": t("play_card", { card: this.names[code] || code }) },
         cardImg(s.game, code, "card", this.names[code]));
         if (ok) button.addEventListener("click", () => this.play(code));
         hand.append(button);
       }
       for (const m of s.legal.filter((x) => x.kind !== "card")) {
-        actions.append(el("button", { type: "button", "data-move": m.move, text: m.label, disabled: !myTurn,
+        actions.append(el("button", { type: "button", "data-move": m.move, text: this.moveLabel(m.move), disabled: !myTurn,
           onclick: () => this.play(m.move) }));
       }
       const st = info[me];
       const said = this.bidOf(s, me);
-      $("t-me-label").textContent = `You are ${label(me)} · ${plural(s.tricks_won[me], "trick")} · ${plural(s.points[me], "point")}`
-        + (said ? ` · you ${said}` : "") + (st && st.online > 1 ? ` · open in ${st.online} windows` : "");
+      $("t-me-label").textContent = `${t("you_are", { who: label(me) })} · ${plural(s.tricks_won[me], "trick_n")} · ${plural(s.points[me], "point_n")}`
+        + (said ? ` · ${t("you_said", { said })}` : "") + (st && st.online > 1 ? ` · ${t("windows", { n: st.online })}` : "");
     } else {
-      $("t-me-label").textContent = "You are watching: no hidden card is shown to spectators.";
+      $("t-me-label").textContent = t("spectating");
     }
 
     this.renderReasons(s, plays, label);
@@ -421,16 +507,16 @@ const Table = {
     this.renderLog(s);
     if (!$("t-last").hidden) this.renderLast(s.last_trick);
     if ($("p-knowledge").open) this.askKnowledge();
-    if (me === null) $("p-knowledge").hidden = true;
+    $("p-knowledge-hint").textContent = t(me === null ? "kripke_spectator" : "knowledge_hint");
 
     // the end
     $("t-result").hidden = !s.outcome;
     if (s.outcome) {
-      $("t-result-text").textContent = s.outcome.result;
+      $("t-result-text").textContent = resultText(s.outcome);
       $("p-analysis").hidden = false;
       if (!this.analysisAsked) {
         this.analysisAsked = true;
-        $("t-analysis").replaceChildren(el("div", { class: "unavailable", text: "Analysing the deal…" }));
+        $("t-analysis").replaceChildren(el("div", { class: "unavailable", text: t("analysing") }));
         Net.send({ type: "analysis" });
       }
     }
@@ -441,13 +527,43 @@ const Table = {
     const mine = (s.bids || []).filter((b) => b.seat === seat);
     if (!mine.length) return null;
     const move = mine[mine.length - 1].move;
-    if (move === "pass") return "passed";
-    if (move.startsWith("bid:")) return `bid ${move.slice(4)}`;
-    if (move.startsWith("trump:")) {
-      const suit = (this.deck ? this.deck.suits : []).find((x) => x && x.letter === move.slice(6));
-      return `called ${suit ? suit.name : move.slice(6)}`;
-    }
+    if (move === "pass" || move === "bid:0") return t("passed");
+    if (move.startsWith("bid:")) return t("bid_n", { n: move.slice(4) });
+    if (move.startsWith("trump:")) return t("called", { suit: suitName(this.deck, move.slice(6)) });
     return move;
+  },
+
+  // a button's words for a move that is not a card: "bid 2", "pass", "trumps: hearts"
+  moveLabel(move) {
+    if (move === "pass" || move === "bid:0") return t("pass");  // a bid of 0 is a pass
+    if (move.startsWith("bid:")) return t("bid_n", { n: move.slice(4) });
+    if (move.startsWith("trump:")) return t("trump_suit", { suit: suitName(this.deck, move.slice(6)) });
+    if (move.startsWith("swap:")) return t("exchange", { card: this.names[move.slice(5)] || move.slice(5) });
+    return move;
+  },
+
+  // a log line in the reader's language, from the entry's parts (its English "text" otherwise)
+  logText(e) {
+    const who = P(e.seat);
+    const card = e.card ? (this.names[e.card] || e.card) : "";
+    switch (e.kind) {
+      case "turn": return t("log_turn", { card, suit: suitName(this.deck, e.card.slice(-1)) });
+      case "draw":
+        if (!e.card) return t("log_draws", { who });
+        return t(e.text.endsWith("(it lay face up)") ? "log_face_up" : "log_draws_card", { who, card });
+      case "bonus": return t("log_scores", { who, what: e.what ?? "" });
+      case "play": return t("log_plays", { who, card });
+      case "swap": return t("log_swaps", { who, card });
+      case "bid": return e.value ? t("log_bids", { who, n: e.value }) : t("log_passes", { who });
+      case "call": return e.suit ? t("log_calls", { who, suit: suitName(this.deck, e.suit) }) : t("log_passes", { who });
+      case "trick": {
+        let text = t("log_trick", { n: e.trick, who, points: plural(e.points, "point_n") });
+        if (e.bonus) text += " " + plural(e.bonus, "bonus_points");
+        if (e.notes && e.notes.length) text += ` (${e.notes.join("; ")})`;
+        return text;
+      }
+      default: return e.text;
+    }
   },
 
   // the bots' reasons, short, in a side note that is closed until opened (never over the felt)
@@ -464,19 +580,19 @@ const Table = {
   renderSetup(setup) {
     const chip = $("t-setup");
     if (!setup) { chip.textContent = ""; return; }
-    const options = Object.entries(setup.options).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v === true ? "yes" : v === false ? "no" : v}`);
-    let text = "Dealt at random by the server";
-    if (setup.stacked) text = "Stacked deck: the creator chose every hand";
-    else if (setup.seed_chosen) text = "Known deal: the creator chose the seed";
+    const options = Object.entries(setup.options).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v === true ? t("yes") : v === false ? t("no") : v}`);
+    let text = t("dealt_random");
+    if (setup.stacked) text = t("stacked");
+    else if (setup.seed_chosen) text = t("known_deal");
     chip.textContent = text;
     chip.className = "chip" + (setup.fair ? " fair" : " unfair");
-    chip.title = options.length ? `Rule options: ${options.join("; ")}` : "Standard rules, no options";
+    chip.title = options.length ? t("rule_options_are", { list: options.join("; ") }) : t("standard_rules");
   },
 
   renderScores(s, label) {
-    const t = $("t-scores");
-    const rows = [el("tr", {}, el("th", { text: s.teams.some((x) => x.length > 1) ? "Team" : "Player" }),
-      el("th", { text: "Points" }), el("th", { text: "Bonus" }), el("th", { text: "Tricks" }))];
+    const table = $("t-scores");
+    const rows = [el("tr", {}, el("th", { text: t(s.teams.some((x) => x.length > 1) ? "team" : "player") }),
+      el("th", { text: t("points") }), el("th", { text: t("bonus") }), el("th", { text: t("tricks") }))];
     let best = -1;
     const totals = s.teams.map((team) => team.reduce((a, x) => a + s.points[x] + s.bonus[x], 0));
     best = Math.max(...totals);
@@ -489,28 +605,28 @@ const Table = {
         el("td", { text: tricks })));
     });
     if (s.outcome) {
-      rows.push(el("tr", {}, el("td", { text: "Score" }), el("td", { colspan: 3, text: s.outcome.scores.join(" – ") })));
+      rows.push(el("tr", {}, el("td", { text: t("score") }), el("td", { colspan: 3, text: s.outcome.scores.join(" – ") })));
     }
     if (s.declarer !== null && s.declarer !== undefined && s.phase !== "bid" && s.phase !== "call") {
-      const what = s.game === "cruce" ? `${P(s.declarer)} bid ${s.contract}` : `${P(s.declarer)} chose trumps`;
+      const what = s.game === "cruce" ? t("declarer_bid", { who: P(s.declarer), n: s.contract }) : t("declarer_chose", { who: P(s.declarer) });
       rows.push(el("tr", {}, el("td", { colspan: 4, class: "note", text: what })));
     }
-    t.replaceChildren(...rows);
+    table.replaceChildren(...rows);
   },
 
   renderPlayers(s, label) {
     const ul = $("t-players");
     ul.replaceChildren(...s.seats.map((st) => el("li", {},
       el("span", { class: "dot" + (st.kind === "bot" || st.online ? " on" : "") }), label(st.seat),
-      st.seat === s.seat ? el("span", { class: "you", text: "(you)" }) : null,
-      el("span", { class: "kind", text: st.kind === "bot" ? `${st.bot} bot` : st.online ? "person, online" : "person, away" }))));
+      st.seat === s.seat ? el("span", { class: "you", text: t("you_mark") }) : null,
+      el("span", { class: "kind", text: st.kind === "bot" ? t("bot_kind", { bot: st.bot }) : t(st.online ? "person_online" : "person_away") }))));
   },
 
   renderLog(s) {
     const ol = $("t-log");
     const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 30;
     ol.replaceChildren(...s.log.map((e) => {
-      const li = el("li", { class: e.kind === "trick" ? "trick-line" : "" }, e.text);
+      const li = el("li", { class: e.kind === "trick" ? "trick-line" : "" }, this.logText(e));
       if (e.reason) li.append(el("span", { class: "reason", text: e.reason }));
       return li;
     }));
@@ -520,16 +636,17 @@ const Table = {
   toggleLast() {
     const box = $("t-last");
     box.hidden = !box.hidden;
-    $("t-last-btn").textContent = box.hidden ? "Show" : "Hide";
+    $("t-last-btn").textContent = t(box.hidden ? "show" : "hide");
     if (!box.hidden) Net.send({ type: "last_trick" });
   },
-  renderLast(t) {
+  renderLast(tr) {
     const box = $("t-last");
-    if (!t) { box.replaceChildren(el("span", { class: "hint", text: "No trick has been played yet." })); return; }
-    box.replaceChildren(el("div", { class: "caption", text: `Trick ${t.number}: ${P(t.winner)} takes ${plural(t.points, "point")}`
-      + (t.bonus ? ` (+${t.bonus} ${t.notes.join("; ")})` : "") }),
-    ...t.cards.map((c, i) => el("div", { class: "lt" + (c.seat === t.winner ? " win" : "") }, cardImg(this.game, c.card, "card small", this.names[c.card]),
-      P(c.seat), (t.reasons && t.reasons[i]) ? el("span", { class: "hint", title: t.reasons[i], text: shortReason(t.reasons[i]) }) : null)));
+    if (!tr) { box.replaceChildren(el("span", { class: "hint", text: t("no_trick_yet") })); return; }
+    const last = tr;
+    box.replaceChildren(el("div", { class: "caption", text: t("trick_caption", { n: last.number, who: P(last.winner), points: plural(last.points, "point_n") })
+      + (last.bonus ? ` (+${last.bonus} ${last.notes.join("; ")})` : "") }),
+    ...last.cards.map((c, i) => el("div", { class: "lt" + (c.seat === last.winner ? " win" : "") }, cardImg(this.game, c.card, "card small", this.names[c.card]),
+      P(c.seat), (last.reasons && last.reasons[i]) ? el("span", { class: "hint", title: last.reasons[i], text: shortReason(last.reasons[i]) }) : null)));
   },
 
   play(move) {
@@ -541,9 +658,9 @@ const Table = {
   },
 
   askKnowledge(card = this.knowledgeCard) {
-    if (this.seat === null) return;
+    if (this.seat === null && !card) { this.renderKnowledge({ available: true, seat: null, card: null }); return; }
     if (this.state && this.state.outcome) {
-      $("t-knowledge").replaceChildren(el("div", { class: "hint", text: "The deal is over: every card is known now. See the analysis below." }));
+      $("t-knowledge").replaceChildren(el("div", { class: "hint", text: t("deal_over_knowledge") }));
       return;
     }
     const msg = { type: "knowledge" };
@@ -553,32 +670,32 @@ const Table = {
   renderKnowledge(m) {
     const box = $("t-knowledge");
     if (!m.available) {
-      box.replaceChildren(el("div", { class: "unavailable", text: `Not available yet: ${m.reason}.` }),
-        el("p", { class: "hint", text: "Here you will see, for each other player, the cards you know they hold or lack, their void suits, the chance of each unseen card, and the Kripke picture of a chosen card." }));
+      box.replaceChildren(el("div", { class: "unavailable", text: t("not_available_yet", { reason: m.reason }) }),
+        el("p", { class: "hint", text: t("knowledge_about") }));
       return;
     }
     const parts = [];
-    if (m.worlds_text) parts.push(el("div", { class: "hint", text: `${capital(m.worlds_text)} fit what you have seen`
-      + (m.holdings_text ? `; the unseen cards can lie in ${m.holdings_text} now.` : ".") }));
-    const faces = (list) => list.length ? list.map((c) => cardImg(this.game, c, "card mini", this.names[c])) : [el("span", { class: "hint", text: "none" })];
-    const suitName = (letter) => { const x = this.deck.suits.find((u) => u && u.letter === letter); return x ? x.name : letter; };
-    for (const o of m.opponents) {
+    if (m.seat === null) parts.push(el("p", { class: "hint", text: t("kripke_spectator") }));
+    if (m.worlds_text) parts.push(el("div", { class: "hint", text: capital(t("worlds_fit", { worlds: m.worlds ? plainCount(m.worlds, "deals") : m.worlds_text }))
+      + (m.holdings_text ? t("holdings", { ways: m.holdings ? plainCount(m.holdings, "ways") : m.holdings_text }) : ".") }));
+    const faces = (list) => list.length ? list.map((c) => cardImg(this.game, c, "card mini", this.names[c])) : [el("span", { class: "hint", text: t("none") })];
+    for (const o of m.opponents || []) {
       const probs = Object.entries(o.probabilities).sort((a, b) => b[1] - a[1]).slice(0, 12)
         .map(([c, p]) => el("span", { class: "prob", title: `${this.names[c] || c}: ${(o.percents || {})[c] || Math.round(p * 100) + "%"}` },
           cardImg(this.game, c, "card mini", this.names[c]), bar(p), (o.percents || {})[c] || `${Math.round(p * 100)}%`));
       parts.push(el("div", { class: "kn-opp" }, el("h3", { text: P(o.seat) }),
-        el("div", { class: "kn-row" }, el("span", { class: "k", text: "holds" }), ...faces(o.held)),
-        el("div", { class: "kn-row" }, el("span", { class: "k", text: "lacks" }), ...faces(o.not_held)),
-        el("div", { class: "kn-row" }, el("span", { class: "k", text: "void in" }),
-          ...(o.voids.length ? o.voids.map((v) => el("span", { class: "tag", text: suitName(v) })) : [el("span", { class: "hint", text: "none" })])),
-        el("div", { class: "kn-row" }, el("span", { class: "k", text: "likely" }), ...probs)));
+        el("div", { class: "kn-row" }, el("span", { class: "k", text: t("holds") }), ...faces(o.held)),
+        el("div", { class: "kn-row" }, el("span", { class: "k", text: t("lacks") }), ...faces(o.not_held)),
+        el("div", { class: "kn-row" }, el("span", { class: "k", text: t("void_in") }),
+          ...(o.voids.length ? o.voids.map((v) => el("span", { class: "tag", text: suitName(this.deck, v) })) : [el("span", { class: "hint", text: t("none") })])),
+        el("div", { class: "kn-row" }, el("span", { class: "k", text: t("likely") }), ...probs)));
     }
-    const pick = el("select", { "aria-label": "card for the Kripke picture" }, el("option", { value: "", text: "Kripke picture of a card…" }),
-      ...this.deck.cards.map((c) => el("option", { value: c.code, text: c.name, selected: c.code === m.card })));
+    const pick = el("select", { "aria-label": "card for the Kripke picture" }, el("option", { value: "", text: t("kripke_pick") }),
+      ...this.deck.cards.map((c) => el("option", { value: c.code, text: this.names[c.code], selected: c.code === m.card })));
     pick.addEventListener("change", () => { this.knowledgeCard = pick.value || null; this.askKnowledge(); });
     parts.push(pick);
     if (m.kripke_note) parts.push(el("div", { class: "unavailable", text: m.kripke_note }));
-    if (m.kripke_svg) parts.push(el("div", { class: "kripke" }, el("img", { alt: `Kripke model for ${m.card}`,
+    if (m.kripke_svg) parts.push(el("div", { class: "kripke" }, el("img", { alt: t("kripke_alt", { card: this.names[m.card] || m.card }),
       src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(m.kripke_svg) })));
     box.replaceChildren(...parts);
   },
@@ -589,23 +706,23 @@ const Table = {
 // a move as people read it: a card's face, or "bid 2", "pass", "trumps: H"
 function moveFace(game, move) {
   if (/^[^:]+$/.test(move) && move !== "pass") return cardImg(game, move, "card mini", move);
-  return move === "pass" ? "pass" : move.replace("bid:", "bid ").replace("trump:", "trumps ").replace("swap:", "exchange ");
+  return Table.moveLabel(move);
 }
 
 function renderAnalysis(box, m, seat, current = null, game = null) {
   if (!m.available) {
-    box.replaceChildren(el("div", { class: "unavailable", text: `Not available: ${m.reason}.` }),
-      el("p", { class: "hint", text: "The analysis gives the double-dummy value of every move played against the best move, and the points each player lost." }));
+    box.replaceChildren(el("div", { class: "unavailable", text: t("not_available", { reason: m.reason }) }),
+      el("p", { class: "hint", text: t("analysis_about") }));
     return;
   }
-  const lost = el("table", {}, el("tr", {}, el("th", { text: "Player" }), el("th", { text: "" }), el("th", { text: "" }), el("th", { text: "Points lost" })),
-    ...m.lost.map((x, i) => el("tr", {}, el("td", { text: P(i) + (i === seat ? " (you)" : "") }), el("td"), el("td"), el("td", { text: x }))));
+  const lost = el("table", {}, el("tr", {}, el("th", { text: t("player") }), el("th", { text: "" }), el("th", { text: "" }), el("th", { text: t("points_lost") })),
+    ...m.lost.map((x, i) => el("tr", {}, el("td", { text: P(i) + (i === seat ? ` ${t("you_mark")}` : "") }), el("td"), el("td"), el("td", { text: x }))));
   const rows = m.moves.map((r) => el("tr", { class: (r.lost ? "loss" : "") + (r.ply === current ? " current" : ""), "data-ply": r.ply },
     el("td", { text: r.ply + 1 }), el("td", { text: P(r.seat) }), el("td", {}, moveFace(game, r.move)),
     el("td", { text: r.value ?? "–" }), el("td", {}, r.best ? moveFace(game, r.best) : "–"), el("td", { text: r.lost ?? "–" })));
-  const moves = el("table", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "Who" }), el("th", { text: "Played" }),
-    el("th", { text: "Value" }), el("th", { text: "Best" }), el("th", { text: "Lost" })), ...rows);
-  box.replaceChildren(lost, m.complete === false ? el("p", { class: "hint", text: "The earliest moves were left out: solving them takes too long." }) : "",
+  const moves = el("table", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: t("who") }), el("th", { text: t("played") }),
+    el("th", { text: t("value") }), el("th", { text: t("best") }), el("th", { text: t("lost") })), ...rows);
+  box.replaceChildren(lost, m.complete === false ? el("p", { class: "hint", text: t("early_left_out") }) : "",
     el("div", { class: "scroll" }, moves), el("p", { class: "hint", text: m.side_note || "" }));
 }
 
@@ -632,16 +749,15 @@ const Replay = {
     });
   },
   async load(text) {
-    if (!text.trim()) { toast("choose a .tgn file or paste a record"); return; }
+    if (!text.trim()) { toast(t("choose_record")); return; }
     const r = await fetch("/api/replay", { method: "POST", body: text, headers: { "Content-Type": "text/plain" } });
     const data = await r.json();
-    if (!r.ok) { toast(data.error || "cannot read the record"); return; }
+    if (!r.ok) { toast(errorText(data.error || t("cannot_read"))); return; }
     this.data = data;
-    this.names = {};
-    for (const c of data.deck.cards) this.names[c.code] = c.name;
+    this.names = cardNames(data.deck);
     $("r-view").hidden = false;
     $("r-load").hidden = true;
-    $("r-title").textContent = `${data.title} · ${data.players} players`;
+    $("r-title").textContent = `${data.title} · ${t("n_players", { n: data.players })}`;
     $("r-slider").max = data.steps.length - 1;
     $("r-moves").replaceChildren(...data.steps.slice(1).map((st, i) => el("li", { "data-step": i + 1,
       onclick: () => this.go(i + 1), text: `${P(st.seat)} ${this.names[st.move] || st.move}` })));
@@ -657,14 +773,15 @@ const Replay = {
     const n = this.data.players;
     const game = this.data.game;
     const spot = (seat) => (n === 2 ? ["bottom", "top"] : n === 3 ? ["bottom", "left", "right"] : ["bottom", "left", "top", "right"])[seat];
-    $("r-step").textContent = this.step === 0 ? "the deal" : `move ${this.step} of ${steps.length - 1}: ${P(cur.seat)} ${cur.move}`;
-    $("r-trump").textContent = s.trump ? `Trumps: ${s.trump.name}` : "";
-    $("r-status").textContent = s.outcome ? s.outcome.result : s.to_move !== null ? `${P(s.to_move)} to move` : "";
+    $("r-step").textContent = this.step === 0 ? t("the_deal")
+      : t("move_of", { n: this.step, total: steps.length - 1, who: P(cur.seat), move: this.names[cur.move] || Table.moveLabel(cur.move) });
+    $("r-trump").textContent = s.trump ? t("trumps", { suit: suitName(this.data.deck, s.trump.letter) }) : "";
+    $("r-status").textContent = s.outcome ? resultText(s.outcome) : s.to_move !== null ? t("to_move", { who: P(s.to_move) }) : "";
     const arena = $("r-arena");
     for (const old of arena.querySelectorAll(".hand-open")) old.remove();
     s.hands.forEach((hand, seat) => {
       arena.append(el("div", { class: `hand-open h-${spot(seat)}` },
-        el("div", { class: "nameplate" + (s.to_move === seat ? " turn" : "") }, `${P(seat)} · ${plural(s.tricks_won[seat], "trick")} · ${plural(s.points[seat], "point")}`),
+        el("div", { class: "nameplate" + (s.to_move === seat ? " turn" : "") }, `${P(seat)} · ${plural(s.tricks_won[seat], "trick_n")} · ${plural(s.points[seat], "point_n")}`),
         el("div", { class: "cards" }, ...hand.map((c) => cardImg(game, c, "card", this.names[c])))));
     });
     const trick = $("r-trick");
@@ -675,11 +792,11 @@ const Replay = {
       el("span", { class: "who", text: P(p.seat) }), cardImg(game, p.card, "card small", this.names[p.card]))));
     const stock = $("r-stock");
     stock.replaceChildren();
-    if (s.trump_card) stock.append(el("div", { class: "turned" }, cardImg(game, s.trump_card, "card small", "face-up trump")));
-    if (s.stock_size > (s.trump_card ? 1 : 0)) stock.append(el("div", { class: "pile" }, cardImg(game, "back", "card small", "the stock")));
-    if (s.stock_size > 0) stock.append(el("span", { class: "count", text: plural(s.stock_size, "card") + " left" }));
+    if (s.trump_card) stock.append(el("div", { class: "turned" }, cardImg(game, s.trump_card, "card small", t("face_up_trump", { card: this.names[s.trump_card] }))));
+    if (s.stock_size > (s.trump_card ? 1 : 0)) stock.append(el("div", { class: "pile" }, cardImg(game, "back", "card small", t("the_stock"))));
+    if (s.stock_size > 0) stock.append(el("span", { class: "count", text: plural(s.stock_size, "cards_left") }));
     const teams = this.data.teams;
-    $("r-scores").replaceChildren(el("tr", {}, el("th", { text: "Side" }), el("th", { text: "Points" }), el("th", { text: "Bonus" }), el("th", { text: "Tricks" })),
+    $("r-scores").replaceChildren(el("tr", {}, el("th", { text: t("side") }), el("th", { text: t("points") }), el("th", { text: t("bonus") }), el("th", { text: t("tricks") })),
       ...teams.map((team) => el("tr", {}, el("td", { text: team.map(P).join(" + ") }),
         el("td", { text: team.reduce((a, x) => a + s.points[x], 0) }), el("td", { text: team.reduce((a, x) => a + s.bonus[x], 0) || "" }),
         el("td", { text: team.reduce((a, x) => a + s.tricks_won[x], 0) }))));
@@ -690,5 +807,20 @@ const Replay = {
   },
 };
 
+// the language changed: draw what is on the page again in it
+function rerender() {
+  if (!$("lobby").hidden && Lobby.catalogue) Lobby.gameChanged();
+  if (!$("table").hidden && Table.deck) {
+    Table.names = cardNames(Table.deck);
+    if (Table.shown) Table.render(Table.shown);
+    if (Table.knowledgeShown) Table.renderKnowledge(Table.knowledgeShown);
+    if (Table.analysisShown) Table.renderAnalysis(Table.analysisShown);
+  }
+  if (!$("replay").hidden && Replay.data) {
+    Replay.names = cardNames(Replay.data.deck);
+    Replay.go(Replay.step);
+  }
+}
+
 window.addEventListener("popstate", route);
-route();
+I18N.load().then(route);
