@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 
 from aceten.agents.base import Agent
 from aceten.agents.greedy import GreedyAgent
-from aceten.agents.pimc import PimcAgent
+from aceten.agents.pimc import PimcAgent, PimcV1Agent
 from aceten.agents.random_agent import RandomAgent
 from aceten.agents.tactics import TacticsAgent
+from aceten.agents.tactics_v1 import TacticsV1Agent
 from aceten.errors import AcetenError
 
 if TYPE_CHECKING:
@@ -39,6 +40,10 @@ AGENTS: dict[str, type[Agent]] = {
     "greedy": GreedyAgent,
     "tactics": TacticsAgent,
     "pimc": PimcAgent,
+    # fixed baselines: the players as they were before issue 18, never changed, so every later
+    # player is measured against the same opponents
+    "tactics-1": TacticsV1Agent,
+    "pimc-1": PimcV1Agent,
 }
 
 
@@ -60,7 +65,7 @@ def get(name: str, seed: int | None = None) -> Agent:
         cls = AGENTS[key]
     except KeyError:
         raise AcetenError(f"unknown bot {name!r}: choose from {', '.join(AGENTS)}") from None
-    if key == "pimc" and not _search_installed():  # say so now, not at its first search
+    if key.startswith("pimc") and not _search_installed():  # say so now, not at its first search
         raise AcetenError("the pimc bot needs the double-dummy solver: pip install 'aceten[search]'")
     return cls(seed=seed)
 
@@ -84,5 +89,6 @@ def play(game: Game, seats: Sequence[Agent],
     return outcome
 
 
-__all__ = ["AGENTS", "DEFAULT", "Agent", "GreedyAgent", "PimcAgent", "RandomAgent", "TacticsAgent",
+__all__ = ["AGENTS", "DEFAULT", "Agent", "GreedyAgent", "PimcAgent", "PimcV1Agent", "RandomAgent",
+           "TacticsAgent", "TacticsV1Agent",
            "get", "names", "play"]

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from aceten.agents.base import Agent
 from aceten.agents.tactics import TacticsAgent
+from aceten.agents.tactics_v1 import TacticsV1Agent
 from aceten.cards import Card, Family
 from aceten.errors import AcetenError
 from aceten.moves import Bid, Exchange, TrumpCall
@@ -98,6 +99,7 @@ class PimcAgent(Agent):
     """Samples consistent deals, solves each double dummy, plays the best average move."""
 
     name = "pimc"
+    delegate: type[Agent] = TacticsAgent  # who decides what pimc does not search
 
     def __init__(self, seed: int | None = None, samples: int = DEFAULT_SAMPLES,
                  time_budget: float | None = None, max_cards: int | None = None,
@@ -110,7 +112,7 @@ class PimcAgent(Agent):
         self.max_cards = max_cards
         self.node_budget = node_budget
         self.tt_bits = tt_bits
-        self.tactics = TacticsAgent(seed=seed)
+        self.tactics = self.delegate(seed=seed)
         self._solver: Any = None
         self.last: dict[str, Any] = {}
 
@@ -183,3 +185,11 @@ class PimcAgent(Agent):
                      "averages": {str(m): totals[m] / solved for m in legal},
                      "nodes": nodes, "seconds": time.perf_counter() - start}
         return best
+
+
+class PimcV1Agent(PimcAgent):
+    """The frozen pimc player (``pimc-1``): today's search settings, handing what it does not
+    search to the frozen ``tactics-1``; a fixed baseline for later players."""
+
+    name = "pimc-1"
+    delegate = TacticsV1Agent

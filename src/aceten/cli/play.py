@@ -85,7 +85,7 @@ def play(
         human = None if (auto or json_out) or not (interactive or stdin_is_terminal()) else seat - 1
         if human is None and not auto and not json_out:
             print("stdin is not a terminal: bots play every seat", file=sys.stderr)
-        if human is not None and opponent == "pimc":
+        if human is not None and opponent.strip().lower().startswith("pimc"):
             from aceten.agents.pimc import warm_up
 
             with console().status("Loading the pimc player's solver (the first time after "
