@@ -187,11 +187,11 @@ def test_pimc_delegates_bids_and_calls_to_tactics_and_summarises_searches():
     bot = PimcAgent(seed=1, samples=3)
     if game.phase == "bid":
         bot.choose(game.view(game.to_move))
-        assert "tactics decides" in bot.reason
+        assert "tactics decides" in bot.detail and bot.reason == bot.tactics.reason
     game = aceten.new_game("klaverjas", seed=2)
     assert game.phase == "call"
     bot.choose(game.view(game.to_move))
-    assert "tactics decides" in bot.reason
+    assert "tactics decides" in bot.detail and "tactics" not in bot.reason
     # late in a deal pimc searches: "MOVE: best average +x over k deals"
     game = aceten.new_game("briscola", players=2, seed=3)
     tactics = TacticsAgent(seed=1)
@@ -200,7 +200,10 @@ def test_pimc_delegates_bids_and_calls_to_tactics_and_summarises_searches():
     view = game.view(game.to_move)
     move = bot.choose(view)
     assert move in view.legal_moves
-    assert bot.reason.startswith(f"{move}: best average") and "over 3 deals" in bot.reason
+    assert bot.detail.startswith(f"{move}: best average") and "over 3 deals" in bot.detail
+    # in plain words: the card by name, what was tried, no jargon
+    assert bot.reason.startswith(f"play the {move.rank.name.lower()} of")
+    assert "3 possible layouts" in bot.reason and "average" not in bot.reason
 
 
 def test_pimc_replays_the_public_moves_onto_sampled_deals():

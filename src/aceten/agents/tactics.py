@@ -226,8 +226,7 @@ class TacticsAgent(Agent):
                                takes=winner == view.seat, sure=chance >= 1.0))
         return out
 
-    @staticmethod
-    def _best(f: _Facts, options: list[_Option]) -> _Option:
+    def _best(self, f: _Facts, options: list[_Option]) -> _Option:
         # ties: do not overtake (a partner's trick), then the weaker card
         return max(options, key=lambda o: (round(o.value, 6), not o.takes, -f.strength(o.card)))
 
@@ -337,6 +336,10 @@ class TacticsAgent(Agent):
                     else "nobody still to play can beat it")
             self.reason = (f"take it: the trick holds {chosen.total} points and {words} wins it "
                            f"— {safe}{keep if not f.is_trump(card) else ''}")
+            return card
+        if chosen.takes and chosen.chance == 0:
+            self.reason = (f"play {words}: it is ahead for now, but someone after you can beat it "
+                           f"— the least costly choice")
             return card
         if chosen.takes:
             self.reason = (f"try to win with {words}: {chosen.total} points are at stake and "
