@@ -10,6 +10,7 @@ from aceten.agents.coach import Coach, review
 from aceten.agents.levels import EasyAgent, ExpertAgent, HardAgent, MediumAgent
 from aceten.agents.pimc import PimcAgent
 from aceten.agents.tactics import TacticsAgent
+from aceten.moves import Exchange
 
 
 def _views(name: str, players: int, seeds: range, every: int = 1):
@@ -172,3 +173,21 @@ def test_an_unknown_level_names_the_levels():
     result = _cli("play", "briscola", "--auto", "--opponent", "grandmaster")
     assert result.exit_code == 2
     assert "easy" in result.stderr and "expert" in result.stderr
+
+
+@pytest.mark.parametrize("bot", ["tactics", "easy"])
+@pytest.mark.parametrize(("name", "players"), [("briscola", 2), ("brisca", 4), ("klaverjas", 4)])
+def test_reasons_name_no_held_card_but_the_one_played(bot, name, players):
+    """The web table shows bots' reasons to everyone: they must not give away the hand."""
+    from aceten.agents.tactics import card_words
+
+    for game, seat in _views(name, players, range(3)):
+        view = game.view(seat)
+        chooser = agents.get(bot, seed=1)
+        move = chooser.choose(view)
+        shown = move.card if isinstance(move, Exchange) else move  # a swapped card goes face up
+        for card in view.hand:
+            if card == shown:
+                continue
+            for form in (str(card), card.name, card_words(card, view.trump)):
+                assert form not in chooser.reason.replace(str(shown), ""), (chooser.reason, card)

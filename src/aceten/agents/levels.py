@@ -42,8 +42,7 @@ class EasyAgent(TacticsAgent):
         move = super().choose(view)
         if self._slip is not None and self._careful is not None:
             self.reason = (f"play {card_words(self._slip.card, view.trump)}: an easy opponent's "
-                           f"hasty choice (the careful play was "
-                           f"{card_words(self._careful.card, view.trump)})")
+                           f"hasty choice, not the careful play")
             self.detail = f"slip: {self._slip.card} instead of {self._careful.card}; {self.detail}"
         return move
 

@@ -109,18 +109,19 @@ def _words(move: Move, view: PlayerView) -> str:
 def _plain_search_reason(view: PlayerView, best: Move, ranked: list[Move],
                          totals: dict[Move, int], solved: int) -> str:
     """Why a searched move was chosen, in plain words: what it is worth by the end of the deal
-    on the layouts of the hidden cards tried, and how much it beats the next best by."""
+    on the layouts of the hidden cards tried, and how much it beats the next best by. Names no
+    move but the chosen one (the web table shows reasons to everyone)."""
     average = totals[best] / solved
     layouts = "layout" if solved == 1 else f"{solved} possible layouts"
     head = f"play {_words(best, view)}: tried on {layouts} of the cards you cannot see"
     if len(ranked) < 2:
         return f"{head}, it is the best move"
     gap = (totals[best] - totals[ranked[1]]) / solved
-    if gap < 0.5:
-        return (f"{head}, it does as well as {_words(ranked[1], view)} (your side ends with "
-                f"about {average:.0f} points either way)")
-    return (f"{head}, it leaves your side about {gap:.0f} points better off than "
-            f"{_words(ranked[1], view)} (about {average:.0f} by the end of the deal)")
+    if gap < 0.5:  # (no other move is named: the web table shows reasons to everyone)
+        return (f"{head}, another move does as well (your side ends with about {average:.0f} "
+                f"points either way)")
+    return (f"{head}, it leaves your side about {gap:.0f} points better off than your next-best "
+            f"move (about {average:.0f} by the end of the deal)")
 
 
 class PimcAgent(Agent):

@@ -27,7 +27,8 @@ with a master trump while an opponent may still hold trumps. Otherwise the lead 
 best value (a low trump when every plain card would give away points). It bids (Cruce), calls
 trump (Klaverjas) and exchanges (Brisca) from counts of its hand.
 
-``reason`` says in plain words why it chose the move; ``detail`` gives the numbers.
+``reason`` says in plain words why it chose the move, naming no card but the one played (the
+web table shows it to everyone); ``detail`` gives the numbers.
 """
 
 from __future__ import annotations
@@ -359,8 +360,9 @@ class TacticsAgent(Agent):
                            f"someone after you")
         else:
             costly = min((o for o in winners if o.sure), key=lambda o: o.keep)
+            what = "a trump" if f.is_trump(costly.card) else "a winning card"
             self.reason = (f"let it go: the trick holds only {worth} points, not worth spending "
-                           f"{card_words(costly.card, trump)}; throw {words}")
+                           f"{what} on; throw {words}")
         return card
 
     # -- before the play -------------------------------------------------------------------------
