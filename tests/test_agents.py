@@ -49,7 +49,8 @@ def choice(agent: Agent, game: Game) -> str:
 
 # -- the registry -----------------------------------------------------------------------------
 def test_registry_knows_random_and_greedy():
-    assert agents.names() == ["random", "greedy", "tactics", "pimc"]
+    assert agents.names()[:4] == ["random", "greedy", "tactics", "pimc"]
+    assert {"tactics-1", "pimc-1"} <= set(agents.names())
     assert isinstance(agents.get("random", seed=1), RandomAgent)
     assert isinstance(agents.get(" Greedy "), GreedyAgent)
     assert agents.get("greedy").name == "greedy"

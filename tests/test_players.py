@@ -125,17 +125,61 @@ def test_every_game_plays_to_the_end_with_each_new_bot(name, players):
             assert all(reasons)
 
 
-def test_tactics_reasons_name_the_rule():
+def test_tactics_reasons_are_plain_sentences_naming_the_card_with_the_numbers_in_detail():
     game = aceten.new_game("briscola", players=2, seed=3)
     bot = TacticsAgent(seed=1)
-    seen = set()
     while not game.is_over():
         move = bot.choose(game.view(game.to_move))
-        assert bot.reason.startswith(f"playing {move}") or bot.reason.startswith(f"leading {move}") \
-            or bot.reason.startswith("exchanging")
-        seen.add(bot.reason.split(":")[0].split()[0])
+        words = move.name.split(" of ")[0] if isinstance(move, aceten.Card) else str(move)
+        assert words in bot.reason, bot.reason
+        assert bot.detail
+        assert "tactics" not in bot.reason and "master" not in bot.reason
         game.push(move)
-    assert seen <= {"playing", "leading", "exchanging"}
+
+
+def _tactics_positions(name: str, players: int, deals: int):
+    """(view, chosen card) of every decision of tactics-played deals."""
+    for seed in range(deals):
+        game = aceten.new_game(name, players=players, seed=seed)
+        bots = [TacticsAgent(seed=s) for s in range(players)]
+        while not game.is_over():
+            view = game.view(game.to_move)
+            move = bots[game.to_move].choose(view)
+            yield view, move, bots[game.to_move]
+            game.push(move)
+
+
+def test_tactics_does_not_trump_a_worthless_trick_while_it_can_throw_a_worthless_plain_card():
+    seen = 0
+    for view, move, _bot in _tactics_positions("briscola", 2, 30):
+        rules, trump = view.rules, view.trump
+        if len(view.trick) != 1 or rules.points(view.trick[0]):
+            continue
+        if not any(c.suit != trump and not rules.points(c) for c in view.legal_moves):
+            continue
+        seen += 1
+        assert move.suit != trump, (view.trick, view.hand, move)  # neither a low nor a point trump
+    assert seen >= 10
+
+
+def test_tactics_gives_points_to_a_partner_sure_to_win_the_trick():
+    seen = 0
+    for view, move, bot in _tactics_positions("briscola", 4, 30):
+        if len(view.trick) == 3 and bot.reason.startswith("give points to your partner"):
+            seen += 1
+            assert view.rules.points(move) > 0
+            others = [c for c in view.legal_moves if c.suit != view.trump]
+            assert view.rules.points(move) == max(view.rules.points(c) for c in others)
+    assert seen >= 5
+
+
+def test_tactics_lets_a_partner_still_to_play_take_a_trick_it_may_take():
+    seen = 0
+    for _view, move, bot in _tactics_positions("klaverjas", 4, 20):
+        if bot.reason.startswith("leave it to your partner"):
+            seen += 1
+            assert str(move) in bot.detail
+    assert seen >= 1
 
 
 def test_pimc_delegates_bids_and_calls_to_tactics_and_summarises_searches():
@@ -143,11 +187,11 @@ def test_pimc_delegates_bids_and_calls_to_tactics_and_summarises_searches():
     bot = PimcAgent(seed=1, samples=3)
     if game.phase == "bid":
         bot.choose(game.view(game.to_move))
-        assert "tactics decides" in bot.reason
+        assert "tactics decides" in bot.detail and bot.reason == bot.tactics.reason
     game = aceten.new_game("klaverjas", seed=2)
     assert game.phase == "call"
     bot.choose(game.view(game.to_move))
-    assert "tactics decides" in bot.reason
+    assert "tactics decides" in bot.detail and "tactics" not in bot.reason
     # late in a deal pimc searches: "MOVE: best average +x over k deals"
     game = aceten.new_game("briscola", players=2, seed=3)
     tactics = TacticsAgent(seed=1)
@@ -156,7 +200,10 @@ def test_pimc_delegates_bids_and_calls_to_tactics_and_summarises_searches():
     view = game.view(game.to_move)
     move = bot.choose(view)
     assert move in view.legal_moves
-    assert bot.reason.startswith(f"{move}: best average") and "over 3 deals" in bot.reason
+    assert bot.detail.startswith(f"{move}: best average") and "over 3 deals" in bot.detail
+    # in plain words: the card by name, what was tried, no jargon
+    assert bot.reason.startswith(f"play the {move.rank.name.lower()} of")
+    assert "3 possible layouts" in bot.reason and "average" not in bot.reason
 
 
 def test_pimc_replays_the_public_moves_onto_sampled_deals():

@@ -461,7 +461,7 @@ def test_searching_bots_think_in_a_worker_process(tmp_path):
     from aceten import agents
 
     heavy = [name for name in agents.names() if name not in ("random", "greedy", "tactics")]
-    assert heavy == ["pimc"]
+    assert heavy[0] == "pimc"  # the levels and the baselines follow it in agents.names()
     app = create_app(tmp_path / "pool.sqlite", bot_delay=0, chosen_deals_with_people=True)
     with TestClient(app) as client:
         try:

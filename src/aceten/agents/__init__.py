@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING
 
 from aceten.agents.base import Agent
 from aceten.agents.greedy import GreedyAgent
-from aceten.agents.pimc import PimcAgent
+from aceten.agents.levels import EasyAgent, ExpertAgent, HardAgent, MediumAgent
+from aceten.agents.pimc import PimcAgent, PimcV1Agent
 from aceten.agents.random_agent import RandomAgent
 from aceten.agents.tactics import TacticsAgent
+from aceten.agents.tactics_v1 import TacticsV1Agent
 from aceten.errors import AcetenError
 
 if TYPE_CHECKING:
@@ -39,7 +41,25 @@ AGENTS: dict[str, type[Agent]] = {
     "greedy": GreedyAgent,
     "tactics": TacticsAgent,
     "pimc": PimcAgent,
+    # fixed baselines: the players as they were before issue 18, never changed, so every later
+    # player is measured against the same opponents
+    "tactics-1": TacticsV1Agent,
+    "pimc-1": PimcV1Agent,
+    # levels for people (agents/levels.py): easy slips now and then, medium is tactics, hard is
+    # pimc, expert is pimc searching more
+    "easy": EasyAgent,
+    "medium": MediumAgent,
+    "hard": HardAgent,
+    "expert": ExpertAgent,
 }
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+SEARCHING = frozenset({"pimc", "pimc-1", "hard", "expert"})  # the bots that need the solver
+
+
+def needs_solver(name: str) -> bool:
+    """Whether the bot ``name`` searches with the double-dummy solver (the search extra)."""
+    return str(name).strip().lower() in SEARCHING
 
 
 DEFAULT: str = "pimc" if _search_installed() else "tactics"
@@ -54,14 +74,15 @@ def names() -> list[str]:
 
 
 def get(name: str, seed: int | None = None) -> Agent:
-    """A new bot by name ("random", "greedy", "tactics", "pimc"); the same seed gives the same choices."""
+    """A new bot by name ("random", "greedy", "tactics", "pimc", the baselines "tactics-1" and
+    "pimc-1", the levels "easy" to "expert"); the same seed gives the same choices."""
     key = str(name).strip().lower()
     try:
         cls = AGENTS[key]
     except KeyError:
         raise AcetenError(f"unknown bot {name!r}: choose from {', '.join(AGENTS)}") from None
-    if key == "pimc" and not _search_installed():  # say so now, not at its first search
-        raise AcetenError("the pimc bot needs the double-dummy solver: pip install 'aceten[search]'")
+    if key in SEARCHING and not _search_installed():  # say so now, not at its first search
+        raise AcetenError(f"the {key} bot needs the double-dummy solver: pip install 'aceten[search]'")
     return cls(seed=seed)
 
 
@@ -84,5 +105,23 @@ def play(game: Game, seats: Sequence[Agent],
     return outcome
 
 
-__all__ = ["AGENTS", "DEFAULT", "Agent", "GreedyAgent", "PimcAgent", "RandomAgent", "TacticsAgent",
-           "get", "names", "play"]
+__all__ = [
+    "AGENTS",
+    "DEFAULT",
+    "LEVELS",
+    "Agent",
+    "EasyAgent",
+    "ExpertAgent",
+    "GreedyAgent",
+    "HardAgent",
+    "MediumAgent",
+    "PimcAgent",
+    "PimcV1Agent",
+    "RandomAgent",
+    "TacticsAgent",
+    "TacticsV1Agent",
+    "get",
+    "names",
+    "needs_solver",
+    "play",
+]

@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 
 
 class Agent:
-    """Base of the bots: seeded randomness, and ``reason`` explaining the last choice.
+    """Base of the bots: seeded randomness, ``reason`` explaining the last choice in plain words
+    and ``detail`` giving its technical detail.
 
     Subclasses implement :meth:`choose`. A bot decides from a :class:`PlayerView` alone.
     """
@@ -24,6 +25,7 @@ class Agent:
         self.seed = seed
         self.rng = random.Random(seed)
         self.reason = ""
+        self.detail = ""  # the technical detail behind ``reason`` (numbers, rule names), for --verbose
 
     def choose(self, view: PlayerView) -> Move:
         """The move to make from this view (one of ``view.legal_moves``)."""

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from aceten.agents.base import Agent
 from aceten.agents.tactics import TacticsAgent
+from aceten.agents.tactics_v1 import TacticsV1Agent
 from aceten.cards import Card, Family
 from aceten.errors import AcetenError
 from aceten.moves import Bid, CallCard, Exchange, TrumpCall
@@ -100,10 +101,41 @@ def public_moves(view: PlayerView) -> list[Move]:
     return moves
 
 
+def _words(move: Move, view: PlayerView) -> str:
+    """A move as a person says it: "the three of trumps", "the swap for the face-up trump"."""
+    from aceten.agents.tactics import card_words
+
+    if isinstance(move, Card):
+        return card_words(move, view.trump)
+    if isinstance(move, Exchange):
+        return f"the swap of {move.card} for the face-up trump"
+    return str(move)
+
+
+def _plain_search_reason(view: PlayerView, best: Move, ranked: list[Move],
+                         totals: dict[Move, int], solved: int) -> str:
+    """Why a searched move was chosen, in plain words: what it is worth by the end of the deal
+    on the layouts of the hidden cards tried, and how much it beats the next best by. Names no
+    move but the chosen one (the web table shows reasons to everyone)."""
+    average = totals[best] / solved
+    layouts = "layout" if solved == 1 else f"{solved} possible layouts"
+    head = f"play {_words(best, view)}: tried on {layouts} of the cards you cannot see"
+    if len(ranked) < 2:
+        return f"{head}, it is the best move"
+    gap = (totals[best] - totals[ranked[1]]) / solved
+    if gap < 0.5:  # (no other move is named: the web table shows reasons to everyone)
+        return (f"{head}, another move does as well (your side ends with about {average:.0f} "
+                f"points either way)")
+    return (f"{head}, it leaves your side about {gap:.0f} points better off than your next-best "
+            f"move (about {average:.0f} by the end of the deal)")
+
+
 class PimcAgent(Agent):
     """Samples consistent deals, solves each double dummy, plays the best average move."""
 
     name = "pimc"
+    delegate: type[Agent] = TacticsAgent  # who decides what pimc does not search
+    extra_cards = 0  # searched beyond the per-game default limit (MAX_CARDS)
 
     def __init__(self, seed: int | None = None, samples: int = DEFAULT_SAMPLES,
                  time_budget: float | None = None, max_cards: int | None = None,
@@ -116,13 +148,14 @@ class PimcAgent(Agent):
         self.max_cards = max_cards
         self.node_budget = node_budget
         self.tt_bits = tt_bits
-        self.tactics = TacticsAgent(seed=seed)
+        self.tactics = self.delegate(seed=seed)
         self._solver: Any = None
         self.last: dict[str, Any] = {}
 
     def _delegate(self, view: PlayerView, why: str) -> Move:
         move = self.tactics.choose(view)
-        self.reason = f"{why}: tactics decides; {self.tactics.reason}"
+        self.reason = self.tactics.reason  # plain words; the jargon goes to detail
+        self.detail = f"{why}: tactics decides; {self.tactics.detail or self.tactics.reason}"
         self.last = {"delegated": True}
         return move
 
@@ -134,13 +167,14 @@ class PimcAgent(Agent):
             return self._delegate(view, "the trump call is not searched")
         legal = list(view.legal_moves)
         if len(legal) == 1:
-            self.reason = f"{legal[0]}: the only legal move"
+            self.reason = f"play {_words(legal[0], view)}: it is the only move you may make"
+            self.detail = "one legal move"
             self.last = {"delegated": False, "deals": 0}
             return legal[0]
         left = sum(view.hand_sizes) + view.stock_size
         limit = self.max_cards
         if limit is None:
-            limit = MAX_CARDS.get((view.rules.family, view.players), 24)
+            limit = MAX_CARDS.get((view.rules.family, view.players), 24) + self.extra_cards
         if left > limit:
             return self._delegate(view, f"{left} cards unplayed, more than the {limit} pimc solves")
         return self._search(view, legal)
@@ -183,9 +217,18 @@ class PimcAgent(Agent):
         runner = (f"; next {ranked[1]} {totals[ranked[1]] / solved:+.1f}"
                   if len(ranked) > 1 else "")
         what = "card points" if isinstance(best, Card) else "value"
-        self.reason = (f"{best}: best average {average:+.1f} {what} over {solved} deals"
+        self.detail = (f"{best}: best average {average:+.1f} {what} over {solved} deals"
                        f"{runner}")
+        self.reason = _plain_search_reason(view, best, ranked, totals, solved)
         self.last = {"delegated": False, "deals": solved,
                      "averages": {str(m): totals[m] / solved for m in legal},
                      "nodes": nodes, "seconds": time.perf_counter() - start}
         return best
+
+
+class PimcV1Agent(PimcAgent):
+    """The frozen pimc player (``pimc-1``): today's search settings, handing what it does not
+    search to the frozen ``tactics-1``; a fixed baseline for later players."""
+
+    name = "pimc-1"
+    delegate = TacticsV1Agent

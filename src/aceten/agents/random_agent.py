@@ -19,5 +19,6 @@ class RandomAgent(Agent):
     def choose(self, view: PlayerView) -> Move:
         self._check(view)
         move = self.rng.choice(view.legal_moves)
-        self.reason = f"random choice among {len(view.legal_moves)} legal moves"
+        self.reason = f"a move picked at random (this bot plays at random): {move}"
+        self.detail = f"uniform choice among {len(view.legal_moves)} legal moves"
         return move

@@ -13,6 +13,7 @@ import typer
 
 import aceten
 from aceten import agents, record
+from aceten.agents.coach import Coach, review
 from aceten.cards import Suit
 from aceten.cli.common import (
     GameArg,
@@ -52,8 +53,9 @@ def play(
         "--seat", "-s", help="your seat, 1-based (P1 leads the first trick)")] = 1,
     opponent: Annotated[str | None, typer.Option(
         "--opponent", "-b", show_default=False,
-        help=f"the bot: {', '.join(agents.names())}; default {agents.DEFAULT}, the strongest "
-        "that answers within a second (pimc needs the search extra, else tactics)")] = None,
+        help=f"the bot: a level ({', '.join(agents.LEVELS)}) or a bot by name "
+        f"({', '.join(n for n in agents.names() if n not in agents.LEVELS)}); default "
+        f"{agents.DEFAULT} (pimc needs the search extra, else tactics)")] = None,
     variant: VariantOpt = None,
     seed: Annotated[int | None, typer.Option("--seed", help="deal seed (same seed, same cards)")] = None,
     option: OptionOpt = None,
@@ -64,6 +66,11 @@ def play(
         "--save", help="write the game's record (.tgn) to this file when it ends (a match: "
         "every deal); without it, an interactive game offers to save")] = None,
     json_out: JsonOpt = False,
+    hints: Annotated[bool, flag("--hints", help="a coach: the recommended move with its reason "
+                                "before each of your moves, and after the deal the moves that "
+                                "lost most points (the solver's review)")] = False,
+    verbose: Annotated[bool, flag("--verbose", "-v", help="print the technical detail behind "
+                                  "each bot's reason too")] = False,
     interactive: Annotated[bool, flag("--interactive", hidden=True,
                                               help="prompt even when stdin is not a terminal")] = False,
 ) -> None:
@@ -85,7 +92,8 @@ def play(
         human = None if (auto or json_out) or not (interactive or stdin_is_terminal()) else seat - 1
         if human is None and not auto and not json_out:
             print("stdin is not a terminal: bots play every seat", file=sys.stderr)
-        if human is not None and opponent == "pimc":
+        if human is not None and (agents.needs_solver(opponent)
+                                  or (hints and agents.needs_solver(agents.DEFAULT))):
             from aceten.agents.pimc import warm_up
 
             with console().status("Loading the pimc player's solver (the first time after "
@@ -102,10 +110,12 @@ def play(
         for g, describe in games:
             played.append(g)
             if human is None:
-                _auto_game(g, bots, out, quiet=json_out, heading=describe)
+                _auto_game(g, bots, out, quiet=json_out, heading=describe, verbose=verbose)
             else:
                 out.print(describe, style="bold", markup=False)
-                if not _interactive_game(g, human, bots, out, can_draw):
+                coach = Coach(seed=bot_seed(seed, human))
+                if not _interactive_game(g, human, bots, out, can_draw, coach=coach,
+                                         hints=hints, verbose=verbose):
                     finished = False
                     break
             outcome = g.outcome()
@@ -181,12 +191,22 @@ def _deals(game: str, players: int | None, variant: str | None, seed: int,
         print(f"Match: {head} (seed {m.seed})")
 
 
+def reason_lines(bot: Agent, seat: int, verbose: bool) -> list[str]:
+    """A bot's reason for its last move, in plain words (and its detail with --verbose)."""
+    lines = [f"    {display.seat_name(seat)}: {bot.reason}"] if bot.reason else []
+    if verbose and bot.detail:
+        lines.append(f"      ({bot.detail})")
+    return lines
+
+
 def _auto_game(game: Game, bots: Sequence[Agent], out: Console, *, quiet: bool,
-               heading: str) -> None:
-    """Bots play every seat; print the game trick by trick and the result."""
+               heading: str, verbose: bool = False) -> None:
+    """Bots play every seat; print the game trick by trick, each bot's reason, and the result."""
     narrator = display.Narrator(game)
 
     def report(g: Game, seat: int, move: Move) -> None:
+        for line in reason_lines(bots[seat], seat, verbose):
+            print(line)
         for line in narrator.lines():
             print(line)
 
@@ -210,6 +230,7 @@ HELP = """commands:
   bid:A, bid:2:71, pass    an auction: a rank (lower cards bid higher), then points
   call:3S                  the auction's winner calls a card (its holder is the partner)
   ? help   legal moves     last   the last trick     table   the table again
+  hint     the coach's recommended move and why
   undo     take back your last move                  quit    leave the game"""
 
 
@@ -240,9 +261,21 @@ def _check_held(game: Game, seat: int, move: Move) -> None:
         raise AcetenError(f"you do not hold {move}; your hand: {display.cards_text(hand)}")
 
 
+def _show_hint(game: Game, human: int, coach: Coach, out: Console, can_draw: bool,
+               verbose: bool) -> None:
+    hint = coach.hint(game.view(human))
+    out.print(f"hint: {display.move_text(hint.move, can_draw)} — {hint.reason}", style="cyan",
+              markup=False, soft_wrap=True)
+    if verbose and hint.detail:
+        out.print(f"  ({hint.detail})", markup=False, soft_wrap=True)
+
+
 def _interactive_game(game: Game, human: int, bots: Sequence[Agent], out: Console,
-                      can_draw: bool) -> bool:
-    """A person plays seat ``human``; returns False when they quit."""
+                      can_draw: bool, *, coach: Coach | None = None, hints: bool = False,
+                      verbose: bool = False) -> bool:
+    """A person plays seat ``human``; returns False when they quit. Bots' reasons are printed
+    after their moves; with ``hints`` the coach recommends each move and reviews the deal."""
+    coach = coach or Coach()
     narrator = display.Narrator(game, viewer=human, plays=True, draws=True, symbols=can_draw)
     movers: list[int] = []
     if stdin_is_terminal():
@@ -256,9 +289,13 @@ def _interactive_game(game: Game, human: int, bots: Sequence[Agent], out: Consol
             move = bots[seat].choose(game.view(seat))
             game.push(move)
             movers.append(seat)
+            for line in reason_lines(bots[seat], seat, verbose):
+                out.print(line, style="dim", markup=False, soft_wrap=True)
             _say(out, narrator)
             continue
         out.print(display.table(game.view(human), can_draw))
+        if hints:
+            _show_hint(game, human, coach, out, can_draw, verbose)
         while True:
             try:
                 text = _ask(out, f"{display.seat_name(human)} ({game.phase})> ")
@@ -273,6 +310,9 @@ def _interactive_game(game: Game, human: int, bots: Sequence[Agent], out: Consol
                 legal = " ".join(display.move_text(m, can_draw) for m in game.legal_moves())
                 out.print(f"legal: {legal}", markup=False, soft_wrap=True)
                 out.print(_help(game, human), markup=False)
+                continue
+            if word == "hint":
+                _show_hint(game, human, coach, out, can_draw, verbose)
                 continue
             if word == "last":
                 tricks = game.tricks
@@ -307,6 +347,11 @@ def _interactive_game(game: Game, human: int, bots: Sequence[Agent], out: Consol
     outcome = game.outcome()
     assert outcome is not None
     out.print(display.outcome_rich(outcome))
+    if hints:
+        with out.status("The solver is reviewing your moves..."):
+            checked = review(game, human)
+        for line in checked.lines():
+            out.print(line, markup=False, soft_wrap=True)
     return True
 
 
