@@ -16,7 +16,11 @@ import time
 
 import aceten
 
-DECK = ["AS", "3S", "KS", "HS", "JS", "7S", "AC", "3C", "KC", "HC", "JC", "7C", "AO", "3O", "KO", "7O", "2O", "AB", "3B", "KB", "HB", "JB", "7B", "HO", "JO", "6S", "6C", "6O", "6B", "5S"]
+DECK = [
+    "AS", "3S", "KS", "HS", "JS", "7S", "AC", "3C", "KC", "HC", "JC", "7C",
+    "AO", "3O", "KO", "7O", "2O", "AB", "3B", "KB", "HB", "JB", "7B", "HO",
+    "JO", "6S", "6C", "6O", "6B", "5S",
+]
 
 
 def solver_rows(cards: int, positions: int) -> None:
