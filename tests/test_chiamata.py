@@ -307,3 +307,50 @@ def test_the_solver_refuses_big_positions_of_five_seats_with_one_line():
     g.push(g.legal_moves()[0])
     with pytest.raises(AcetenError, match="at most 20 cards left"):
         solve(g)
+
+
+def test_the_web_table_sends_the_partner_only_to_who_may_know_it():
+    pytest.importorskip("aceten.web.tables")
+    from aceten.web.tables import Table, public_view
+
+    table, _ = Table.create({"game": "briscola", "players": 5, "variant": "chiamata",
+                             "seats": [{"kind": "human", "name": "A"}]
+                             + [{"kind": "bot", "bot": "greedy"}] * 4})
+    g = table.game
+    rng = random.Random(1)
+    hidden = 0
+    while not g.is_over():
+        for seat in range(5):
+            message = table.state(seat)
+            assert message["partner"] == g.known_partner(seat)
+            hidden += message["partner"] is None and g.partner is not None
+        assert public_view(g).partner == g.known_partner(-1)  # a spectator: only once revealed
+        if table.bot_to_move() is not None:
+            seat = table.bot_to_move()
+            move, reason = table.bot_move()
+            table.push(seat, str(move), reason)
+        else:
+            moves = g.legal_moves()
+            first_bid = g.phase == "auction" and not g.bids and len(moves) > 1
+            table.push(g.to_move, str(moves[1] if first_bid else rng.choice(moves)))
+    assert hidden
+
+
+@pytest.mark.parametrize("options", [{}, {"lead": "caller"}])
+def test_a_seats_record_reads_back_to_the_events_of_its_view(options):
+    from aceten.knowledge.records import view_events
+
+    for seed in range(12):
+        g = chiamata(seed, **options)
+        rng = random.Random(seed)
+        stop = rng.randrange(8, 40)
+        while not g.is_over() and len(g.moves) < stop:
+            moves = g.legal_moves()
+            if g.phase == "auction" and len(moves) > 1:
+                g.push(moves[0] if g.bids and rng.random() < 0.7 else moves[1])
+            else:
+                g.push(rng.choice(moves))
+        for seat in range(5):
+            parsed = record.parse(record.dumps(g, seat=seat))
+            events, count = view_events(parsed, g.rules, seat)
+            assert events == list(g.view(seat).events) and count == len(g.moves)

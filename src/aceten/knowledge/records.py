@@ -23,6 +23,7 @@ from aceten.knowledge.knowledge import Knowledge
 from aceten.moves import AuctionBid, Bid, CallCard, Exchange, TrumpCall, parse_move
 from aceten.record import Record, parse, to_game
 from aceten.rules.base import Rules
+from aceten.rules.parts import Auction
 
 
 @dataclass
@@ -112,13 +113,37 @@ def view_events(record: Record, rules: Rules, seat: int, after: int | None = Non
         events.append(("draw", who, card if (card is not None and (last or who == seat)) else None))
         drawn += 1
 
+    auction = rules.part(Auction)
+    passed: set[int] = set()
+    high_bidder: int | None = None
+    called: Card | None = None
     for index, (line, token) in enumerate(moves):
         try:
-            move = parse_move(token, rules.family)
+            move = parse_move(token, rules.family, auction=auction is not None)
         except AcetenError as err:
             raise RecordError(f"line {line}: {err}") from None
         if index in leaders and phase == "play" and not trick:
             to_move = leader = leaders[index]
+        if isinstance(move, AuctionBid):  # passing is final; the last bidder left calls
+            events.append(("auction", to_move, move))
+            if move.rank is None:
+                passed.add(to_move)
+            else:
+                high_bidder = to_move
+            if len(passed) == n - 1 and high_bidder is not None:
+                to_move = high_bidder
+            elif len(passed) < n:
+                to_move = next((to_move + k) % n for k in range(1, n + 1)
+                               if (to_move + k) % n not in passed)
+            continue
+        if isinstance(move, CallCard):
+            events.append(("call-card", to_move, move.card))
+            called, trump = move.card, move.card.suit
+            if auction is not None and auction.caller_leads:
+                leader = to_move
+            to_move = leader
+            phase = "play"
+            continue
         if isinstance(move, Bid):
             events.append(("bid", to_move, move.value))
             bids += 1
@@ -139,13 +164,12 @@ def view_events(record: Record, rules: Rules, seat: int, after: int | None = Non
             events.append(("swap", to_move, move.card))
             face_up = move.card
             continue
-        if isinstance(move, (AuctionBid, CallCard)):
-            raise RecordError(f"line {line}: {move}: a seat's record of a game with an auction "
-                              "is not read by the knowledge layer yet")
         card = move
         if not trick and trump is None and rules.trump_mode == "first-lead":
             trump = card.suit
         events.append(("play", to_move, card))
+        if card == called:
+            events.append(("reveal", to_move, card))
         trick.append(card)
         who = to_move
         if rules.draw == "after-play" and drawn < len(stock):

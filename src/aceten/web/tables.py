@@ -26,7 +26,7 @@ from aceten import agents
 from aceten.cards import Card, CardSet, Suit
 from aceten.errors import AcetenError
 from aceten.game import Deal, Game, PlayerView, Trick
-from aceten.moves import Bid, Exchange, Move, TrumpCall
+from aceten.moves import AuctionBid, Bid, CallCard, Exchange, Move, TrumpCall
 from aceten.rules import DEFAULT_GAME, GAMES
 from aceten.rules import get as get_rules
 from aceten.rules.base import _plain
@@ -369,7 +369,7 @@ def public_view(game: Game) -> PlayerView:
         events.append((kind, who, what))
     base = views[0]
     return dataclasses.replace(base, seat=-1, hand=CardSet(0, game.rules.family), legal_moves=(),
-                               events=tuple(events))
+                               events=tuple(events), partner=game.known_partner(-1))
 
 
 def public_cards(view: PlayerView) -> set[Card]:
@@ -460,6 +460,11 @@ def move_json(move: Move) -> dict[str, Any]:
                 "label": "pass" if move.suit is None else f"trump {move.suit.name}"}
     if isinstance(move, Exchange):
         return {"move": str(move), "kind": "swap", "label": f"exchange {move.card}"}
+    if isinstance(move, AuctionBid):
+        return {"move": str(move), "kind": "auction",
+                "label": "pass" if move.rank is None else str(move).replace("bid:", "bid ")}
+    if isinstance(move, CallCard):
+        return {"move": str(move), "kind": "call-card", "label": f"call {move.card}"}
     raise AcetenError(f"not a move: {move!r}")  # pragma: no cover
 
 
@@ -569,6 +574,10 @@ def state_message(table: Table, view: PlayerView, online: list[int] | None = Non
         "variant": rules.variant,
         "players": view.players,
         "teams": [list(t) for t in rules.teams],
+        # a hidden team: the called card is public; the partner only once this seat may know
+        # it (the view's own rule)
+        "called_card": None if view.called_card is None else str(view.called_card),
+        "partner": view.partner,
         "phase": view.phase,
         "to_move": view.to_move,
         "leader": view.leader,
@@ -587,7 +596,7 @@ def state_message(table: Table, view: PlayerView, online: list[int] | None = Non
         "bonus": bonus,
         "tricks_won": tricks_won,
         "bids": [{"seat": who, "move": _bid_text(kind, what)} for kind, who, what in view.events
-                 if kind in ("bid", "call")],
+                 if kind in ("bid", "call", "auction")],
         "declarer": game.declarer,  # public once the bidding or the trump call is over
         "contract": game.contract,
         "moves": table.public_moves(reasons),
@@ -605,6 +614,8 @@ def n_cards(trick: Trick) -> int:
 def _bid_text(kind: str, what: Any) -> str:
     if kind == "bid":
         return str(Bid(int(what)))
+    if kind == "auction":
+        return str(what)
     return str(TrumpCall(what))
 
 
