@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ortools.sat.python import cp_model
+from aceten.logic import sat
 
 Lit = Any  # a CP-SAT Boolean literal, or a Python bool constant
 
@@ -50,7 +50,7 @@ class Cp:
     """CP-SAT model with constant folding and named groups (see the module docstring)."""
 
     def __init__(self, explain: bool = False):
-        self.model = cp_model.CpModel()
+        self.model = sat.new_model()
         self.explain = explain
         self.groups: dict[tuple[Any, ...], Group] = {}
         self._current: Group | None = None
@@ -161,9 +161,15 @@ class Cp:
         items = _variables(lits, absorbing=True)
         if cond is None or items is None:
             return
-        if not items:
-            items = [self.false]
-        self._enforce(self.model.add_bool_or(items), cond)
+        group = self._current
+        if group is not None:
+            group.count += 1
+            if group.literal is not None:
+                cond.append(group.literal)
+        # (c1 and c2 ...) -> (l1 or l2 ...) is the clause (not c1 or not c2 ... or l1 or l2 ...):
+        # one constraint, as with enforcement literals, and cheaper to write
+        items += [~c for c in cond]
+        self.model.add_bool_or(items if items else [self.false])
 
     def all_false(self, lits: Iterable[Lit], when: Iterable[Lit] = ()) -> None:
         """None of ``lits`` holds (when all of ``when`` hold)."""
@@ -244,7 +250,7 @@ class Cp:
         self.definitions += 2
         return var
 
-    def value(self, solver: cp_model.CpSolver, lit: Lit) -> builtins.bool:
+    def value(self, solver: Any, lit: Lit) -> builtins.bool:
         if isinstance(lit, bool):
             return lit
         return bool(solver.boolean_value(lit))

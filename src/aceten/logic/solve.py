@@ -43,9 +43,9 @@ class Answer:
 
 
 def _solver(time_limit: float | None, workers: int, params: dict[str, Any] | None = None) -> Any:
-    from ortools.sat.python import cp_model
+    from aceten.logic import sat
 
-    solver = cp_model.CpSolver()
+    solver = sat.new_solver()
     solver.parameters.num_workers = workers
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = float(time_limit)
@@ -65,7 +65,7 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
     parameters to set (names of ``SatParameters`` fields). ``hint``: start the solver from the
     best of a few random engine playouts (see :mod:`aceten.logic.hint`).
     """
-    from ortools.sat.python import cp_model
+    from aceten.logic import sat
 
     if goal is None:
         goal = position.goal
@@ -109,13 +109,13 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
     status = solver.solve(model.cp.model)
     timings["solve"] = time.perf_counter() - start
     replay_time = 0.0
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    if status in (sat.OPTIMAL, sat.FEASIBLE):
         value = None
         if objective is not None:
             value = round(solver.objective_value)
             answer.value = value
             answer.bound = round(solver.best_objective_bound)
-            answer.proven = status == cp_model.OPTIMAL
+            answer.proven = status == sat.OPTIMAL
             answer.status = "optimum"
         else:
             answer.status = "possible"
@@ -127,7 +127,7 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
                                 time_limit, workers, params)
             answer.witnesses += more
             replay_time += spent
-    elif status == cp_model.INFEASIBLE:
+    elif status == sat.INFEASIBLE:
         answer.status = "impossible"
         if explain:
             from aceten.logic.explain import explain as explain_core
@@ -135,7 +135,7 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
             start = time.perf_counter()
             answer.explanation = explain_core(position, goal, time_limit=time_limit)
             timings["explain"] = time.perf_counter() - start
-    elif status == cp_model.MODEL_INVALID:  # pragma: no cover - a bug
+    elif status == sat.MODEL_INVALID:  # pragma: no cover - a bug
         raise EncodingMismatch(f"CP-SAT rejects the model: {model.cp.model.validate()}")
     timings["replay"] = replay_time
     return answer
@@ -145,7 +145,7 @@ def _more(model: GameModel, goal: g.Goal, position: Position, solver: Any, objec
           value: int | None, count: int, time_limit: float | None, workers: int,
           params: dict[str, Any] | None) -> tuple[list[Trace], float]:
     """Further witnesses, each differing from all before in the projected literals."""
-    from ortools.sat.python import cp_model
+    from aceten.logic import sat
 
     cm = model.cp.model
     if objective is not None:
@@ -159,7 +159,7 @@ def _more(model: GameModel, goal: g.Goal, position: Position, solver: Any, objec
         cm.add_bool_or(seen)
         solver = _solver(time_limit, workers, params)
         status = solver.solve(cm)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if status not in (sat.OPTIMAL, sat.FEASIBLE):
             break
         start = time.perf_counter()
         out.append(check(position, goal, model.solution(solver), value))
