@@ -16,8 +16,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from aceten.logic import sat
-
 Lit = Any  # a CP-SAT Boolean literal, or a Python bool constant
 
 
@@ -50,7 +48,10 @@ class Cp:
     """CP-SAT model with constant folding and named groups (see the module docstring)."""
 
     def __init__(self, explain: bool = False):
+        from aceten.logic import sat  # OR-Tools is loaded when a model is first built
+
         self.model = sat.new_model()
+        self._add_clause = sat.add_clause
         self.explain = explain
         self.groups: dict[tuple[Any, ...], Group] = {}
         self._current: Group | None = None
@@ -167,9 +168,10 @@ class Cp:
             if group.literal is not None:
                 cond.append(group.literal)
         # (c1 and c2 ...) -> (l1 or l2 ...) is the clause (not c1 or not c2 ... or l1 or l2 ...):
-        # one constraint, as with enforcement literals, and cheaper to write
-        items += [~c for c in cond]
-        self.model.add_bool_or(items if items else [self.false])
+        # one constraint, as with enforcement literals, written as proto indices (-k-1 is not k)
+        ints = [x.index for x in items]
+        ints += [-c.index - 1 for c in cond]
+        self._add_clause(self.model, ints if ints else [self.false.index])
 
     def all_false(self, lits: Iterable[Lit], when: Iterable[Lit] = ()) -> None:
         """None of ``lits`` holds (when all of ``when`` hold)."""

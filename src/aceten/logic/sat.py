@@ -92,9 +92,13 @@ class LightModel:
     def bool_constraint(self, kind: str, lits: Iterable[Any], enforce: Iterable[Any] = ()) -> Constraint:
         """``kind`` is bool_or, bool_and, exactly_one or at_most_one; ``enforce``: literals."""
         ct = self.model_proto.constraints.add()
-        getattr(ct, kind).literals.extend([self._literal_index(x) for x in lits])
+        try:
+            indices = [x.index for x in lits]
+        except AttributeError:  # a Python bool among them
+            indices = [self._literal_index(x) for x in lits]
+        getattr(ct, kind).literals.extend(indices)
         if enforce:
-            ct.enforcement_literal.extend([_index(x) for x in enforce])
+            ct.enforcement_literal.extend([x.index for x in enforce])
         return Constraint(ct)
 
     @staticmethod
@@ -224,6 +228,12 @@ class LightSolver:
 
     def sufficient_assumptions_for_infeasibility(self) -> list[int]:
         return list(_cmh.ResponseHelper.sufficient_assumptions_for_infeasibility(self.response))
+
+
+def add_clause(model: Any, indices: list[int]) -> None:
+    """The clause of the literals with these proto indices (``-k-1``: not variable ``k``),
+    written straight into the model's proto (the same for ``cp_model.CpModel``)."""
+    model.proto.constraints.add().bool_or.literals.extend(indices)
 
 
 def new_model() -> Any:
