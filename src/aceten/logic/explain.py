@@ -21,8 +21,11 @@ from aceten.logic.model import GameModel
 from aceten.logic.position import Position
 
 # Explain-mode models carry an enforcement literal on every constraint; CP-SAT's full presolve
-# and probing cost far more than they save on them (measured: about 7x slower per solve).
-EXPLAIN_PARAMS = {"symmetry_level": 0, "cp_model_probing_level": 0, "max_presolve_iterations": 1}
+# and probing cost far more than they save on them (measured: about 7x slower per solve), and
+# so does the linear relaxation (20-25% of the CPU of an explanation, the same cores:
+# docs/benchmarks.md, "Logic").
+EXPLAIN_PARAMS = {"symmetry_level": 0, "cp_model_probing_level": 0, "max_presolve_iterations": 1,
+                  "linearization_level": 0}
 
 # Which groups to try dropping first: facts, then rules, then the goal (the explanation keeps
 # the goal and the rules where it can, and the fewest facts).
