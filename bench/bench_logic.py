@@ -1,11 +1,19 @@
-"""Benchmark of ``aceten ask`` on the questions of the logic issue (docs/benchmarks.md, "Logic").
+"""Benchmark of ``aceten ask`` and ``aceten prove`` (docs/benchmarks.md, "Logic").
 
 Each case is timed end to end in one process (parse the goal, encode the CP-SAT model, solve,
 replay the witness through the engine), with encode and solve also reported on their own, and
 the model's size. The median of ``--repeat`` runs is shown. ``--cli`` also times the whole
-``aceten ask`` command in a fresh process (Python start-up and imports included).
+``aceten ask --json`` command of each case in a fresh process (Python start-up and imports
+included).
+
+``--commands`` times the README's commands as a user types them (issue 19's targets), each in a
+fresh process, ``--repeat`` times: wall-clock median and CPU median (user + system of the child,
+all solver threads included). ``--baseline SRC`` runs the same commands with ``PYTHONPATH=SRC``
+too, in the same run, alternating (e.g. a checkout of main: ``git archive main src | tar -x -C
+/tmp/main``, then ``--baseline /tmp/main/src``).
 
     python bench/bench_logic.py [--repeat 3] [--workers 2] [--params default|light] [--cli]
+    python bench/bench_logic.py --commands [--repeat 5] [--baseline /tmp/main/src]
 """
 
 from __future__ import annotations
@@ -13,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -77,6 +86,74 @@ def cli_time(path: Path, goal_text: str, workers: int) -> float:
     return elapsed
 
 
+# The README's commands (issue 19, target 5; issue 17's proof time): name, arguments, target (s).
+COMMANDS = [
+    ("ask: the seed question", ["ask", "examples/student.toml"], 0.5),
+    ("ask: maximize tricks(P1)", ["ask", "examples/student.toml", "--goal", "maximize tricks(P1)"], 1.0),
+    ("ask: tricks(P1) >= 10 --explain", ["ask", "examples/student.toml", "--goal", "tricks(P1) >= 10",
+                                          "--explain"], 1.0),
+    ("prove: tricks(P1) <= 9", ["prove", "tricks(P1) <= 9", "examples/student.toml"], 2.0),
+]
+
+
+def command_time(args: list[str], src: str | None) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, every thread) of ``aceten ARGS`` in a fresh process."""
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = src
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: byte code cached
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "aceten", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"aceten {' '.join(args)} failed: {done.stderr}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def commands(repeat: int, baseline: str | None, as_json: bool) -> None:
+    here = str(ROOT / "src")
+    trees = [("this tree", here)] + ([("baseline", baseline)] if baseline else [])
+    for _, src in trees:  # byte-compile once, as an installed package is
+        subprocess.run([sys.executable, "-m", "compileall", "-q", src], capture_output=True)
+        command_time(["--version"], src)
+    rows = []
+    for name, args, target in COMMANDS:
+        runs: dict[str, list[tuple[float, float]]] = {label: [] for label, _ in trees}
+        for _ in range(repeat):
+            for label, src in trees:
+                runs[label].append(command_time(args, src))
+        row: dict[str, object] = {"case": name, "command": "aceten " + " ".join(args), "target": target}
+        for label, _ in trees:
+            row[label] = {"wall": statistics.median(w for w, _ in runs[label]),
+                          "cpu": statistics.median(c for _, c in runs[label]),
+                          "wall_min": min(w for w, _ in runs[label])}
+        rows.append(row)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    if as_json:
+        print(json.dumps({"rows": rows, "repeat": repeat, "load": load}, indent=1))
+        return
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, median of {repeat} fresh "
+          f"processes each, load average {load:.1f} at the end; seconds")
+    head = f"{'case':<34} {'target':>6} {'wall':>6} {'cpu':>6} {'min':>6}"
+    if baseline:
+        head += f" {'base wall':>10} {'base cpu':>9} {'cpu x':>6}"
+    print(head)
+    for r in rows:
+        mine = r["this tree"]
+        assert isinstance(mine, dict)
+        line = (f"{r['case']:<34} {r['target']:>6} {mine['wall']:>6.2f} {mine['cpu']:>6.2f} "
+                f"{mine['wall_min']:>6.2f}")
+        if baseline:
+            base = r["baseline"]
+            assert isinstance(base, dict)
+            line += f" {base['wall']:>10.2f} {base['cpu']:>9.2f} {base['cpu'] / mine['cpu']:>6.2f}"
+        print(line)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -86,7 +163,14 @@ def main() -> None:
     parser.add_argument("--cli", action="store_true", help="also time the aceten command")
     parser.add_argument("--explain", action="store_true", help="also time --explain on the proofs")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--commands", action="store_true",
+                        help="time the README's ask and prove commands end to end instead")
+    parser.add_argument("--baseline", metavar="SRC", help="with --commands: also run them from "
+                        "this source tree (PYTHONPATH), in the same run")
     args = parser.parse_args()
+    if args.commands:
+        commands(args.repeat, args.baseline, args.json)
+        return
     params = LIGHT if args.params == "light" else None
     import ortools
 

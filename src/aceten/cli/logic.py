@@ -303,6 +303,10 @@ def _print_answer(answer: Any, tgn: Path | None) -> None:
     if status in ("possible", "impossible"):
         print(f"note: {SEMANTICS}")
     t = answer.timings
+    if not answer.model.get("built", True):
+        print(f"model: not built (a random playout met the goal: the witness above, replayed; "
+              f"{t.get('playouts', 0):.2f} s)")
+        return
     print(f"model: {answer.model['variables']} variables, {answer.model['constraints']} "
           f"constraints; encode {t.get('encode', 0):.2f} s, solve {t.get('solve', 0):.2f} s, "
           f"replay {t.get('replay', 0):.2f} s"

@@ -16,8 +16,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ortools.sat.python import cp_model
-
 Lit = Any  # a CP-SAT Boolean literal, or a Python bool constant
 
 
@@ -50,7 +48,10 @@ class Cp:
     """CP-SAT model with constant folding and named groups (see the module docstring)."""
 
     def __init__(self, explain: bool = False):
-        self.model = cp_model.CpModel()
+        from aceten.logic import sat  # OR-Tools is loaded when a model is first built
+
+        self.model = sat.new_model()
+        self._add_clause = sat.add_clause
         self.explain = explain
         self.groups: dict[tuple[Any, ...], Group] = {}
         self._current: Group | None = None
@@ -161,9 +162,16 @@ class Cp:
         items = _variables(lits, absorbing=True)
         if cond is None or items is None:
             return
-        if not items:
-            items = [self.false]
-        self._enforce(self.model.add_bool_or(items), cond)
+        group = self._current
+        if group is not None:
+            group.count += 1
+            if group.literal is not None:
+                cond.append(group.literal)
+        # (c1 and c2 ...) -> (l1 or l2 ...) is the clause (not c1 or not c2 ... or l1 or l2 ...):
+        # one constraint, as with enforcement literals, written as proto indices (-k-1 is not k)
+        ints = [x.index for x in items]
+        ints += [-c.index - 1 for c in cond]
+        self._add_clause(self.model, ints if ints else [self.false.index])
 
     def all_false(self, lits: Iterable[Lit], when: Iterable[Lit] = ()) -> None:
         """None of ``lits`` holds (when all of ``when`` hold)."""
@@ -244,7 +252,7 @@ class Cp:
         self.definitions += 2
         return var
 
-    def value(self, solver: cp_model.CpSolver, lit: Lit) -> builtins.bool:
+    def value(self, solver: Any, lit: Lit) -> builtins.bool:
         if isinstance(lit, bool):
             return lit
         return bool(solver.boolean_value(lit))

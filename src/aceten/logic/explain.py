@@ -21,8 +21,11 @@ from aceten.logic.model import GameModel
 from aceten.logic.position import Position
 
 # Explain-mode models carry an enforcement literal on every constraint; CP-SAT's full presolve
-# and probing cost far more than they save on them (measured: about 7x slower per solve).
-EXPLAIN_PARAMS = {"symmetry_level": 0, "cp_model_probing_level": 0, "max_presolve_iterations": 1}
+# and probing cost far more than they save on them (measured: about 7x slower per solve), and
+# so does the linear relaxation (20-25% of the CPU of an explanation, the same cores:
+# docs/benchmarks.md, "Logic").
+EXPLAIN_PARAMS = {"symmetry_level": 0, "cp_model_probing_level": 0, "max_presolve_iterations": 1,
+                  "linearization_level": 0}
 
 # Which groups to try dropping first: facts, then rules, then the goal (the explanation keeps
 # the goal and the rules where it can, and the fewest facts).
@@ -55,7 +58,7 @@ class Explanation:
 
 def explain(position: Position, goal: g.Goal, *, time_limit: float | None = None) -> Explanation:
     """A minimal set of named groups that together make the goal impossible."""
-    from ortools.sat.python import cp_model
+    from aceten.logic import sat
 
     model = GameModel(position, explain=True)
     model.add_goal(goal)
@@ -70,10 +73,10 @@ def explain(position: Position, goal: g.Goal, *, time_limit: float | None = None
         cp.model.add_assumptions([grp.literal for grp in active])
         solver = _solver(time_limit)
         status = solver.solve(cp.model)
-        if status == cp_model.INFEASIBLE:
+        if status == sat.INFEASIBLE:
             found = {i for i in solver.sufficient_assumptions_for_infeasibility()}
             return True, [grp for grp in active if grp.literal.index in found] or None
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if status in (sat.OPTIMAL, sat.FEASIBLE):
             return False, None
         raise TimeoutError
 
@@ -101,9 +104,9 @@ def explain(position: Position, goal: g.Goal, *, time_limit: float | None = None
 
 
 def _solver(time_limit: float | None) -> Any:
-    from ortools.sat.python import cp_model
+    from aceten.logic import sat
 
-    solver = cp_model.CpSolver()
+    solver = sat.new_solver()
     solver.parameters.num_workers = 1  # cores of assumptions come from one worker
     for key, value in EXPLAIN_PARAMS.items():
         setattr(solver.parameters, key, value)
@@ -135,7 +138,7 @@ def _top_trumps(model: GameModel, position: Position, core: list[Any]) -> list[s
 
 def _bounds(model: GameModel, goal: g.Goal, core: list[Any], time_limit: float | None) -> list[str]:
     """For each goal comparison in the core: the best its left side can do under the rest."""
-    from ortools.sat.python import cp_model
+    from aceten.logic import sat
 
     notes = []
     cp = model.cp
@@ -161,7 +164,7 @@ def _bounds(model: GameModel, goal: g.Goal, core: list[Any], time_limit: float |
                 cp.model.minimize(expr)
             solver = _solver(time_limit)
             status = solver.solve(cp.model)
-            if status == cp_model.OPTIMAL:
+            if status == sat.OPTIMAL:
                 value = round(solver.objective_value)
                 word = "at most" if sense == "max" else "at least"
                 notes.append(f"with the other reasons above, {part.left.text} is {word} {value}")

@@ -85,7 +85,7 @@ CONDITIONS = ("wins", "leads", "plays", "holds", "draws", "stock", "trump")
 def _parser() -> Any:
     from lark import Lark
 
-    return Lark(GRAMMAR, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    return Lark(GRAMMAR, parser="lalr", propagate_positions=True, maybe_placeholders=False, cache=True)
 
 
 # -- the syntax tree -------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ from typing import Any
 
 from aceten.errors import AcetenError
 from aceten.logic import goal as g
-from aceten.logic.model import GameModel
 from aceten.logic.position import Position
 from aceten.logic.trace import Trace
 from aceten.logic.witness import EncodingMismatch, check
@@ -17,7 +16,11 @@ DEFAULT_WORKERS = 2
 # CP-SAT presolve without probing and symmetry detection: on these models they cost more than
 # they save (bench/bench_logic.py; docs/benchmarks.md). ``params`` of ask() override these.
 DEFAULT_PARAMS = {"symmetry_level": 0, "cp_model_probing_level": 0, "max_presolve_iterations": 1}
-HINT_SECONDS = 0.25
+HINT_SECONDS = 0.1  # random playouts for an objective's hint (Klaverjas: a first solution at once)
+HINT_PLAYOUTS = 60
+# A yes/no goal first tries this many random playouts: one that meets the goal is a witness
+# (a legal game of the engine, checked against the position's facts), and no model is built.
+PLAYOUTS_FIRST = 40
 
 
 @dataclass
@@ -43,9 +46,9 @@ class Answer:
 
 
 def _solver(time_limit: float | None, workers: int, params: dict[str, Any] | None = None) -> Any:
-    from ortools.sat.python import cp_model
+    from aceten.logic import sat
 
-    solver = cp_model.CpSolver()
+    solver = sat.new_solver()
     solver.parameters.num_workers = workers
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = float(time_limit)
@@ -63,10 +66,9 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
     ``all``: up to this many witnesses, distinct in the plays the goal mentions (who wins
     which trick for counts and points, the cards of a named trick, ...). ``params``: CP-SAT
     parameters to set (names of ``SatParameters`` fields). ``hint``: start the solver from the
-    best of a few random engine playouts (see :mod:`aceten.logic.hint`).
+    best of a few random engine playouts (see :mod:`aceten.logic.hint`); for a yes/no goal,
+    a playout that meets it is the witness and no model is built (:func:`playout_witness`).
     """
-    from ortools.sat.python import cp_model
-
     if goal is None:
         goal = position.goal
     if goal is None:
@@ -76,7 +78,18 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
     if all < 1:
         raise AcetenError("--all must be at least 1")
     timings: dict[str, float] = {}
+    if hint and all == 1 and not show_model and not goal.is_objective:
+        start = time.perf_counter()
+        found = playout_witness(position, goal)
+        timings["playouts"] = time.perf_counter() - start
+        if found is not None:
+            timings.update(encode=0.0, solve=0.0, replay=0.0)
+            return Answer("possible", goal, position, [found], timings=timings,
+                          model={"variables": 0, "constraints": 0, "built": False})
+        hint = False  # the playouts met no goal: no hint to give either
     start = time.perf_counter()
+    from aceten.logic.model import GameModel
+
     model = GameModel(position)
     model.add_goal(goal)
     objective = None
@@ -94,28 +107,30 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
         from aceten.logic.hint import add_hint, best_playout
 
         start = time.perf_counter()
-        found = best_playout(position, goal, seconds=HINT_SECONDS)
+        found = best_playout(position, goal, seconds=HINT_SECONDS, playouts=HINT_PLAYOUTS)
         if found is not None:
             add_hint(model, found)
         timings["hint"] = time.perf_counter() - start
     variables, constraints = model.cp.counts()
-    info = {"variables": variables, "constraints": constraints}
+    info = {"variables": variables, "constraints": constraints, "built": True}
     answer = Answer("unknown", goal, position, model=info, timings=timings)
     if show_model:
         answer.model_description = model.describe()
+
+    from aceten.logic import sat
 
     solver = _solver(time_limit, workers, params)
     start = time.perf_counter()
     status = solver.solve(model.cp.model)
     timings["solve"] = time.perf_counter() - start
     replay_time = 0.0
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    if status in (sat.OPTIMAL, sat.FEASIBLE):
         value = None
         if objective is not None:
             value = round(solver.objective_value)
             answer.value = value
             answer.bound = round(solver.best_objective_bound)
-            answer.proven = status == cp_model.OPTIMAL
+            answer.proven = status == sat.OPTIMAL
             answer.status = "optimum"
         else:
             answer.status = "possible"
@@ -127,7 +142,7 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
                                 time_limit, workers, params)
             answer.witnesses += more
             replay_time += spent
-    elif status == cp_model.INFEASIBLE:
+    elif status == sat.INFEASIBLE:
         answer.status = "impossible"
         if explain:
             from aceten.logic.explain import explain as explain_core
@@ -135,17 +150,43 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
             start = time.perf_counter()
             answer.explanation = explain_core(position, goal, time_limit=time_limit)
             timings["explain"] = time.perf_counter() - start
-    elif status == cp_model.MODEL_INVALID:  # pragma: no cover - a bug
+    elif status == sat.MODEL_INVALID:  # pragma: no cover - a bug
         raise EncodingMismatch(f"CP-SAT rejects the model: {model.cp.model.validate()}")
     timings["replay"] = replay_time
     return answer
 
 
-def _more(model: GameModel, goal: g.Goal, position: Position, solver: Any, objective: Any,
+def playout_witness(position: Position, goal: g.Goal) -> Trace | None:
+    """A random playout meeting a yes/no goal, as a witness, or None.
+
+    Only for a position without history or calls (a deal with some cards known), where a
+    random consistent deal played out by the engine meets every fact the model would state;
+    those facts are checked on the game again all the same."""
+    if goal.is_objective or position.history or position.calls:
+        return None
+    from aceten.logic.hint import best_playout
+
+    found = best_playout(position, goal, seconds=HINT_SECONDS, playouts=PLAYOUTS_FIRST)
+    if found is None:
+        return None
+    deal = found.game.deal
+    for hand, known in zip(deal.hands, position.hands, strict=True):
+        if not set(known) <= set(hand):
+            raise EncodingMismatch(f"a playout's deal {deal} misses known cards {known}")
+    if any(c is not None and c != d for c, d in zip(position.stock, deal.stock, strict=True)):
+        raise EncodingMismatch(f"a playout's stock {deal.stock} differs from the known cards")
+    if found.tricks[0].leader != position.leader:
+        raise EncodingMismatch(f"a playout's first trick is led by P{found.tricks[0].leader + 1}")
+    if not found.holds_formula(goal.formula):
+        raise EncodingMismatch(f"the goal {goal.text!r} is false in a playout that met it")
+    return found
+
+
+def _more(model: Any, goal: g.Goal, position: Position, solver: Any, objective: Any,
           value: int | None, count: int, time_limit: float | None, workers: int,
           params: dict[str, Any] | None) -> tuple[list[Trace], float]:
     """Further witnesses, each differing from all before in the projected literals."""
-    from ortools.sat.python import cp_model
+    from aceten.logic import sat
 
     cm = model.cp.model
     if objective is not None:
@@ -159,7 +200,7 @@ def _more(model: GameModel, goal: g.Goal, position: Position, solver: Any, objec
         cm.add_bool_or(seen)
         solver = _solver(time_limit, workers, params)
         status = solver.solve(cm)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if status not in (sat.OPTIMAL, sat.FEASIBLE):
             break
         start = time.perf_counter()
         out.append(check(position, goal, model.solution(solver), value))
