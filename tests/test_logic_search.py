@@ -82,6 +82,26 @@ def test_student_cannot_take_all_ten_tricks_because_p3_holds_the_ace_of_swords(s
     assert any("at most 9" in n for n in answer.explanation.notes)
 
 
+def test_explanation_out_of_time_keeps_every_group_and_says_it_is_not_minimal(student, monkeypatch):
+    # The first solve runs out of time: the answer is still a true reason (every group: the goal
+    # is already known impossible), marked not minimal, instead of a crash.
+    from aceten.logic import explain as explain_module
+
+    goal = g.parse("tricks(P1) >= 10", student.rules)
+    monkeypatch.setattr(explain_module, "_solver", lambda time_limit: _OutOfTime())
+    core = explain(student, goal)
+    assert not core.minimal and len(core.groups) > 3
+
+
+class _OutOfTime:
+    """A CP-SAT solver that always runs out of time before an answer."""
+
+    def solve(self, model):
+        from aceten.logic import sat
+
+        return sat.UNKNOWN
+
+
 def test_student_optimum_is_nine_tricks_proven(student):
     answer = ask(student, "maximize tricks(P1)")
     assert (answer.status, answer.value, answer.proven) == ("optimum", 9, True)

@@ -57,7 +57,10 @@ class Explanation:
 
 
 def explain(position: Position, goal: g.Goal, *, time_limit: float | None = None) -> Explanation:
-    """A minimal set of named groups that together make the goal impossible."""
+    """A minimal set of named groups that together make the goal impossible.
+
+    Called once the goal is known to be impossible: if time runs out before the first core, every
+    group stands (together they are a true reason, only not a minimal one)."""
     from aceten.logic import sat
 
     model = GameModel(position, explain=True)
@@ -81,6 +84,7 @@ def explain(position: Position, goal: g.Goal, *, time_limit: float | None = None
         raise TimeoutError
 
     minimal = True
+    core = groups
     try:
         bad, first_core = infeasible(groups)
         if not bad:
