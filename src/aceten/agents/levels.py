@@ -5,9 +5,10 @@
   plausible slip a casual player makes, never a uniformly random card.
 - ``medium``: the tactics player.
 - ``hard``: the pimc player with its default settings.
-- ``expert``: pimc searching more: twice the sampled deals, a larger node budget and four more
-  unplayed cards before it starts searching; its slowest decisions stay well under a second
-  (docs/players.md gives the measurement).
+- ``expert``: pimc searching more: twice the sampled deals, three times the node budget and
+  four more unplayed cards before it starts searching. Measured so far (docs/players.md): its
+  slowest decisions take 2–3 times hard's, and a first short tournament showed no gain over hard
+  yet; a longer one is still to be run.
 """
 
 from __future__ import annotations
