@@ -6,7 +6,8 @@
 Solver: for each configuration, N random deals (seeds 0..N-1) are solved from the first card
 (Cruce bids and the Klaverjas trump call made by the greedy bot first), value and principal
 variation (``solve(g, moves=False)``), with a fresh table per deal, by ``Solver(threads=...)``
-(``--threads``: 1, 2, or the default, as many as the cores up to 2); median and 95th percentile
+(``--threads``: 1, 2, or the default: up to 2, the second only while the load average
+leaves a core idle); median and 95th percentile
 of the wall time and of the CPU time of the process (all its threads: with one thread, less
 disturbed than wall time when other work shares the cores), median nodes (summed over the
 threads), table hit rate (hits / probes at trick boundaries), the share of cut-offs made by
@@ -297,7 +298,7 @@ def main() -> None:
     parser.add_argument("--configs", default="", help="only these games, e.g. briscola-4,klaverjas-4")
     parser.add_argument("--tt-bits", type=int, default=20)
     parser.add_argument("--threads", type=int, default=None,
-                        help="solver threads (1 or 2; default: the cores, up to 2)")
+                        help="solver threads (1 or 2; default: 2 while a core is idle, else 1)")
     parser.add_argument("--paired", action="store_true",
                         help="solve each deal with 1 and then 2 threads; keep undisturbed deals")
     parser.add_argument("--games", type=int, default=2_000_000, help="batch games per timing")

@@ -283,3 +283,15 @@ def test_the_kernels_trick_tables_agree_with_the_engine(seed):
         best = max(range(4), key=lambda i: powers[i])
         assert (trick.leader + best) % 4 == trick.winner
         assert sum(int(E[endgame.E_PTS, b]) for b in codes) == trick.points
+
+
+def test_default_threads_stay_off_while_the_machine_is_busy(monkeypatch):
+    """threads=None takes the second thread only while the load average leaves a core idle;
+    threads=2 takes it whatever the load."""
+    S = encode_game(aceten.new_game("briscola", players=4, seed=1))
+    monkeypatch.setattr(solver_module.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(solver_module.os, "getloadavg", lambda: (7.5, 7.0, 6.0))
+    assert Solver()._helper(S) is None
+    assert Solver(threads=2)._helper(S) is not None
+    monkeypatch.setattr(solver_module.os, "getloadavg", lambda: (0.9, 1.0, 1.0))
+    assert Solver()._helper(S) is not None

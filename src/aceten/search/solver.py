@@ -320,6 +320,8 @@ UNKEYED_CARDS = 20  # games with more seats than the table keys: the most cards 
 LONG_SEARCH_CARDS = 36  # in the endgame kernel's games: this many, two threads from the start
 CROWDED_AFTER = 0.03  # seconds of probes searched together, then
 CROWDED_SHARE = 1.5  # the cores' worth of CPU time they must have had to go on together
+SPARE_CORE_LOAD = 0.7  # threads=None: a second thread only while the load average is at most
+# the cores less this (2 cores: 1.3, this solve's own thread and a little other work)
 
 
 class Solver:
@@ -329,12 +331,16 @@ class Solver:
     analysing a game move by move reuses the work of the earlier positions. ``tt_bits`` sets
     the table size: ``2**tt_bits`` entries of 64 bytes (20 bits: 64 MB). ``threads`` (1 or 2;
     None: 2 if the machine has two cores) is how many threads search a big position together,
-    over the one table: the values are the same, only found sooner.
+    over the one table: the values are the same, only found sooner. With None the second thread
+    is only used while the machine has a core to spare (``_core_to_spare``, checked at each
+    solve): on a machine busy with other work two threads share one core and are slower than
+    one (4-player Briscola, load average 8-9: 1.09-1.14 times the wall time of one thread).
     """
 
     def __init__(self, tt_bits: int = 20, threads: int | None = None):
         if not 4 <= tt_bits <= 28:
             raise AcetenError(f"tt_bits={tt_bits}: choose between 4 and 28")
+        self.auto_threads = threads is None
         if threads is None:
             threads = min(2, os.cpu_count() or 1)
         if isinstance(threads, bool) or threads not in (1, 2):
@@ -425,6 +431,8 @@ class Solver:
     def _helper(self, S: np.ndarray) -> ThreadPoolExecutor | None:
         """The second thread, for a position big enough to gain from it (else None)."""
         if self.threads < 2 or _cards_left(S) < PARALLEL_MIN_CARDS:
+            return None
+        if self.auto_threads and not _core_to_spare():
             return None
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="aceten-solver")
@@ -561,6 +569,17 @@ def _long_search(R: np.ndarray, S: np.ndarray) -> bool:
     (LONG_SEARCH_CARDS cards or more left) of a 4-player game without obligation (the
     endgame kernel's games), whose searches all take hundreds of milliseconds or more."""
     return endgame.applies(R, S) and _cards_left(S) >= LONG_SEARCH_CARDS
+
+
+def _core_to_spare() -> bool:
+    """Whether the machine looks to have a core free for a second search thread: its load
+    average over the last minute (which counts this process's own thread while it searches)
+    leaves one core idle. Where the load average is unknown, assume it does."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return True
+    return load <= (os.cpu_count() or 1) - SPARE_CORE_LOAD
 
 
 def _cards_left(S: np.ndarray) -> int:
