@@ -53,6 +53,7 @@ from aceten.rules.layout import (
 )
 from aceten.rules.outcome import Outcome as Outcome  # re-exported: aceten.game.Outcome
 from aceten.rules.parts import Marriage, Roem
+from aceten.seeded import Stream
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +212,7 @@ class Game:
         rules = self.rules
         cards = list(rules.deck)
         if not rules.options["stacked"]:
-            random.Random(seed).shuffle(cards)
+            Stream(seed).shuffle(cards)
         n, h = rules.players, rules.hand_size
         first = (rules.options["dealer"] + 1) % n
         hands: list[tuple[Card, ...]] = [()] * n
