@@ -270,7 +270,12 @@ def cards_in(env: CardGameEnv, values: np.ndarray) -> list[str]:
 
 def test_observation_blocks_of_a_briscola_position():
     env = briscola_v0.raw_env(players=2)
-    env.reset(options={"deal": aceten.new_game("briscola", players=2, seed=7).deal})
+    hands = ("6S 6B 3C", "KC 6C AC")
+    stock = ("AB 2O HS 2C KB AS HO 5C HB HC 3O 2B JO 5O JC 3B JS 7O JB 4C 3S 2S 4B 7C KO 7B 4O 7S 5B 5S "
+             "4S 6O KS AO")  # the face-up ace of coins last
+    deal = Deal(tuple(tuple(Card.parse(c) for c in h.split()) for h in hands),
+                tuple(Card.parse(c) for c in stock.split()))
+    env.reset(options={"deal": deal})
     g = env.game
     assert [str(c) for c in g.legal_moves()] == ["6S", "3C", "6B"]
     env.step(env.move_to_action("6S"))

@@ -242,8 +242,8 @@ def _check_views(g):
         hidden_stock = set(g.stock) - public
         assert not hidden_stock & seen, f"P{viewer + 1} sees the stock"
         for kind, who, what in v.events:
-            if kind == "draw" and who != viewer:
-                assert what is None or what == turned
+            if kind == "draw" and who != viewer:  # only the face-up card: turned, or swapped in
+                assert what is None or what in public
             if kind == "deal" and who != viewer:
                 assert what is None or what in g.deal.hands[who][:g.rules.options["open_cards"]]
 

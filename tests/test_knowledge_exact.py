@@ -133,8 +133,8 @@ def test_a_lead_is_read_with_the_bonus_event_that_follows_it():
     """A view shows a marriage as the lead then its bonus event; a history cut between the two
     says the lead scored nothing (for the leader, who holds the mate, a contradiction), and
     pushing the bonus afterwards gives exactly the knowledge of the whole view."""
-    game = aceten.new_game("cruce", players=2, seed=20557)
-    rng = random.Random(20557)
+    game = aceten.new_game("cruce", players=2, seed=10)
+    rng = random.Random(10)
     for _ in range(11):
         game.push(rng.choice(game.legal_moves()))
     for seat in range(2):

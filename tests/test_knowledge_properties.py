@@ -56,9 +56,10 @@ def move_boundaries(events: tuple) -> list[int]:
 
 @SETTINGS
 @given(positions, st.integers(0, 3))
-# a cut between the Cruce marriage QD and its bonus event made a history the game never shows
-@example((("cruce", 2, None, {}), 20557, 11), 0)
-@example((("cruce", 2, None, {}), 20557, 11), 1)
+# a cut between a Cruce marriage lead and its bonus event made a history the game never shows
+# (seed 20557 before the generator changed; seed 10 ends on such a lead now)
+@example((("cruce", 2, None, {}), 10, 11), 0)
+@example((("cruce", 2, None, {}), 10, 11), 1)
 def test_knowledge_only_grows_as_events_arrive(pos, which):
     spec, seed, moves = pos
     game = make(spec, seed, moves)

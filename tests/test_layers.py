@@ -229,4 +229,5 @@ def test_mypy_core_flags_are_strict():
     assert len(core) == 1
     assert {k: core[0].get(k) for k in strict} == strict
     assert set(core[0]["module"]) == {"aceten.cards", "aceten.errors", "aceten.game", "aceten.match",
-                                      "aceten.moves", "aceten.record", "aceten.rules.*"}
+                                      "aceten.moves", "aceten.record", "aceten.rules.*",
+                                      "aceten.seeded"}

@@ -35,7 +35,8 @@ from aceten.search.encoding import (  # noqa: E402
     encode_rules,
     move_code,
 )
-from aceten.search.rng import MT_WORDS, genrand_base, mt_randbelow, mt_seed  # noqa: E402
+from aceten.search.rng import stream_below, stream_shuffle, stream_start  # noqa: E402
+from aceten.seeded import Stream  # noqa: E402
 
 VARIANTS = [
     ("briscola", 2, None, {}), ("briscola", 3, None, {}), ("briscola", 4, None, {}),
@@ -95,21 +96,51 @@ def test_kernel_legal_moves_and_transitions_equal_the_engine(name, players, vari
     assert positions > 100
 
 
-def test_mersenne_twister_is_pythons():
-    base = genrand_base()
-    state = np.zeros(MT_WORDS, dtype=np.int64)
-    for seed in (0, 1, 7, 2**31, 2**32 - 1, 2**32, 2**40 + 12345, 987654321 * 1_000_003 + 4):
-        mt_seed(state, seed, base)
-        python = random.Random(seed)
-        sizes = [1, 2, 3, 5, 39, 40, 1000, 3, 2] * 150  # past the 624-word refill
-        assert [mt_randbelow(state, k) for k in sizes] == [python._randbelow(k) for k in sizes]
+SEEDS = (0, 1, 7, -1, -(2**40), 2**31, 2**32 - 1, 2**32, 2**40 + 12345, 987654321 * 1_000_003 + 4,
+         2**63 - 1)
+
+
+def test_kernel_generator_is_the_engines():
+    """search.rng computes aceten.seeded's numbers: below(n) for every kind of n, and shuffles."""
+    sizes = [1, 2, 3, 5, 39, 40, 1000, 3, 2, 2**31 + 1, 2**32 - 1] * 40
+    for seed in SEEDS:
+        python = Stream(seed)
+        state = stream_start(seed)
+        kernel = []
+        for k in sizes:
+            r, state = stream_below(np.uint64(state), k)
+            kernel.append(int(r))
+        assert kernel == [python.below(k) for k in sizes], seed
+        for size in (1, 2, 3, 21, 24, 32, 36, 40, 48, 52):
+            cards = list(range(size))
+            python.shuffle(cards)
+            items = np.arange(size, dtype=np.int64)
+            state = stream_shuffle(items, size, np.uint64(state))
+            assert items.tolist() == cards, (seed, size)
+
+
+def test_seeded_shuffle_and_below_are_uniform():
+    """Every order of 4 cards and every value below 6 about equally often (chi-square, p ~ 1e-6)."""
+    counts: dict[tuple[int, ...], int] = {}
+    for seed in range(24_000):
+        cards = [0, 1, 2, 3]
+        Stream(seed).shuffle(cards)
+        counts[tuple(cards)] = counts.get(tuple(cards), 0) + 1
+    assert len(counts) == 24
+    chi2 = sum((c - 1000) ** 2 / 1000 for c in counts.values())
+    assert chi2 < 60  # 23 degrees of freedom
+    stream = Stream(3)
+    dice = [0] * 6
+    for _ in range(60_000):
+        dice[stream.below(6)] += 1
+    assert sum((c - 10_000) ** 2 / 10_000 for c in dice) < 35  # 5 degrees of freedom
 
 
 @pytest.mark.parametrize(("name", "players", "variant", "options"), VARIANTS, ids=IDS)
 @pytest.mark.parametrize("bots", [("random",), ("greedy",), ("greedy", "random")],
                          ids=["random", "greedy", "mixed"])
 def test_batch_games_are_the_engines_games_for_the_same_seeds(name, players, variant, options, bots):
-    """rng="python": the kernel deals and chooses exactly as `aceten simulate` does."""
+    """The kernel deals and chooses exactly as `aceten simulate` does."""
     rules = aceten.rules.get(name, players=players, variant=variant, **options)
     games, seed = 6, 40
     result = batch.simulate(rules, games, seed=seed, bots=bots, log=games)
@@ -130,13 +161,13 @@ def test_batch_games_are_the_engines_games_for_the_same_seeds(name, players, var
 
 
 @pytest.mark.parametrize(("name", "players", "variant", "options"), VARIANTS, ids=IDS)
-def test_fast_generator_games_replay_through_the_engine(name, players, variant, options):
-    """rng="fast": each logged deal pushed through the engine gives the kernel's result; each
+def test_batch_games_replay_through_the_engine(name, players, variant, options):
+    """Each logged deal pushed through the engine gives the kernel's result; each
     random choice was among exactly the engine's legal moves, each greedy one is the bot's."""
     rules = aceten.rules.get(name, players=players, variant=variant, **options)
     games = 8
     bots = ("random", "greedy")
-    result = batch.simulate(rules, games, seed=5, bots=bots, rng="fast", log=games)
+    result = batch.simulate(rules, games, seed=5, bots=bots, log=games)
     greedy = agents.get("greedy")
     for i in range(games):
         g = Game(rules, deal=result.deal(i))
@@ -152,9 +183,9 @@ def test_fast_generator_games_replay_through_the_engine(name, players, variant, 
         assert result.winner[i] == (-1 if outcome.winner is None else outcome.winner)
 
 
-def test_fast_generator_deals_vary_and_add_up():
+def test_batch_deals_vary_and_add_up():
     rules = aceten.rules.get("briscola", players=2)
-    result = batch.simulate(rules, 2000, seed=3, rng="fast")
+    result = batch.simulate(rules, 2000, seed=3)
     assert (result.team_points.sum(axis=1) == 120).all()
     assert len({tuple(result.points[i]) for i in range(200)}) > 50
     wins = np.bincount(result.winner[result.winner >= 0], minlength=2)
@@ -167,7 +198,5 @@ def test_batch_bad_input():
         batch.simulate(rules, 10, bots="clever")
     with pytest.raises(AcetenError, match="at least 1"):
         batch.simulate(rules, 0)
-    with pytest.raises(AcetenError, match="rng"):
-        batch.simulate(rules, 10, rng="dice")  # type: ignore[arg-type]
     with pytest.raises(AcetenError, match="not logged"):
         batch.simulate(rules, 3).deal(0)

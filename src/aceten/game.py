@@ -19,12 +19,16 @@ from aceten.rules import step
 from aceten.rules.base import Rules
 from aceten.rules.codes import decode_move, move_code
 from aceten.rules.layout import (
+    DRAW_AFTER_TRICK,
     PHASE_AUCTION,
     PHASE_BID,
     PHASE_CALL,
     PHASE_CALL_CARD,
     PHASE_OVER,
     PHASE_PLAY,
+    R_DRAW,
+    R_LAST_BONUS,
+    R_TRICKS,
     S_BONUS,
     S_CALLED,
     S_CONTRACT,
@@ -37,6 +41,7 @@ from aceten.rules.layout import (
     S_PARTNER,
     S_PHASE,
     S_POINTS,
+    S_REMAIN,
     S_REVEALED,
     S_SIZE,
     S_SLEN,
@@ -45,11 +50,16 @@ from aceten.rules.layout import (
     S_TLEN,
     S_TOMOVE,
     S_TRICK,
+    S_TRICKNO,
     S_TRICKS,
     S_TRUMP,
+    S_WON,
+    T_PLAIN_PTS,
+    T_TRUMP_PTS,
 )
 from aceten.rules.outcome import Outcome as Outcome  # re-exported: aceten.game.Outcome
 from aceten.rules.parts import Auction, Marriage, Roem
+from aceten.seeded import Stream
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +223,12 @@ class Game:
     _has_open: bool
     _light: bool
     _light_lead: bool
+    _light_finish: bool
+    _draw_after_trick: bool
+    _tricks_per_deal: int
+    _last_bonus: int
+    _duels: list[tuple[int, int] | None]
+    _draw_order: tuple[tuple[int, ...], ...]
     _no_open: tuple[CardSet, ...]
     _turned: bool
     _hidden: bool
@@ -235,7 +251,7 @@ class Game:
         rules = self.rules
         cards = list(rules.deck)
         if not rules.options["stacked"]:
-            random.Random(seed).shuffle(cards)
+            Stream(seed).shuffle(cards)
         n, h = rules.players, rules.hand_size
         first = (rules.options["dealer"] + 1) % n
         hands: list[tuple[Card, ...]] = [()] * n
@@ -268,13 +284,13 @@ class Game:
         # The position in the one flat layout (aceten.rules.layout): the step function of
         # aceten.rules.step moves it on; everything else here is bookkeeping for the API.
         S = self._S = [0] * S_SIZE
-        S[S_HAND:S_HAND + n] = [sum(c.bit for c in hand) for hand in deal.hands]
+        S[S_HAND:S_HAND + n] = [sum([1 << (c & 63) for c in hand]) for hand in deal.hands]
         slen = len(deal.stock)
         S[S_STOCK:S_STOCK + slen] = [card & 63 for card in deal.stock]
         S[S_SLEN] = slen
         step.start_deal(S, rules.R)
         k = rules.options["open_cards"]
-        self._open = [sum(c.bit for c in hand[:k]) for hand in deal.hands]
+        self._open = [sum([1 << (c & 63) for c in hand[:k]]) for hand in deal.hands] if k else [0] * n
         self._trick: list[Card] = []  # the trick's cards as Card objects (S holds their bits)
         self._history: list[tuple[int, tuple[Card, ...], int, int, int, tuple[str, ...]]] = []
         self._moves: list[Move] = []
@@ -521,6 +537,9 @@ class Game:
             log.append(("play", seat, move))
             trick.append(move)
             return
+        if tlen + 1 == n and self._light_finish:
+            self._finish_trick(move, seat, b, hand, tlen)
+            return
         # Otherwise keep the prefix of S before the stock (a draw records its drawer past it,
         # beyond S_DRAWN, where an undone draw leaves nothing that is read).
         self._undo.append((S[:S_STOCK], len(self._history), len(log), len(self._bids),
@@ -556,6 +575,61 @@ class Game:
         if S[S_DRAWN] != drawn:
             for i in range(drawn, S[S_DRAWN]):
                 log.append(("draw", S[S_DRAWER + i], self._cards[S[S_STOCK + i]]))
+
+    def _finish_trick(self, move: Card, seat: int, b: int, hand: int, tlen: int) -> None:
+        """The trick's last card where no roem, open card nor draw after each play is in the
+        rules: what ``step.play_card`` does to S for it, done here without its rule switches
+        (a fast path: tests/test_step.py holds it equal to the step on every reachable
+        position), with the API's bookkeeping."""
+        S = self._S
+        log = self._log
+        trick = self._trick
+        self._undo.append((S[:S_STOCK], len(self._history), len(log), len(self._bids), trick,
+                           tlen, None))
+        S[S_HAND + seat] = hand ^ (1 << b)
+        S[S_TRICK + tlen] = b
+        n = tlen + 1
+        trump = S[S_TRUMP]
+        leader = S[S_LEADER]
+        if n == 2 and trump >= 0:  # (winner's place, points) of each pair, once per rules
+            key = (trump << 12) | (S[S_TRICK] << 6) | b
+            found = self._duels[key]
+            if found is None:
+                found = self._duels[key] = _trick_result(S, n, trump, self._T)
+            place, points = found
+        else:
+            place, points = _trick_result(S, n, trump, self._T)
+        winner = leader + place
+        if winner >= n:
+            winner -= n
+        S[S_REMAIN] -= points
+        trickno = S[S_TRICKNO] + 1
+        last = trickno == self._tricks_per_deal
+        if last:
+            points += self._last_bonus
+        S[S_POINTS + winner] += points
+        S[S_TRICKS + winner] += 1
+        S[S_WON] |= 1 << winner
+        S[S_TRICKNO] = trickno
+        S[S_LASTWIN] = winner
+        S[S_TLEN] = 0
+        S[S_LEADER] = winner
+        S[S_TOMOVE] = winner
+        self._moves.append(move)
+        log.append(("play", seat, move))
+        drawn = S[S_DRAWN]
+        if self._draw_after_trick and drawn < S[S_SLEN]:
+            cards = self._cards
+            for i, drawer in enumerate(self._draw_order[winner], drawn):
+                c = S[S_STOCK + i]
+                S[S_DRAWER + i] = drawer
+                S[S_HAND + drawer] |= 1 << c
+                log.append(("draw", drawer, cards[c]))
+            S[S_DRAWN] = drawn + n
+        if last:
+            S[S_PHASE] = PHASE_OVER
+        self._trick = []  # a new list: the old one stays as it was, for undo
+        self._history.append((leader, (*trick, move), winner, points, 0, ()))
 
     def _push_other(self, move: Move) -> None:
         if not isinstance(move, (Bid, TrumpCall, Exchange, AuctionBid, CallCard)):
@@ -785,6 +859,14 @@ class Game:
 
 
 _play_card, _legal_cards = step.play_card, step.legal_cards
+def _trick_result(S: list[int], n: int, trump: int, T: list[int]) -> tuple[int, int]:
+    """The place in play order of the card winning the finished trick, and its card points."""
+    points = 0
+    for c in S[S_TRICK:S_TRICK + n]:
+        points += T[T_TRUMP_PTS + c] if (c >> 4) & 3 == trump else T[T_PLAIN_PTS + c]
+    return step.winner_index(S, n, trump, T), points
+
+
 _CONSTANTS: dict[int, tuple[Rules, dict[str, Any]]] = {}
 
 
@@ -808,6 +890,15 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
         "_no_open": tuple(CardSet(0, rules.family) for _ in range(rules.players)),
         "_turned": rules.trump_mode == "turned",
         "_hidden": hidden, "_auction": rules.part(Auction) is not None,
+        # The trick's last card finished in Game._finish_trick, not the step.
+        "_light_finish": light and rules.roem is None,
+        "_draw_after_trick": rules.R[R_DRAW] == DRAW_AFTER_TRICK,
+        "_tricks_per_deal": rules.R[R_TRICKS], "_last_bonus": rules.R[R_LAST_BONUS],
+        # (winner's place, points) of each pair of cards with each trump, filled as they come
+        # by Game._finish_trick and shared by the games of these rules (2 players only).
+        "_duels": [None] * (4 << 12) if rules.players == 2 else [],
+        "_draw_order": tuple(tuple((w + i) % rules.players for i in range(rules.players))
+                             for w in range(rules.players)),
     }  # fmt: skip
     _CONSTANTS[id(rules)] = (rules, constants)
     return constants

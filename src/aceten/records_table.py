@@ -3,11 +3,11 @@
     >>> import aceten, io
     >>> from aceten import records_table
     >>> g = aceten.new_game("briscola", players=2, seed=7)
-    >>> g.push("6S"); g.push("AC")
+    >>> g.push("6S"); g.push("3C")
     >>> rows = list(records_table.game_rows(g, file="x.tgn"))
     >>> [(r["trick"], r["position"], r["seat"], r["card"], r["points"], r["winner"], r["won"])
     ...  for r in rows]
-    [(1, 1, 1, '6S', 0, 1, True), (1, 2, 2, 'AC', 11, 1, False)]
+    [(1, 1, 1, '6S', 0, 2, False), (1, 2, 2, '3C', 10, 2, True)]
 
 :func:`rows` reads ``.tgn`` files and folders of them (each record replayed and checked by
 :func:`aceten.record.load`); :func:`write` saves rows as CSV, or as Parquet when ``pyarrow``

@@ -58,8 +58,9 @@ def simulate(
         "with one .tgn file per deal")] = None,
     fast: Annotated[bool, flag("--fast", help="play in the numba kernels of aceten.search "
                                        "(random and greedy bots): the same deals and moves, faster")] = False,
-    fast_rng: Annotated[bool, flag("--fast-rng", help="--fast with the kernels' own random "
-                                           "generator: other deals, fastest")] = False,
+    fast_rng: Annotated[bool, flag("--fast-rng", hidden=True,
+                                   help="the same as --fast (kept for old scripts: the engine and "
+                                   "the kernels now share one generator)")] = False,
 ) -> None:
     """Play many seeded deals between bots and summarise wins and points."""
     with user_errors():
@@ -74,7 +75,7 @@ def simulate(
         seat_bots = _seat_bots(bots, rules.players)
         target = SaveTarget.of(save, games, rules.name) if save is not None else None
         if fast or fast_rng:  # the search layer's batch kernels
-            summary = simulate_fast(rules, seat_bots, seed, games, options, target, fast_rng)
+            summary = simulate_fast(rules, seat_bots, seed, games, options, target)
         else:
             summary = _simulate(rules, seat_bots, seed, games, options, target, quiet=json_out)
         if json_out:
@@ -251,12 +252,12 @@ def print_summary(summary: dict[str, Any]) -> None:
 
 # -- aceten simulate --fast ------------------------------------------------------------------------
 def simulate_fast(rules: Rules, seat_bots: list[str], seed: int, games: int,
-                  options: dict[str, str], target: SaveTarget | None,
-                  own_rng: bool) -> dict[str, Any]:
+                  options: dict[str, str], target: SaveTarget | None) -> dict[str, Any]:
     """``aceten simulate`` in the batch kernels: the same summary as the engine's loop.
 
-    With the Python generator (the default) the deals and every bot's choices are those of the
-    engine's loop for the same seed, so the summary is the same but for the timing."""
+    The deals and every bot's choices are those of the engine's loop for the same seed (both
+    read seeds through aceten.seeded's generator), so the summary is the same but for the
+    timing."""
     from aceten.search import batch
 
     if rules.players > 4 or rules.hidden_teams:
@@ -266,8 +267,7 @@ def simulate_fast(rules: Rules, seat_bots: list[str], seed: int, games: int,
             raise AcetenError(f"--fast plays the bots {', '.join(batch.BOTS)}; {name!r} needs "
                               "the engine (leave out --fast)")
     announce_compile("batch", "the batch simulator")
-    result = batch.simulate(rules, games, seed=seed, bots=seat_bots,
-                            rng="fast" if own_rng else "python", log=games if target else 0)
+    result = batch.simulate(rules, games, seed=seed, bots=seat_bots, log=games if target else 0)
     stats = Stats(rules.players, len(rules.teams))
     stats.games = result.games
     stats.moves = int(result.moves.sum())
@@ -280,15 +280,12 @@ def simulate_fast(rules: Rules, seat_bots: list[str], seed: int, games: int,
     stats.bonus = [int(v) for v in result.bonus.sum(axis=0)]
     stats.total_points = int(result.points.sum())
     summary = stats.summary(rules, seat_bots, seed, games, options, result.seconds)
-    summary["engine"] = "numba" + (" (own generator)" if own_rng else "")
+    summary["engine"] = "numba"
     if target is not None:
-        for i in range(games):
-            if own_rng:
-                game = batch.replay(result, i)
-            else:  # the very deal of the seed: the record keeps its Seed tag
-                game = Game(rules, seed=seed + i)
-                for move in result.moves_of(i):
-                    game.push(move)
+        for i in range(games):  # the very deal of the seed: the record keeps its Seed tag
+            game = Game(rules, seed=seed + i)
+            for move in result.moves_of(i):
+                game.push(move)
             target.save(game, seed + i)
         summary["saved"] = str(target.path)
     return summary

@@ -10,7 +10,7 @@ trumps for the face-up card (option ``exchange``, on by default).
     >>> env = brisca_v0.env(players=2)
     >>> env.reset(seed=1)
     >>> env.unwrapped.action_names[40:], env.unwrapped.game.trump_card
-    (['swap:7', 'swap:2'], Card.parse('HB'))
+    (['swap:7', 'swap:2'], Card.parse('2C'))
 """
 
 from __future__ import annotations

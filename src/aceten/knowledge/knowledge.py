@@ -56,7 +56,7 @@ class Knowledge:
         >>> kn = Knowledge.from_view(g.view(1))
         >>> kn.count().holdings        # P1's 3 cards among the 36 P2 has not seen
         7140
-        >>> kn.knows("not holds(P1, AO)")   # the ace of coins is face up under the stock
+        >>> kn.knows("not holds(P1, JC)")   # the jack of cups is face up under the stock
         True
     """
 

@@ -7,19 +7,19 @@
     >>> int(result.team_points.sum())
     120000
 
-With ``rng="python"`` (the default) a kernel deals like ``Game(rules, seed=seed + i)`` and each
-random bot chooses like ``aceten.agents.get("random", seed=...)`` seeded as ``aceten simulate``
-seeds it: the games are the very games ``aceten simulate`` plays, move for move, only faster.
-With ``rng="fast"`` a generator of our own (splitmix64) drives the deal and the choices: the
-fastest mode, whose games are checked by replaying them through the engine
-(:func:`replay`). The greedy bot is ported move for move from :mod:`aceten.agents.greedy`.
+A kernel deals like ``Game(rules, seed=seed + i)`` and each random bot chooses like
+``aceten.agents.get("random", seed=...)`` seeded as ``aceten simulate`` seeds it: both read
+their seed through the counter-based generator of :mod:`aceten.seeded`, which
+:mod:`aceten.search.rng` computes number for number, so the games are the very games
+``aceten simulate`` plays, move for move, only faster. The greedy bot is ported move for move
+from :mod:`aceten.agents.greedy`.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -101,20 +101,9 @@ from aceten.rules.layout import (
     TRUMP_POWER,
 )
 from aceten.search.encoding import decode_move, encode_rules
-from aceten.search.rng import (
-    MT_WORDS,
-    fast_below,
-    fast_randbelow,
-    fast_seed,
-    fast_start,
-    genrand_base,
-    mt_randbelow,
-    mt_seed,
-)
+from aceten.search.rng import stream_below, stream_shuffle, stream_start
 
 BOTS = {"random": 0, "greedy": 1}
-RNG_PYTHON = 0
-RNG_FAST = 1
 BOT_SEED_FACTOR = 1_000_003  # aceten simulate seeds seat s of deal d with d * 1_000_003 + s + 1
 
 # One row of log per logged game: the shuffled deck, then each move and its number of choices.
@@ -305,43 +294,25 @@ def greedy_call(S, T, can_pass):
     return best
 
 
-@njit(cache=True, _nrt=False)
-def _choose(rng_mode, states, seat, deal_state, count):
-    if rng_mode == RNG_PYTHON:
-        return mt_randbelow(states[seat], count)
-    return fast_randbelow(deal_state, count)
-
-
 @njit(cache=True)
-def play_deals(R, T, deck, seed, count, bots, rng_mode, base, out, log):
+def play_deals(R, T, deck, seed, count, bots, out, log):
     """Play ``count`` deals (deal i from seed + i); results in ``out``, the first
     ``log.shape[0]`` deals' cards and moves in ``log``."""
     n = R[R_N]
     size = R[R_DECK_N]
     S = np.zeros(S_SIZE, dtype=np.int64)
     cards = np.zeros(size, dtype=np.int64)
-    deal_mt = np.zeros(MT_WORDS, dtype=np.int64)
-    states = np.zeros((4, MT_WORDS), dtype=np.int64)
-    fast = np.zeros(1, dtype=np.uint64)
+    states = np.zeros(4, dtype=np.uint64)
     for g in range(count):
         game_seed = seed + g
         # -- the deal
         for i in range(size):
             cards[i] = deck[i]
-        if rng_mode == RNG_PYTHON:
-            for s in range(n):
-                if bots[s] == 0:
-                    mt_seed(states[s], game_seed * BOT_SEED_FACTOR + s + 1, base)
-        else:
-            fast_seed(fast, seed, g)
+        for s in range(n):
+            if bots[s] == 0:
+                states[s] = stream_start(game_seed * BOT_SEED_FACTOR + s + 1)
         if R[R_STACKED] == 0:
-            if rng_mode == RNG_PYTHON:
-                mt_seed(deal_mt, game_seed, base)
-            for i in range(size - 1, 0, -1):
-                j = mt_randbelow(deal_mt, i + 1) if rng_mode == RNG_PYTHON else fast_randbelow(fast, i + 1)
-                c = cards[i]
-                cards[i] = cards[j]
-                cards[j] = c
+            stream_shuffle(cards, size, stream_start(game_seed))
         S[:] = 0
         deal_cards(S, cards, R)
         start_deal(S, R)
@@ -358,7 +329,8 @@ def play_deals(R, T, deck, seed, count, bots, rng_mode, base, out, log):
             if phase != PHASE_PLAY:  # a bid or a trump call, as the step lists them
                 _, choices = phase_choices(S, R)
                 if bot == 0:
-                    code = phase_code(S, _choose(rng_mode, states, seat, fast, choices))
+                    idx, states[seat] = stream_below(states[seat], choices)
+                    code = phase_code(S, idx)
                 elif phase == PHASE_BID:
                     code = MOVE_BID + greedy_bid(S, R, T)
                 else:
@@ -370,7 +342,7 @@ def play_deals(R, T, deck, seed, count, bots, rng_mode, base, out, log):
                 cards_n = popcount(legal)
                 choices = cards_n + (1 if ex else 0)
                 if bot == 0:
-                    idx = _choose(rng_mode, states, seat, fast, choices)
+                    idx, states[seat] = stream_below(states[seat], choices)
                     code = _nth_bit(legal, idx) if idx < cards_n else MOVE_EXCHANGE + low_bit(ex)
                 else:
                     code = greedy_card(S, R, T, legal, ex)
@@ -386,7 +358,7 @@ def play_deals(R, T, deck, seed, count, bots, rng_mode, base, out, log):
 
 
 @njit(cache=True)
-def play_plain_random(R, T, deck, seed, count, rng_mode, base, out, log):
+def play_plain_random(R, T, deck, seed, count, out, log):
     """play_deals for the common case that needs no rule hook: random players, no play
     obligation, bonus, exchange, bidding or trump call, a trump known from the deal (plain
     Briscola and Brisca without exchanges). Hands and scores live in local variables."""
@@ -400,37 +372,21 @@ def play_plain_random(R, T, deck, seed, count, rng_mode, base, out, log):
     cards = np.zeros(size, dtype=np.int64)
     hands = np.zeros(4, dtype=np.int64)
     trick = np.zeros(4, dtype=np.int64)
-    deal_mt = np.zeros(MT_WORDS, dtype=np.int64)
-    states = np.zeros((4, MT_WORDS), dtype=np.int64)
+    states = np.zeros(4, dtype=np.uint64)
     plain_strength = T[T_PLAIN_STRENGTH:T_PLAIN_STRENGTH + 64]
     trump_strength = T[T_TRUMP_STRENGTH:T_TRUMP_STRENGTH + 64]
     plain_pts = T[T_PLAIN_PTS:T_PLAIN_PTS + 64]
     trump_pts = T[T_TRUMP_PTS:T_TRUMP_PTS + 64]
     stock_start = n * hand_size
     first = (R[R_DEALER] + 1) % n
-    rs = np.uint64(1)
     for g in range(count):
         game_seed = seed + g
         for i in range(size):
             cards[i] = deck[i]
-        if rng_mode == RNG_PYTHON:
-            for s in range(n):
-                mt_seed(states[s], game_seed * BOT_SEED_FACTOR + s + 1, base)
-            if R[R_STACKED] == 0:
-                mt_seed(deal_mt, game_seed, base)
-                for i in range(size - 1, 0, -1):
-                    j = mt_randbelow(deal_mt, i + 1)
-                    c = cards[i]
-                    cards[i] = cards[j]
-                    cards[j] = c
-        else:
-            rs = fast_start(seed, g)
-            if R[R_STACKED] == 0:
-                for i in range(size - 1, 0, -1):
-                    j, rs = fast_below(rs, i + 1)
-                    c = cards[i]
-                    cards[i] = cards[j]
-                    cards[j] = c
+        for s in range(n):
+            states[s] = stream_start(game_seed * BOT_SEED_FACTOR + s + 1)
+        if R[R_STACKED] == 0:
+            stream_shuffle(cards, size, stream_start(game_seed))
         for i in range(n):
             h = 0
             for k in range(i * hand_size, (i + 1) * hand_size):
@@ -456,10 +412,7 @@ def play_plain_random(R, T, deck, seed, count, rng_mode, base, out, log):
                     seat -= n
                 hand = hands[seat]
                 choices = popcount(hand)
-                if rng_mode == RNG_PYTHON:
-                    idx = mt_randbelow(states[seat], choices)
-                else:
-                    idx, rs = fast_below(rs, choices)
+                idx, states[seat] = stream_below(states[seat], choices)
                 b = _nth_bit(hand, idx)
                 hands[seat] = hand ^ (1 << b)
                 trick[i] = b
@@ -522,7 +475,6 @@ class BatchResult:
     rules: Rules
     seed: int
     bots: tuple[str, ...]
-    rng: str
     points: np.ndarray  # [games, players]
     tricks: np.ndarray
     bonus: np.ndarray
@@ -583,9 +535,6 @@ def replay(result: BatchResult, index: int) -> Game:
     return game
 
 
-_BASE: np.ndarray | None = None
-
-
 def _plain(R: np.ndarray) -> bool:
     """Whether a deal needs none of the rule hooks play_plain_random leaves out."""
     return bool(R[R_OB_N] == 0 and R[R_MARRIAGE] == 0 and R[R_ROEM] == 0 and R[R_EXCHANGE] == 0
@@ -593,13 +542,12 @@ def _plain(R: np.ndarray) -> bool:
 
 
 def simulate(rules: Rules, games: int, seed: int = 0, bots: tuple[str, ...] | list[str] | str = "random",
-             rng: Literal["python", "fast"] = "python", log: int = 0) -> BatchResult:
+             log: int = 0) -> BatchResult:
     """Play ``games`` deals of ``rules`` in a numba kernel; deal i is seeded with ``seed + i``.
 
     ``bots`` names a bot per seat ("random" or "greedy"; a single name or fewer names than
     seats are given to the seats in turn, as ``aceten simulate --bots`` does). ``log`` keeps the
     cards and moves of the first ``log`` deals, for :func:`replay`."""
-    global _BASE
     if games < 1:
         raise AcetenError(f"games={games}: give at least 1")
     names = [bots] if isinstance(bots, str) else list(bots)
@@ -611,29 +559,21 @@ def simulate(rules: Rules, games: int, seed: int = 0, bots: tuple[str, ...] | li
             raise AcetenError(f"the batch kernels play the bots {', '.join(BOTS)}, not {name!r}")
     n = rules.players
     seat_bots = tuple(names[s % len(names)] for s in range(n))
-    if rng not in ("python", "fast"):
-        raise AcetenError(f"rng must be 'python' or 'fast', not {rng!r}")
     if not -(2**62) < seed < 2**62 // BOT_SEED_FACTOR - games:
         raise AcetenError(f"seed {seed} is too large for the batch kernels (|seed| < 4.6e12)")
-    if rng == "python" and seed < 0 and any(b == "random" for b in seat_bots):
-        raise AcetenError("the batch kernels take seeds >= 0")
     enc = encode_rules(rules)
-    if _BASE is None:
-        _BASE = genrand_base()
     out = np.zeros((games, O_WIDTH), dtype=np.int64)
     logs = np.zeros((min(log, games), L_WIDTH), dtype=np.int64)
     bot_codes = np.array([BOTS[b] for b in seat_bots] + [0] * (4 - n), dtype=np.int64)
     start = time.perf_counter()
-    mode = RNG_PYTHON if rng == "python" else RNG_FAST
     if _plain(enc.R) and all(b == "random" for b in seat_bots):
-        play_plain_random(enc.R, enc.T, enc.deck, int(seed), int(games), mode, _BASE, out, logs)
+        play_plain_random(enc.R, enc.T, enc.deck, int(seed), int(games), out, logs)
     else:
-        play_deals(enc.R, enc.T, enc.deck, int(seed), int(games), bot_codes, mode, _BASE, out,
-                   logs)
+        play_deals(enc.R, enc.T, enc.deck, int(seed), int(games), bot_codes, out, logs)
     seconds = time.perf_counter() - start
     teams = len(rules.teams)
     return BatchResult(
-        rules=rules, seed=int(seed), bots=seat_bots, rng=rng,
+        rules=rules, seed=int(seed), bots=seat_bots,
         points=out[:, O_POINTS:O_POINTS + n], tricks=out[:, O_TRICKS:O_TRICKS + n],
         bonus=out[:, O_BONUS:O_BONUS + n], team_points=out[:, O_TEAM_POINTS:O_TEAM_POINTS + teams],
         team_tricks=out[:, O_TEAM_TRICKS:O_TEAM_TRICKS + teams],

@@ -2,7 +2,7 @@
 
     >>> import aceten
     >>> from aceten.search import solve
-    >>> g = aceten.new_game("briscola", players=2, seed=7, deck="AS 3S KS 2S AC 3C KC 2C")
+    >>> g = aceten.new_game("briscola", players=2, seed=4765, deck="AS 3S KS 2S AC 3C KC 2C")
     >>> result = solve(g)
     >>> result.value, str(result.best_move)
     (15, 'KS')

@@ -10,7 +10,7 @@ functions that build Rich objects, so ``import aceten`` stays light.
     >>> for _ in range(2):
     ...     g.push(g.legal_moves()[0])
     >>> display.trick_text(g.tricks[0])
-    '1. P1 6S  P2 4S -> P1 +0'
+    '1. P1 7S  P2 AC -> P2 +11'
 """
 
 from __future__ import annotations
