@@ -341,3 +341,24 @@ def test_a_first_compile_is_announced_and_a_cached_one_is_not(tmp_path, monkeypa
     assert capsys.readouterr().err == ""
     common.announce_compile("batch", "the batch simulator")  # another module's: not cached yet
     assert "batch simulator" in capsys.readouterr().err
+
+
+def test_a_long_compile_prints_a_line_while_it_runs(monkeypatch, capsys):
+    """Not only a notice before: while numba compiles, a line now and then (every
+    PROGRESS_EVERY seconds; here at every kernel) says it is still at work."""
+    numba = pytest.importorskip("numba")
+    from numba.core import event
+
+    from aceten.cli import common
+
+    monkeypatch.setattr(common, "PROGRESS_EVERY", 0.0)
+    lines = common._report_compile_progress("the solver")
+    try:
+        @numba.njit(cache=False)
+        def twice(x):
+            return 2 * x
+
+        assert twice(21) == 42
+    finally:
+        event.unregister("numba:compile", lines)
+    assert "the solver: still compiling (1 compiled, " in capsys.readouterr().err
