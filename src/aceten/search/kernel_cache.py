@@ -93,23 +93,46 @@ def _module_name(source: str) -> str:
 
 
 def one_signature_each() -> None:
-    """Let every kernel loaded so far compile one version per argument type, not per constant.
+    """Let every kernel loaded so far that calls other kernels compile one version per argument
+    type, not one more per constant.
 
     numba types a constant argument in a call between kernels as a literal (``Literal[int](1)``,
     not ``int64``) and compiles the callee, and everything it calls, once more for that
     constant: ``principal_variation``'s ``alphabeta(..., 1, ..., -1)`` cost a second compile of
-    the whole search, a third of the first solve's compile time. Integer constants are typed
-    as plain integers here, so each kernel is compiled once per signature and every caller
-    shares it; boolean constants keep their literal type (a branch on them is pruned, and the
-    few small kernels that take one are cheap to compile twice).
+    the whole search, a third of the first solve's compile time. Kernels that call other
+    kernels type integer constants as plain integers here, so each is compiled once per
+    signature and every caller shares it. Leaf kernels (calling none, or only kernels inlined
+    into them) keep numba's literal copies: one small function each, and the hot path's calls
+    with a constant (a table store with no move) keep the branches pruned for it. Boolean
+    constants keep their literal type everywhere. ``_aceten_one_signature`` on each kernel says
+    which rule it follows.
     """
     from numba.core.registry import CPUDispatcher
 
     for source in KERNEL_SOURCES:
         module = sys.modules.get(_module_name(source))
         for value in vars(module).values() if module is not None else ():
-            if isinstance(value, CPUDispatcher) and not getattr(value, "_aceten_one_signature", False):
-                _type_integer_constants_as_integers(value)
+            if isinstance(value, CPUDispatcher) and not hasattr(value, "_aceten_one_signature"):
+                value._aceten_one_signature = _calls_kernels(value)
+                if value._aceten_one_signature:
+                    _type_integer_constants_as_integers(value)
+
+
+def _calls_kernels(dispatcher: Any, seen: frozenset[int] = frozenset()) -> bool:
+    """Whether the kernel calls another kernel that is not inlined into it (directly, or from a
+    kernel that is)."""
+    from numba.core.registry import CPUDispatcher
+
+    func = dispatcher.py_func
+    for name in func.__code__.co_names:
+        callee = func.__globals__.get(name)
+        if not isinstance(callee, CPUDispatcher) or id(callee) in seen:
+            continue
+        if callee.targetoptions.get("inline", "never") != "always":
+            return True
+        if _calls_kernels(callee, seen | {id(dispatcher)}):
+            return True
+    return False
 
 
 def _type_integer_constants_as_integers(dispatcher: Any) -> None:
@@ -124,4 +147,3 @@ def _type_integer_constants_as_integers(dispatcher: Any) -> None:
         return typed(tuple(plain(a) for a in args), {k: plain(v) for k, v in kws.items()})
 
     dispatcher.get_call_template = get_call_template
-    dispatcher._aceten_one_signature = True
