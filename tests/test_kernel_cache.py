@@ -98,16 +98,16 @@ def test_a_constant_argument_compiles_no_second_version():
     assert callee.signatures == [(types.int64, types.int64)]
 
 
-def test_kernels_that_call_kernels_are_typed_that_way_and_leaves_keep_literals():
+def test_the_entry_kernels_are_typed_that_way_and_the_others_keep_literals():
     from numba.core.registry import CPUDispatcher
 
     modules = [aceten.search.dds, aceten.search.endgame, aceten.search.batch, aceten.rules.jit]
     kernels = [v for m in modules for v in vars(m).values() if isinstance(v, CPUDispatcher)]
     assert len(kernels) > 40 and all(hasattr(k, "_aceten_one_signature") for k in kernels)
-    assert aceten.search.dds.alphabeta._aceten_one_signature
-    assert aceten.search.dds.principal_variation._aceten_one_signature
-    leaves = [k for k in kernels if not k._aceten_one_signature]
-    assert leaves and all(not kernel_cache._calls_kernels(k) for k in leaves)
+    entries = {k for k in kernels if k._aceten_one_signature}
+    assert {aceten.search.dds.alphabeta, aceten.search.dds.principal_variation} <= entries
+    assert all(k.targetoptions.get("nogil") for k in entries)
+    assert aceten.search.dds.tt_store not in entries
 
 
 COLD_SOLVE = """
@@ -129,8 +129,8 @@ print(json.dumps({"value": r.value, "moves": len(r.moves), "literal": literal}))
 @pytest.mark.slow
 def test_a_solve_from_an_empty_cache_compiles_and_agrees_with_the_cached_kernels(tmp_path):
     """The cold path: a fresh interpreter with an empty cache compiles every kernel a full
-    4-player deal needs (those calling kernels once per signature) and finds the value the
-    cached kernels find."""
+    4-player deal needs (the entry kernels once per signature) and finds the value the cached
+    kernels find."""
     import json
     import subprocess
     import sys

@@ -5,8 +5,8 @@ function, so after a change to a callee in another module (a ``git pull`` that t
 ``endgame.py`` but not ``dds.py``) it keeps running the old compiled code: wrong values or a
 crash. Here every kernel is cached in a folder named by a hash of all the kernel sources, so any
 change starts a fresh cache (compiled once: about a minute of CPU for the solver) and never
-mixes versions. Kernels are also compiled once per argument type, not per constant
-(:func:`one_signature_each`).
+mixes versions. The entry kernels are also compiled once per argument type, not once more per
+constant (:func:`one_signature_each`).
 
 The folder is ``$NUMBA_CACHE_DIR/aceten-kernels-HASH`` when that variable is set, else
 ``$XDG_CACHE_HOME/aceten/kernels-HASH`` (``~/.cache/aceten/...``). Older ``kernels-*`` folders
@@ -93,19 +93,18 @@ def _module_name(source: str) -> str:
 
 
 def one_signature_each() -> None:
-    """Let every kernel loaded so far that calls other kernels compile one version per argument
-    type, not one more per constant.
+    """Let every entry kernel loaded so far compile one version per argument type, not one more
+    per constant.
 
     numba types a constant argument in a call between kernels as a literal (``Literal[int](1)``,
     not ``int64``) and compiles the callee, and everything it calls, once more for that
     constant: ``principal_variation``'s ``alphabeta(..., 1, ..., -1)`` cost a second compile of
-    the whole search, a third of the first solve's compile time. Kernels that call other
-    kernels type integer constants as plain integers here, so each is compiled once per
-    signature and every caller shares it. Leaf kernels (calling none, or only kernels inlined
-    into them) keep numba's literal copies: one small function each, and the hot path's calls
-    with a constant (a table store with no move) keep the branches pruned for it. Boolean
-    constants keep their literal type everywhere. ``_aceten_one_signature`` on each kernel says
-    which rule it follows.
+    the whole search, a third of the first solve's compile time. The entry kernels — those
+    compiled ``nogil``, which Python calls (``alphabeta``, ``exact_value``, ...) — type integer
+    constants as plain integers here, so a kernel calling another entry shares the version
+    Python uses. Every other kernel keeps numba's literal copies: the code the search runs is
+    the same as before, with the branches on a constant (a table store with no move) pruned.
+    ``_aceten_one_signature`` on each kernel says which rule it follows.
     """
     from numba.core.registry import CPUDispatcher
 
@@ -113,26 +112,9 @@ def one_signature_each() -> None:
         module = sys.modules.get(_module_name(source))
         for value in vars(module).values() if module is not None else ():
             if isinstance(value, CPUDispatcher) and not hasattr(value, "_aceten_one_signature"):
-                value._aceten_one_signature = _calls_kernels(value)
+                value._aceten_one_signature = bool(value.targetoptions.get("nogil", False))
                 if value._aceten_one_signature:
                     _type_integer_constants_as_integers(value)
-
-
-def _calls_kernels(dispatcher: Any, seen: frozenset[int] = frozenset()) -> bool:
-    """Whether the kernel calls another kernel that is not inlined into it (directly, or from a
-    kernel that is)."""
-    from numba.core.registry import CPUDispatcher
-
-    func = dispatcher.py_func
-    for name in func.__code__.co_names:
-        callee = func.__globals__.get(name)
-        if not isinstance(callee, CPUDispatcher) or id(callee) in seen:
-            continue
-        if callee.targetoptions.get("inline", "never") != "always":
-            return True
-        if _calls_kernels(callee, seen | {id(dispatcher)}):
-            return True
-    return False
 
 
 def _type_integer_constants_as_integers(dispatcher: Any) -> None:
