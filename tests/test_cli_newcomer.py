@@ -359,3 +359,24 @@ def test_a_reader_that_leaves_early_gets_no_error_line():
     proc.wait()
     assert "total" in first
     assert "Broken pipe" not in err and "Traceback" not in err and "error" not in err, err
+
+
+def test_a_long_compile_prints_a_line_while_it_runs(monkeypatch, capsys):
+    """Not only a notice before: while numba compiles, a line now and then (every
+    PROGRESS_EVERY seconds; here at every kernel) says it is still at work."""
+    numba = pytest.importorskip("numba")
+    from numba.core import event
+
+    from aceten.cli import common
+
+    monkeypatch.setattr(common, "PROGRESS_EVERY", 0.0)
+    lines = common._report_compile_progress("the solver")
+    try:
+        @numba.njit(cache=False)
+        def twice(x):
+            return 2 * x
+
+        assert twice(21) == 42
+    finally:
+        event.unregister("numba:compile", lines)
+    assert "the solver: still compiling (1 compiled, " in capsys.readouterr().err

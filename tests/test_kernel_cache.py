@@ -78,3 +78,69 @@ def test_an_unwritable_place_leaves_numba_s_default(monkeypatch, tmp_path):
     before = config.CACHE_DIR
     with kernel_cache.kernel_cache():
         assert before == config.CACHE_DIR
+
+
+def test_a_constant_argument_compiles_no_second_version():
+    """A call between kernels with an integer constant uses the kernel's plain integer version:
+    numba would otherwise compile the callee (and all it calls) again per constant."""
+    from numba import njit, types
+
+    @njit(cache=False)
+    def callee(x, k):
+        return x + k
+
+    @njit(cache=False)
+    def caller(x):
+        return callee(x, 1) + callee(x, -1) + callee(x, x)
+
+    kernel_cache._type_integer_constants_as_integers(callee)
+    assert caller(3) == 12
+    assert callee.signatures == [(types.int64, types.int64)]
+
+
+def test_the_entry_kernels_are_typed_that_way_and_the_others_keep_literals():
+    from numba.core.registry import CPUDispatcher
+
+    modules = [aceten.search.dds, aceten.search.endgame, aceten.search.batch, aceten.rules.jit]
+    kernels = [v for m in modules for v in vars(m).values() if isinstance(v, CPUDispatcher)]
+    assert len(kernels) > 40 and all(hasattr(k, "_aceten_one_signature") for k in kernels)
+    entries = {k for k in kernels if k._aceten_one_signature}
+    assert {aceten.search.dds.alphabeta, aceten.search.dds.principal_variation} <= entries
+    assert all(k.targetoptions.get("nogil") for k in entries)
+    assert aceten.search.dds.tt_store not in entries
+
+
+COLD_SOLVE = """
+import json, sys
+import aceten
+from aceten import search
+from numba import types
+from numba.core.registry import CPUDispatcher
+g = aceten.new_game("briscola", players=4, seed=5)
+r = search.Solver(threads=1).solve(g)
+modules = [search.dds, search.endgame, aceten.rules.jit]
+literal = sorted(f"{m.__name__}.{k}" for m in modules for k, v in vars(m).items()
+                 if isinstance(v, CPUDispatcher) and v._aceten_one_signature
+                 and any(isinstance(t, types.IntegerLiteral) for sig in v.signatures for t in sig))
+print(json.dumps({"value": r.value, "moves": len(r.moves), "literal": literal}))
+"""
+
+
+@pytest.mark.slow
+def test_a_solve_from_an_empty_cache_compiles_and_agrees_with_the_cached_kernels(tmp_path):
+    """The cold path: a fresh interpreter with an empty cache compiles every kernel a full
+    4-player deal needs (the entry kernels once per signature) and finds the value the cached
+    kernels find."""
+    import json
+    import subprocess
+    import sys
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), XDG_CACHE_HOME=str(tmp_path))
+    env["PYTHONPATH"] = str(Path(aceten.__file__).parent.parent)
+    done = subprocess.run([sys.executable, "-c", COLD_SOLVE], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    cold = json.loads(done.stdout)
+    assert cold["literal"] == []
+    assert list(tmp_path.glob("aceten-kernels-*/*/dds.*.nbi"))
+    warm = aceten.search.Solver(threads=1).solve(aceten.new_game("briscola", players=4, seed=5))
+    assert (cold["value"], cold["moves"]) == (warm.value, len(warm.moves))

@@ -147,8 +147,36 @@ def announce_compile(module: str, what: str) -> None:
     folder = cache_dir()
     if folder.is_dir() and any(folder.glob(f"*/{module}.*.nbi")):  # numba: one folder per source dir
         return
-    print(f"{what}: compiling the kernels (once per version of aceten: a minute or two, "
-          "several on a busy machine)...", file=sys.stderr, flush=True)
+    print(f"{what}: compiling the kernels (once per version of aceten: about a minute of CPU, "
+          "several minutes on a busy machine)...", file=sys.stderr, flush=True)
+    _report_compile_progress(what)
+
+
+def _report_compile_progress(what: str) -> Any:
+    """While numba compiles, a line on stderr every :data:`PROGRESS_EVERY` seconds (counted at
+    each kernel it finishes), so a long compile shows it is alive."""
+    from numba.core import event
+
+    class CompileLines(event.Listener):  # type: ignore[misc]
+        def __init__(self) -> None:
+            self.start = self.last = time.monotonic()
+            self.count = 0
+
+        def on_start(self, ev: Any) -> None:
+            pass
+
+        def on_end(self, ev: Any) -> None:
+            self.count += 1
+            now = time.monotonic()
+            if now - self.last < PROGRESS_EVERY:
+                return
+            self.last = now
+            print(f"{what}: still compiling ({self.count} compiled, {_duration(now - self.start)} "
+                  "so far)...", file=sys.stderr, flush=True)
+
+    lines = CompileLines()
+    event.register("numba:compile", lines)
+    return lines
 
 
 def bot_seed(seed: int, seat: int) -> int:

@@ -4,7 +4,9 @@ numba's on-disk cache (``cache=True``) checks only the stamp of the file that de
 function, so after a change to a callee in another module (a ``git pull`` that touches
 ``endgame.py`` but not ``dds.py``) it keeps running the old compiled code: wrong values or a
 crash. Here every kernel is cached in a folder named by a hash of all the kernel sources, so any
-change starts a fresh cache (compiled once, about half a minute) and never mixes versions.
+change starts a fresh cache (compiled once: about a minute of CPU for the solver) and never
+mixes versions. The entry kernels are also compiled once per argument type, not once more per
+constant (:func:`one_signature_each`).
 
 The folder is ``$NUMBA_CACHE_DIR/aceten-kernels-HASH`` when that variable is set, else
 ``$XDG_CACHE_HOME/aceten/kernels-HASH`` (``~/.cache/aceten/...``). Older ``kernels-*`` folders
@@ -17,13 +19,15 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 # Paths inside the aceten package: the search kernels, and the environments' observation kernel.
-KERNEL_SOURCES = ("search/batch.py", "rules/jit.py", "rules/layout.py", "rules/step.py", "search/kernels.py",
-                  "search/dds.py", "search/encoding.py",
+KERNEL_SOURCES = ("search/batch.py", "search/kernel_cache.py", "rules/jit.py", "rules/layout.py",
+                  "rules/step.py", "search/kernels.py", "search/dds.py", "search/encoding.py",
                   "search/endgame.py", "search/rng.py", "env/compiled.py")
 KEEP = 3  # kernel folders kept (the current one included)
 
@@ -81,3 +85,47 @@ def kernel_cache() -> Iterator[None]:
         yield
     finally:
         config.CACHE_DIR = previous
+        one_signature_each()
+
+
+def _module_name(source: str) -> str:
+    return "aceten." + source.removesuffix(".py").replace("/", ".")
+
+
+def one_signature_each() -> None:
+    """Let every entry kernel loaded so far compile one version per argument type, not one more
+    per constant.
+
+    numba types a constant argument in a call between kernels as a literal (``Literal[int](1)``,
+    not ``int64``) and compiles the callee, and everything it calls, once more for that
+    constant: ``principal_variation``'s ``alphabeta(..., 1, ..., -1)`` cost a second compile of
+    the whole search, a third of the first solve's compile time. The entry kernels — those
+    compiled ``nogil``, which Python calls (``alphabeta``, ``exact_value``, ...) — type integer
+    constants as plain integers here, so a kernel calling another entry shares the version
+    Python uses. Every other kernel keeps numba's literal copies: the code the search runs is
+    the same as before, with the branches on a constant (a table store with no move) pruned.
+    ``_aceten_one_signature`` on each kernel says which rule it follows.
+    """
+    from numba.core.registry import CPUDispatcher
+
+    for source in KERNEL_SOURCES:
+        module = sys.modules.get(_module_name(source))
+        for value in vars(module).values() if module is not None else ():
+            if isinstance(value, CPUDispatcher) and not hasattr(value, "_aceten_one_signature"):
+                value._aceten_one_signature = bool(value.targetoptions.get("nogil", False))
+                if value._aceten_one_signature:
+                    _type_integer_constants_as_integers(value)
+
+
+def _type_integer_constants_as_integers(dispatcher: Any) -> None:
+    from numba.core import types as nbtypes
+
+    typed = dispatcher.get_call_template
+
+    def get_call_template(args: tuple[Any, ...], kws: dict[str, Any]) -> Any:
+        def plain(t: Any) -> Any:
+            return t.literal_type if isinstance(t, nbtypes.IntegerLiteral) else t
+
+        return typed(tuple(plain(a) for a in args), {k: plain(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
