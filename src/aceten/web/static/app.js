@@ -497,8 +497,10 @@ const Table = {
         actions.append(el("button", { type: "button", "data-move": m.move, text: this.moveLabel(m.move), disabled: !myTurn,
           onclick: () => this.play(m.move) }));
       }
+      const hintRow = $("t-hint");
+      hintRow.replaceChildren();
       if (myTurn) {
-        actions.append(el("button", { type: "button", class: "hint-btn", id: "t-hint-btn", text: t("hint"),
+        hintRow.append(el("button", { type: "button", class: "hint-btn", id: "t-hint-btn", text: t("hint"),
           onclick: () => Net.send({ type: "hint" }) }));
         if (this.hinted && this.hinted.ply === s.ply) this.showHint(this.hinted);
       }
@@ -665,10 +667,10 @@ const Table = {
     for (const b of document.querySelectorAll("#t-hand .hinted, #t-actions .hinted")) b.classList.remove("hinted");
     const target = document.querySelector(`#t-hand [data-card="${m.move}"], #t-actions [data-move="${m.move}"]`);
     if (target) target.classList.add("hinted");
-    const actions = $("t-actions");
-    for (const old of actions.querySelectorAll(".hint-text")) old.remove();
+    const row = $("t-hint");
+    for (const old of row.querySelectorAll(".hint-text")) old.remove();
     const shown = this.names[m.move] || this.moveLabel(m.move);
-    actions.append(el("span", { class: "hint-text", role: "status", text: t("hint_says", { move: shown, reason: m.reason }) }));
+    row.append(el("span", { class: "hint-text", role: "status", text: t("hint_says", { move: shown, reason: m.reason }) }));
   },
 
   play(move) {
