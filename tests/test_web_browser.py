@@ -255,3 +255,32 @@ def test_the_page_speaks_the_browsers_language_and_switches(browser, tmp_path):
         assert page.input_value("#lang") == "nl"
         assert errors == []
         context.close()
+
+
+@pytest.mark.slow
+def test_the_lobby_offers_levels_and_the_table_gives_a_hint(browser, tmp_path):
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with serve(tmp_path / "hint.sqlite", port, bot_delay=0.05):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(120_000)  # hang guards only
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "/")
+        page.select_option("#f-game", "briscola")
+        page.select_option("#f-players", "2")
+        levels = page.locator('[data-seat="1"] option[value^="bot:"]').evaluate_all(
+            "os => os.map(o => o.value)")
+        assert levels[:4] == ["bot:easy", "bot:medium", "bot:hard", "bot:expert"]
+        assert page.input_value('[data-seat="1"]') in levels[:4]  # a level by default
+        page.select_option('[data-seat="1"]', "bot:easy")
+        page.click("#f-create")
+        page.wait_for_url("**/table/**")
+        page.wait_for_selector("#t-hint-btn")  # P1 leads: the person's turn
+        assert "easy" in page.inner_text(".opponent .sub")
+        page.click("#t-hint-btn")
+        page.wait_for_selector("#t-hint .hint-text")
+        hinted = page.locator("#t-hand button.hinted")
+        assert hinted.count() == 1 and "legal" in (hinted.get_attribute("class") or "")
+        assert page.inner_text("#t-hint .hint-text").startswith("Hint: ")
+        assert errors == []

@@ -47,7 +47,7 @@ from aceten.web.config import WebConfig
 from aceten.web.queues import FairQueue, LruCache, PriorityPool
 from aceten.web.security import Guard
 from aceten.web.store import Store, StoreConflict, open_store
-from aceten.web.tables import Table, bot_move_of, deck_json, replay_message, table_record
+from aceten.web.tables import Table, bot_move_of, deck_json, default_level, replay_message, table_record
 
 log = logging.getLogger("aceten.web")
 T = TypeVar("T")
@@ -59,7 +59,8 @@ SEND_QUEUE = 64  # messages waiting for a slow client before it is dropped (a de
 RATE = 20.0  # messages per second a connection may send, on average
 BURST = 60.0
 CREATE_COST = 10.0  # creating a table counts as this many messages
-LIGHT_BOTS = frozenset({"random", "greedy", "tactics"})  # bots quick enough to think on a thread
+# bots quick enough to think on a thread (easy and medium are the tactics player)
+LIGHT_BOTS = frozenset({"random", "greedy", "tactics", "easy", "medium"})
 ANALYSIS_BUDGET = 20.0  # seconds of solving for one game's analysis
 ANALYSIS_GRACE = 120.0  # more for the solver process to start (and compile, the first time)
 FULL = "the server is full; try later"
@@ -573,6 +574,21 @@ class Server:
             move = await self.move(table, conn.seat, message.get("move"))
         return {"type": "ok", "move": move, "ply": len(table.plays)}
 
+    async def on_hint(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
+        """The coach's recommended move and plain reason, for a seated person on their turn and
+        only to them (computed from the seat's view; rate-limited like every message)."""
+        table = self._attached(conn)
+        seat = conn.seat
+        if seat is None:
+            raise AcetenError("spectators get no hints")
+        async with self.locks[table.id]:
+            ply = len(table.plays)
+            loop = asyncio.get_running_loop()
+            move, reason = await self.light_bots.run(
+                PERSON_FIRST, lambda: loop.run_in_executor(self.bot_threads, table.hint, seat))
+        return {"type": "hint", "table": table.id, "seat": seat, "ply": ply,
+                "move": str(move), "reason": reason}
+
     async def on_view(self, conn: Connection, message: dict[str, Any]) -> dict[str, Any]:
         table = self._attached(conn)
         if self.store is not None and self.store.shared:  # moves made through another process
@@ -676,6 +692,7 @@ HANDLERS: dict[str, Handler] = {
     "join": Server.on_join,
     "spectate": Server.on_spectate,
     "move": Server.on_move,
+    "hint": Server.on_hint,
     "view": Server.on_view,
     "last_trick": Server.on_last_trick,
     "log": Server.on_log,
@@ -763,7 +780,8 @@ def games_catalogue() -> dict[str, Any]:
         games.append({"name": name, "title": cls.title, "players": list(cls.player_counts),
                       "variants": list(cls.variants), "options": options})
     names = agents.names()
-    return {"games": games, "bots": names, "default_bot": agents.DEFAULT}
+    return {"games": games, "bots": names, "default_bot": agents.DEFAULT,
+            "levels": list(agents.LEVELS), "default_level": default_level()}
 
 
 async def _read_body(request: Request, limit: int) -> bytes:

@@ -95,6 +95,24 @@ def _clean_name(value: Any, default: str) -> str:
     return text or default
 
 
+HINT_BOT = "tactics"  # the web coach: quick enough to answer on a thread, with plain reasons
+
+
+def level_of(level: Any) -> str:
+    """The bot for a table's ``level`` (checked: a known level whose extra is installed);
+    ``agents.DEFAULT`` when none is given."""
+    if level is None or level == "":
+        return agents.DEFAULT
+    if not isinstance(level, str) or level.strip().lower() not in agents.LEVELS:
+        raise AcetenError(f"unknown level {str(level)[:20]!r}: choose from {', '.join(agents.LEVELS)}")
+    return agents.get(level).name  # refuses hard and expert without the search extra
+
+
+def default_level() -> str:
+    """The level matching the default opponent of ``aceten play`` (pimc is hard, tactics medium)."""
+    return "hard" if agents.needs_solver(agents.DEFAULT) else "medium"
+
+
 def _bot_seed(seed: int, seat: int, ply: int) -> int:
     """A bot's seed for one decision: the same after a restart as in an uninterrupted run."""
     return ((seed * 1_000_003 + seat + 1) * 10_007 + ply) % 2**63
@@ -125,7 +143,10 @@ class Table:
 
         ``spec``: ``{"game": "briscola", "players": 2, "variant": null, "options": {...},
         "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "greedy"}],
-        "seed": null}``. Without ``seats``, P1 is a person and the others are ``agents.DEFAULT`` bots.
+        "seed": null, "level": "hard"}``. Without ``seats``, P1 is a person and the others are
+        bots. ``level`` (one of ``agents.LEVELS``) is the bot of every bot seat that names none;
+        without it such seats get ``agents.DEFAULT``. A level that searches (hard, expert) is
+        refused with a clear message when the search extra is missing, as ``aceten play`` does.
 
         A chosen ``seed`` or a stacked deck lets the creator know the deal, so with more than one
         person at the table it is refused (unless ``chosen_deals_with_people``, for a server whose
@@ -160,9 +181,10 @@ class Table:
             seed = secrets.randbelow(2**32)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_LIMIT:
             raise AcetenError(f"seed must be a whole number from 0 to {SEED_LIMIT}")
+        default_bot = level_of(spec.get("level"))
         seats_spec = spec.get("seats")
         if seats_spec is None:
-            seats_spec = [{"kind": "human"}] + [{"kind": "bot", "bot": agents.DEFAULT}] * (rules.players - 1)
+            seats_spec = [{"kind": "human"}] + [{"kind": "bot", "bot": default_bot}] * (rules.players - 1)
         if not isinstance(seats_spec, list) or len(seats_spec) != rules.players:
             raise AcetenError(f"seats: expected a list of {rules.players} seats for {rules.players} players")
         seats: list[Seat] = []
@@ -172,7 +194,7 @@ class Table:
                 raise AcetenError(f"seats[{i}]: expected an object like {{\"kind\": \"human\"}}")
             kind = item.get("kind", "human")
             if kind == "bot":
-                bot = item.get("bot") or agents.DEFAULT
+                bot = item.get("bot") or default_bot
                 if not isinstance(bot, str):
                     raise AcetenError(f"seats[{i}]: the bot's name must be text")
                 bot = agents.get(bot).name  # checks the name
@@ -231,6 +253,22 @@ class Table:
                 token_digest(token[:200]), kept.token_sha256):
             raise AcetenError(f"wrong or missing token for P{seat + 1}")
         return seat
+
+    def hint(self, seat: int) -> tuple[Move, str]:
+        """The coach's recommended move for ``seat`` (a person, to move) and its plain reason,
+        computed from that seat's view only, as the bots' moves are."""
+        from aceten.agents.coach import Coach
+
+        game = self.game
+        if game.is_over():
+            raise AcetenError("the deal is over")
+        if self.seats[seat].kind != "human":
+            raise AcetenError(f"P{seat + 1} is a bot's seat")
+        if seat != game.to_move:
+            raise AcetenError(f"hints are for your turn: P{game.to_move + 1} is to move")
+        view = game.view(seat)
+        hint = Coach(HINT_BOT, seed=_bot_seed(game.seed or 0, seat, len(self.plays))).hint(view)
+        return hint.move, hint.reason[:300]
 
     def bot_to_move(self) -> int | None:
         game = self.game

@@ -202,8 +202,11 @@ const Lobby = {
     for (let i = 0; i < n; i++) {
       const kind = el("select", { "data-seat": i });
       kind.append(el("option", { value: "human", text: i === 0 ? t("you") : t("a_person") }));
-      for (const b of this.catalogue.bots) kind.append(el("option", { value: "bot:" + b, text: t("bot_named", { bot: b }) }));
-      kind.value = i === 0 ? "human" : "bot:" + this.catalogue.default_bot;
+      // the levels first (easy to expert), then the other bots by name
+      const levels = this.catalogue.levels || [];
+      for (const b of levels) kind.append(el("option", { value: "bot:" + b, text: t("level_named", { level: t(`level_${b}`) }) }));
+      for (const b of this.catalogue.bots.filter((x) => !levels.includes(x))) kind.append(el("option", { value: "bot:" + b, text: t("bot_named", { bot: b }) }));
+      kind.value = i === 0 ? "human" : "bot:" + (this.catalogue.default_level || this.catalogue.default_bot);
       const name = el("input", { type: "text", maxlength: 24, placeholder: t("name"), "data-name": i });
       box.append(el("div", { class: "seat-form" }, el("b", { text: P(i) }), el("label", {}, t("seat"), kind),
         el("label", {}, t("name"), name)));
@@ -354,6 +357,7 @@ const Table = {
       case "last_trick": this.renderLast(m.trick); break;
       case "knowledge": this.knowledgeShown = m; this.renderKnowledge(m); break;
       case "analysis": this.analysisShown = m; this.renderAnalysis(m); break;
+      case "hint": this.showHint(m); break;
       case "error":
         this.sent = false;
         if (!this.shown && /^(no such table|this table has expired|wrong or missing token|no seat )/.test(m.error)) {
@@ -492,6 +496,13 @@ const Table = {
       for (const m of s.legal.filter((x) => x.kind !== "card")) {
         actions.append(el("button", { type: "button", "data-move": m.move, text: this.moveLabel(m.move), disabled: !myTurn,
           onclick: () => this.play(m.move) }));
+      }
+      const hintRow = $("t-hint");
+      hintRow.replaceChildren();
+      if (myTurn) {
+        hintRow.append(el("button", { type: "button", class: "hint-btn", id: "t-hint-btn", text: t("hint"),
+          onclick: () => Net.send({ type: "hint" }) }));
+        if (this.hinted && this.hinted.ply === s.ply) this.showHint(this.hinted);
       }
       const st = info[me];
       const said = this.bidOf(s, me);
@@ -647,6 +658,19 @@ const Table = {
       + (last.bonus ? ` (+${last.bonus} ${last.notes.join("; ")})` : "") }),
     ...last.cards.map((c, i) => el("div", { class: "lt" + (c.seat === last.winner ? " win" : "") }, cardImg(this.game, c.card, "card small", this.names[c.card]),
       P(c.seat), (last.reasons && last.reasons[i]) ? el("span", { class: "hint", title: last.reasons[i], text: shortReason(last.reasons[i]) }) : null)));
+  },
+
+  // the coach's hint (for this seat only): its card highlighted in the hand, its reason beside
+  showHint(m) {
+    if (!this.state || m.ply !== this.state.ply) return;
+    this.hinted = m;
+    for (const b of document.querySelectorAll("#t-hand .hinted, #t-actions .hinted")) b.classList.remove("hinted");
+    const target = document.querySelector(`#t-hand [data-card="${m.move}"], #t-actions [data-move="${m.move}"]`);
+    if (target) target.classList.add("hinted");
+    const row = $("t-hint");
+    for (const old of row.querySelectorAll(".hint-text")) old.remove();
+    const shown = this.names[m.move] || this.moveLabel(m.move);
+    row.append(el("span", { class: "hint-text", role: "status", text: t("hint_says", { move: shown, reason: m.reason }) }));
   },
 
   play(move) {
