@@ -59,8 +59,8 @@ SEND_QUEUE = 64  # messages waiting for a slow client before it is dropped (a de
 RATE = 20.0  # messages per second a connection may send, on average
 BURST = 60.0
 CREATE_COST = 10.0  # creating a table counts as this many messages
-# bots quick enough to think on a thread (easy and medium are the tactics player)
-LIGHT_BOTS = frozenset({"random", "greedy", "tactics", "easy", "medium"})
+# bots quick enough to think on a thread: every one that does not search with the solver
+LIGHT_BOTS = frozenset(name for name in agents.names() if not agents.needs_solver(name))
 ANALYSIS_BUDGET = 20.0  # seconds of solving for one game's analysis
 ANALYSIS_GRACE = 120.0  # more for the solver process to start (and compile, the first time)
 FULL = "the server is full; try later"
