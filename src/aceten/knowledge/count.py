@@ -55,10 +55,32 @@ def binom(n: int, k: int) -> int:
     return value
 
 
+_FACTORIALS = [math.factorial(n) for n in range(64)]
+_FACTORIAL_BITS = [(f - 1).bit_length() for f in _FACTORIALS]
+
+
 def shuffled(cards: list[Card], rng: random.Random) -> list[Card]:
-    """``cards`` in a uniformly random order (in place)."""
-    if len(cards) > 1:
+    """``cards`` in a uniformly random order (in place).
+
+    Fisher-Yates driven by one draw: ``r`` uniform in [0, n!) (by rejection from
+    ``getrandbits``) has independent uniform mixed-radix digits, so ``divmod(r, i)`` for
+    i = n..2 gives exactly Fisher-Yates' choices. One C call replaces ``random.shuffle``'s
+    Python-level ``_randbelow`` per card (issue 19: it was a fifth of sampling time)."""
+    n = len(cards)
+    if n < 2:
+        return cards
+    if n >= len(_FACTORIALS):
         rng.shuffle(cards)
+        return cards
+    limit = _FACTORIALS[n]
+    bits = _FACTORIAL_BITS[n]
+    getrandbits = rng.getrandbits
+    r = getrandbits(bits)
+    while r >= limit:
+        r = getrandbits(bits)
+    for i in range(n, 1, -1):
+        r, j = divmod(r, i)
+        cards[i - 1], cards[j] = cards[j], cards[i - 1]
     return cards
 
 
@@ -304,7 +326,15 @@ class SeatSlots:
         if found is None:
             return None
         cum, plans = found
-        plan = plans[bisect_right(cum, rng.randrange(cum[-1]))] if len(cum) > 1 else plans[0]
+        if len(cum) > 1:
+            total = cum[-1]  # rng.randrange(total) inlined (the same draws)
+            bits = total.bit_length()
+            pick = rng.getrandbits(bits)
+            while pick >= total:
+                pick = rng.getrandbits(bits)
+            plan = plans[bisect_right(cum, pick)]
+        else:
+            plan = plans[0]
         out = []
         for exit_cards, slices in plan:
             group = list(exit_cards)
@@ -548,10 +578,17 @@ class Solver:
         location (problem index) the number of cards of each type it holds."""
         state = self.start
         takes: list[tuple[int, ...]] = [()] * len(self.order)
+        getrandbits = rng.getrandbits
         for pos in range(len(self.order)):
             edges = self._sampling_edges(pos, state)
             cum, items = edges
-            pick = rng.randrange(cum[-1])
+            # rng.randrange(total) inlined (the same draws): its Python-level checks cost more
+            # than the rest of a step
+            total = cum[-1]
+            bits = total.bit_length()
+            pick = getrandbits(bits)
+            while pick >= total:
+                pick = getrandbits(bits)
             index = bisect_right(cum, pick)
             take, nxt = items[index]
             takes[self.order[pos]] = take
@@ -623,6 +660,7 @@ def sample_deals(problem: Problem, solver: Solver, k: int, rng: random.Random) -
     draw_log = tl.draw_log
     types = solver.types
     local = [[slots.localize(t.mask) for t in types] for slots in problem.seats]
+    layout = DealLayout(tl, draw_log)
     out = []
     for _ in range(k):
         takes = solver.walk(rng)
@@ -658,30 +696,51 @@ def sample_deals(problem: Problem, solver: Solver, k: int, rng: random.Random) -
         stock = per_loc[nseats].get(0, [])
         if merged[nseats]:
             stock = shuffled(stock, rng)
-        out.append(assemble_deal(tl, group_cards, stock, draw_log))
+        out.append(layout.deal(group_cards, stock))
     return out
 
 
-def assemble_deal(tl: Timeline, group_cards: dict[int, list[Card]], stock: list[Card],
-                  draw_log: list[tuple[int, int | None, Card | None]]) -> Deal:
-    """A full deal from the cards of each hidden group and the hidden undrawn stock in order."""
-    hands = []
-    size = tl.rules.hand_size
-    rest = iter(stock[:tl.undealt])  # hands not dealt yet take the first undealt cards
-    stock = stock[tl.undealt:]
-    for s in range(tl.n):
-        group = tl.deal_group[s]
-        hidden = iter(group_cards.get(group, ()) if group is not None else ())
-        hand = [c if c is not None else next(hidden) for c in tl.dealt[s]]
-        hand += [next(rest) for _ in range(size - len(hand))]
-        hands.append(tuple(hand))
-    positions: list[Card] = []
-    for _, group, card in draw_log:
-        positions.append(group_cards[group][0] if group is not None else card)  # type: ignore[arg-type]
-    positions.extend(stock)
-    if tl.turned is not None and tl.stock_total:
-        if len(positions) < tl.stock_total:
-            positions.append(tl.turned)
-        else:
-            positions[-1] = tl.turned
-    return Deal(tuple(hands), tuple(positions))
+class DealLayout:
+    """What every deal sampled from one timeline shares, worked out once per ``sample_deals``
+    call, so that assembling a deal is a few slices and no per-deal lookups (issue 19)."""
+
+    def __init__(self, tl: Timeline, draw_log: list[tuple[int, int | None, Card | None]]) -> None:
+        size = tl.rules.hand_size
+        self.undealt = tl.undealt
+        # per seat: its hidden group, the cards dealt (None where hidden), how many it still
+        # takes from the undealt rest, and whether all its dealt cards are hidden
+        self.seats: list[tuple[int | None, tuple[Card | None, ...], int, bool]] = []
+        for s in range(tl.n):
+            dealt = tuple(tl.dealt[s])
+            all_hidden = all(c is None for c in dealt) and tl.deal_group[s] is not None
+            self.seats.append((tl.deal_group[s], dealt, size - len(dealt), all_hidden))
+        self.draws = [(group, card) for _, group, card in draw_log]
+        self.turned = tl.turned if tl.turned is not None and tl.stock_total else None
+        self.stock_total = tl.stock_total
+
+    def deal(self, group_cards: dict[int, list[Card]], stock: list[Card]) -> Deal:
+        """A full deal from the cards of each hidden group and the hidden undrawn stock in order."""
+        undealt = self.undealt
+        at = 0  # hands not dealt yet take the first undealt cards of the stock
+        hands = []
+        for group, dealt, missing, all_hidden in self.seats:
+            if all_hidden:
+                hand = tuple(group_cards[group][:len(dealt)])  # type: ignore[index]
+            elif group is None:
+                hand = dealt  # type: ignore[assignment]
+            else:
+                hidden = iter(group_cards.get(group, ()))
+                hand = tuple(c if c is not None else next(hidden) for c in dealt)
+            if missing:
+                hand += tuple(stock[at:at + missing])
+                at += missing
+            hands.append(hand)
+        positions: list[Card] = [group_cards[group][0] if group is not None else card  # type: ignore[misc]
+                                 for group, card in self.draws]
+        positions += stock[undealt:]
+        if self.turned is not None:
+            if len(positions) < self.stock_total:
+                positions.append(self.turned)
+            else:
+                positions[-1] = self.turned
+        return Deal(tuple(hands), tuple(positions))
