@@ -67,3 +67,17 @@ def test_more_bots_than_seats_is_one_line(tmp_path):
     result = run("arena", *CHIAMATA, "--bots", "random,greedy,tactics,pimc,easy,medium",
                  "--db", str(tmp_path / "t.sqlite"))
     assert_one_line_error(result, "6 bots for 5 seats")
+
+
+def test_a_file_from_before_the_roles_column_gets_it_and_still_reports(tmp_path):
+    import sqlite3
+
+    db = tmp_path / "old.sqlite"
+    config = arena.TournamentConfig.create("briscola", ["greedy", "random"], seed=4)
+    arena.run(config, 2, db=db, workers=1)
+    with sqlite3.connect(db) as conn:
+        conn.execute("ALTER TABLE games DROP COLUMN roles")
+    (result,) = arena.report(db)
+    assert result.finished == 2 and "roles" not in result.as_dict()
+    with sqlite3.connect(db) as conn:
+        assert "roles" in {r[1] for r in conn.execute("PRAGMA table_info(games)")}

@@ -173,6 +173,10 @@ def _print_result(out: Console, result: TournamentResult) -> None:
                       _points(p["point_diff"], p["point_diff_ci"]))
     pairs.caption = ("n: games (pairs of sides in 3-sided games); win %: draws count half;\n"
                      "points: mean score of the bot's side minus the opponent's, per game")
+    if config.hidden_teams:
+        pairs.caption = ("n: pairs of seats played by different bots; win %: the higher score-"
+                         "sheet value, draws count half;\npoints: mean sheet value of the bot's "
+                         "seat minus the opponent's")
     pairs.caption_justify = "left"
     out.print(pairs)
     if len(config.bots) > 2:
