@@ -59,6 +59,7 @@ class TournamentConfig:
     bots: tuple[str, ...]
     seed: int = DEFAULT_SEED
     teams: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
+    hidden_teams: bool = field(default=False, compare=False)
     seatings: tuple[tuple[str, ...], ...] = field(default=(), compare=False)
 
     @classmethod
@@ -75,18 +76,26 @@ class TournamentConfig:
         twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
         if twice is not None:
             raise AcetenError(f"--bots: {twice} is given twice (each bot plays every seat already)")
-        if rules.hidden_teams:
-            raise AcetenError(f"the arena compares fixed sides; {rules.name} {rules.variant} forms "
-                              "its sides at each deal (a hidden team): not supported yet")
+        if rules.hidden_teams and len(names) > rules.players:
+            raise AcetenError(f"--bots: {len(names)} bots for {rules.players} seats; "
+                              f"give at most {rules.players}")
         opts = canonical_options(rules.name, rules.players, rules.variant, options or {})
         return cls(rules.name, rules.players, rules.variant, opts, tuple(names),
                    DEFAULT_SEED if seed is None else int(seed))
 
     def __post_init__(self) -> None:
         if not self.teams or not self.seatings:
-            teams = tuple(tuple(t) for t in self.rules().teams)
+            rules = self.rules()
+            teams: tuple[tuple[int, ...], ...]
+            if rules.hidden_teams:  # sides form at each deal: each seat is scored on its own
+                teams = tuple((s,) for s in range(rules.players))
+                seatings = schedule.rotations(self.bots, rules.players)
+            else:
+                teams = tuple(tuple(t) for t in rules.teams)
+                seatings = schedule.seatings(self.bots, teams)
             object.__setattr__(self, "teams", teams)
-            object.__setattr__(self, "seatings", tuple(schedule.seatings(self.bots, teams)))
+            object.__setattr__(self, "hidden_teams", bool(rules.hidden_teams))
+            object.__setattr__(self, "seatings", tuple(seatings))
         object.__setattr__(self, "options", dict(self.options))
 
     def rules(self) -> Rules:

@@ -40,6 +40,11 @@ class GameResult:
     points: tuple[int, ...]
     winner: int | None
     moves: str
+    #: with a hidden team: the caller and the partner (the caller when alone; None when
+    #: nobody bid) and each seat's score-sheet value; empty otherwise
+    declarer: int | None = None
+    partner: int | None = None
+    seat_scores: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,7 +70,9 @@ def play_game(game: str, players: int, variant: str, options: Mapping[str, str],
     outcome = agents.play(g, bots)
     return GameResult(deal, seating, deal_seed, tuple(seats), tuple(bot_seeds),
                       tuple(outcome.scores), tuple(outcome.points), outcome.winner,
-                      " ".join(str(m) for m in g.moves))
+                      " ".join(str(m) for m in g.moves),
+                      *((outcome.declarer, outcome.partner, tuple(outcome.seat_scores))
+                        if rules.hidden_teams else ()))
 
 
 def play_deal(config: TournamentConfig, deal: int) -> DealResult:

@@ -54,6 +54,30 @@ def seatings(bots: Sequence[str], teams: Sequence[Sequence[int]]) -> list[tuple[
     return result
 
 
+def rotations(bots: Sequence[str], seats: int) -> list[tuple[str, ...]]:
+    """Seatings for games whose sides form at each deal (a hidden team): the bots dealt round
+    the table in turn (seat ``s`` gets bot ``s mod k``), every rotation of that round, each with
+    the bots relabelled cyclically, without repeats. Every bot sits in every seat equally often.
+
+        >>> rotations(["a", "b"], 5)[:3]
+        [('a', 'b', 'a', 'b', 'a'), ('b', 'a', 'b', 'a', 'b'), ('b', 'a', 'b', 'a', 'a')]
+        >>> len(rotations(["a", "b"], 5))
+        10
+    """
+    k = len(bots)
+    if k < 2:
+        raise AcetenError("a tournament needs at least two different bots")
+    if k > seats:
+        raise AcetenError(f"{k} bots for {seats} seats: give at most {seats}")
+    out: list[tuple[str, ...]] = []
+    for shift in range(seats):
+        for relabel in range(k):
+            seating = tuple(bots[((s + shift) % seats % k + relabel) % k] for s in range(seats))
+            if seating not in out:
+                out.append(seating)
+    return out
+
+
 def _mix(x: int) -> int:
     """splitmix64's finaliser: a fixed, well-spread map of 64-bit integers."""
     x = (x + 0x9E3779B97F4A7C15) & _MASK64

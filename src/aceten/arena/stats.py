@@ -18,6 +18,13 @@ So intervals are computed from per-deal totals:
   the normal interval ``mean ± 1.96 · se`` with the cluster (ratio-estimator) standard error
   over deals, which is where duplicate pays: the luck of the cards cancels within a deal.
 
+Games with a hidden team (the sides form at each deal: a caller and a called partner against
+the rest) are scored seat by seat from the deal's score sheet: two seats played by different
+bots compare their sheet values (the higher wins; equal is a draw), and each bot gets a row
+per **role** (caller, partner, defender: the caller playing alone counts as caller only) with
+its win rate (a positive sheet value wins, zero draws) and mean sheet value, with the same
+per-deal cluster intervals. A deal nobody bid on gives no roles.
+
 Elo ratings come from the pairwise results of all the bots by maximum likelihood in the
 Bradley–Terry model (draws count half), with one virtual draw per pair of bots so that a bot
 that never lost keeps a finite rating; they are relative, with mean 0, and deterministic.
@@ -130,9 +137,36 @@ class Tally:
         return mean - half, mean + half
 
 
+ROLES = ("caller", "partner", "defender")
+
+
+def roles(row: GameResult) -> list[tuple[str, str, float, float]]:
+    """``(bot, role, result, sheet value)`` for every seat of a game with a hidden team (none
+    for other games, or when nobody bid)."""
+    if not row.seat_scores or row.declarer is None:
+        return []
+    out = []
+    for seat, value in enumerate(row.seat_scores):
+        role = ("caller" if seat == row.declarer else "partner" if seat == row.partner
+                else "defender")
+        result = 1.0 if value > 0 else 0.0 if value < 0 else 0.5
+        out.append((row.seats[seat], role, result, float(value)))
+    return out
+
+
 def compare(row: GameResult, teams: Sequence[Sequence[int]]) -> list[tuple[str, str, float, float]]:
     """The pairwise comparisons of one game: ``(bot, other, result for bot, point difference)``
     for every two sides played by different bots (see the module docstring)."""
+    if row.seat_scores:  # a hidden team: seat against seat on the score sheet
+        out = []
+        for i in range(len(row.seats)):
+            for j in range(i + 1, len(row.seats)):
+                if row.seats[i] == row.seats[j]:
+                    continue
+                a, b = row.seat_scores[i], row.seat_scores[j]
+                out.append((row.seats[i], row.seats[j], 1.0 if a > b else 0.0 if a < b else 0.5,
+                            float(a - b)))
+        return out
     bots = [row.seats[team[0]] for team in teams]
     out = []
     for i in range(len(teams)):
@@ -216,10 +250,14 @@ class Standings:
     games: int = 0
     pairs: dict[tuple[str, str], Tally] = field(default_factory=dict)
     field_tallies: dict[str, Tally] = field(default_factory=dict)
+    role_tallies: dict[tuple[str, str], Tally] = field(default_factory=dict)
+    thrown_in: int = 0  # games with a hidden team that nobody bid on
 
     def __post_init__(self) -> None:
         for i, a in enumerate(self.bots):
             self.field_tallies[a] = Tally()
+            for role in ROLES:
+                self.role_tallies[a, role] = Tally()
             for b in self.bots[i + 1:]:
                 self.pairs[a, b] = Tally()
 
@@ -228,9 +266,15 @@ class Standings:
         per_pair: dict[tuple[str, str], list[tuple[float, float]]] = {k: [] for k in self.pairs}
         per_bot: dict[str, list[tuple[float, float]]] = {b: [] for b in self.bots}
         order = {b: i for i, b in enumerate(self.bots)}
+        per_role: dict[tuple[str, str], list[tuple[float, float]]] = {
+            k: [] for k in self.role_tallies}
         count = 0
         for row in rows:
             count += 1
+            if row.seat_scores and row.declarer is None:
+                self.thrown_in += 1
+            for bot, role, result, value in roles(row):
+                per_role[bot, role].append((result, value))
             for a, b, result, diff in compare(row, self.teams):
                 if order[a] > order[b]:
                     a, b, result, diff = b, a, 1.0 - result, -diff
@@ -243,6 +287,8 @@ class Standings:
             self.pairs[key].add_deal(results)
         for bot, results in per_bot.items():
             self.field_tallies[bot].add_deal(results)
+        for key, results in per_role.items():
+            self.role_tallies[key].add_deal(results)
 
     def elo(self) -> dict[str, float]:
         score: dict[tuple[str, str], float] = {}
@@ -289,4 +335,14 @@ class Standings:
                 "elo": round(elo[bot], 1) if math.isfinite(elo[bot]) else None,
             })
         bots.sort(key=lambda d: -(d["elo"] if d["elo"] is not None else -math.inf))
-        return {"deals": self.deals, "games": self.games, "pairs": pairs, "bots": bots}
+        out: dict[str, Any] = {"deals": self.deals, "games": self.games, "pairs": pairs,
+                               "bots": bots}
+        if any(t.games for t in self.role_tallies.values()) or self.thrown_in:
+            out["roles"] = [{
+                "bot": bot, "role": role, "games": t.games, "wins": t.wins, "draws": t.draws,
+                "losses": t.losses, "win_rate": _rounded(t.win_rate, 4),
+                "win_rate_ci": _interval(t.win_rate_ci(), 4),
+                "sheet": _rounded(t.point_diff, 3), "sheet_ci": _interval(t.point_diff_ci(), 3),
+            } for (bot, role), t in self.role_tallies.items()]
+            out["thrown_in"] = self.thrown_in
+        return out

@@ -7,10 +7,12 @@ Schema (version 1)::
                 game, players, variant, options, bots, seed, deals_wanted, created, version)
     deals(tournament, deal, seed, seconds, finished, PRIMARY KEY (tournament, deal))
     games(tournament, deal, seating, seats, bot_seeds, scores, points, winner, moves,
-          PRIMARY KEY (tournament, deal, seating))
+          roles, PRIMARY KEY (tournament, deal, seating))
 
 ``options``, ``bots``, ``seats``, ``bot_seeds``, ``scores`` and ``points`` are JSON arrays
-(or an object for options); ``winner`` is the winning side or NULL for a draw. A deal's row
+(or an object for options); ``roles`` is NULL, or with a hidden team the JSON
+``[declarer, partner, seat_scores]`` (added to older version-1 files when opened);
+``winner`` is the winning side or NULL for a draw. A deal's row
 and all its games are written in the same transaction, so a deal is either wholly stored or
 not at all. The database runs in WAL mode with ``synchronous=FULL``: a run killed at any
 moment keeps every deal committed before it.
@@ -67,6 +69,7 @@ CREATE TABLE IF NOT EXISTS games (
     points TEXT NOT NULL,
     winner INTEGER,
     moves TEXT NOT NULL,
+    roles TEXT,
     PRIMARY KEY (tournament, deal, seating),
     FOREIGN KEY (tournament, deal) REFERENCES deals (tournament, deal)
 );
@@ -79,6 +82,12 @@ def _now() -> str:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
+
+
+def _roles(game: GameResult) -> str | None:
+    if not game.seat_scores:
+        return None
+    return _dumps([game.declarer, game.partner, list(game.seat_scores)])
 
 
 class Storage:
@@ -127,6 +136,7 @@ class Storage:
                         conn.execute(statement)
                 conn.executemany("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
                                  [("application", APPLICATION), ("schema", str(SCHEMA))])
+        self._add_roles_column()
 
     # -- plumbing ------------------------------------------------------------------------------
     def transaction(self) -> _Transaction:
@@ -140,6 +150,12 @@ class Storage:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def _add_roles_column(self) -> None:
+        """Version-1 files written before hidden teams lack ``games.roles``: add it (NULL)."""
+        columns = {r[1] for r in self.conn.execute("PRAGMA table_info(games)")}
+        if "roles" not in columns:
+            self.conn.execute("ALTER TABLE games ADD COLUMN roles TEXT")
 
     # -- tournaments ---------------------------------------------------------------------------
     def tournament(self, config: TournamentConfig, deals_wanted: int = 0) -> int:
@@ -199,16 +215,16 @@ class Storage:
                 new += 1
                 self.conn.executemany(
                     "INSERT INTO games (tournament, deal, seating, seats, bot_seeds, scores, "
-                    "points, winner, moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "points, winner, moves, roles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [(tournament, g.deal, g.seating, _dumps(list(g.seats)),
                       _dumps(list(g.bot_seeds)), _dumps(list(g.scores)), _dumps(list(g.points)),
-                      g.winner, g.moves) for g in deal.games])
+                      g.winner, g.moves, _roles(g)) for g in deal.games])
         return new
 
     def deals(self, tournament: int, below: int | None = None) -> Iterator[list[GameResult]]:
         """The stored deals in order, each as the list of its games in seating order."""
         sql = ("SELECT g.deal, g.seating, d.seed, g.seats, g.bot_seeds, g.scores, g.points, "
-               "g.winner, g.moves FROM games g JOIN deals d "
+               "g.winner, g.moves, g.roles FROM games g JOIN deals d "
                "ON d.tournament = g.tournament AND d.deal = g.deal WHERE g.tournament = ?")
         args: tuple[int, ...] = (tournament,)
         if below is not None:
@@ -217,12 +233,13 @@ class Storage:
         sql += " ORDER BY g.deal, g.seating"
         current: list[GameResult] = []
         try:
-            for deal, seating, seed, seats, bot_seeds, scores, points, winner, moves in \
-                    self.conn.execute(sql, args):
+            for deal, seating, seed, seats, bot_seeds, scores, points, winner, moves, roles \
+                    in self.conn.execute(sql, args):
+                declarer, partner, sheet = json.loads(roles) if roles else (None, None, [])
                 row = GameResult(int(deal), int(seating), int(seed), tuple(json.loads(seats)),
                                  tuple(json.loads(bot_seeds)), tuple(json.loads(scores)),
                                  tuple(json.loads(points)), None if winner is None else int(winner),
-                                 moves)
+                                 moves, declarer, partner, tuple(sheet))
                 if current and current[0].deal != row.deal:
                     yield current
                     current = []

@@ -54,6 +54,9 @@ class TournamentResult:
         out["games"] = stats["games"]
         out["pairs"] = stats["pairs"]
         out["bots"] = stats["bots"]
+        if "roles" in stats:
+            out["roles"] = stats["roles"]
+            out["thrown_in"] = stats["thrown_in"]
         return out
 
 

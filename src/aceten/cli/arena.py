@@ -173,6 +173,10 @@ def _print_result(out: Console, result: TournamentResult) -> None:
                       _points(p["point_diff"], p["point_diff_ci"]))
     pairs.caption = ("n: games (pairs of sides in 3-sided games); win %: draws count half;\n"
                      "points: mean score of the bot's side minus the opponent's, per game")
+    if config.hidden_teams:
+        pairs.caption = ("n: pairs of seats played by different bots; win %: the higher score-"
+                         "sheet value, draws count half;\npoints: mean sheet value of the bot's "
+                         "seat minus the opponent's")
     pairs.caption_justify = "left"
     out.print(pairs)
     if len(config.bots) > 2:
@@ -187,6 +191,31 @@ def _print_result(out: Console, result: TournamentResult) -> None:
         table.caption = "Elo: Bradley–Terry maximum likelihood, relative to a mean of 0"
         table.caption_justify = "left"
         out.print(table)
+    if "roles" in info:
+        _print_roles(out, info)
+
+
+def _print_roles(out: Console, info: dict[str, Any]) -> None:
+    """Per-role rows of a hidden-team game (caller, partner, defender)."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, title="by role (the sides formed at each deal)",
+                  title_justify="left", pad_edge=False)
+    for col in ("bot", "role", "n", "W-D-L", "win % [95% CI]", "sheet ± 95%"):
+        table.add_column(col, justify="left" if col in ("bot", "role") else "right",
+                         no_wrap=True)
+    for r in info["roles"]:
+        table.add_row(r["bot"], r["role"], str(r["games"]),
+                      f"{r['wins']}-{r['draws']}-{r['losses']}",
+                      _pct(r["win_rate"], r["win_rate_ci"]),
+                      "-" if r["sheet"] is None else (
+                          f"{r['sheet']:+.2f}" + ("" if r["sheet_ci"] is None else
+                                                  f" ± {(r['sheet_ci'][1] - r['sheet_ci'][0]) / 2:.2f}")))
+    table.caption = (f"n: seats in that role; win: a positive sheet value; sheet: mean score-sheet "
+                     f"value; {info['thrown_in']} games thrown in (nobody bid)")
+    table.caption_justify = "left"
+    out.print(table)
 
 
 def register(app: typer.Typer) -> None:
