@@ -59,7 +59,9 @@ def test_answers_equal_the_definition(name):
     seat = 1
     kn = Knowledge.from_view(game.view(seat))
     methods = set()
-    for text in queries(game, seat, 3, 1):
+    # four rounds of queries with two seats (cheap to brute-force): on the deal seed 4 gives since
+    # the seeded generator (aceten.seeded), three rounds never reach the Kripke method
+    for text in queries(game, seat, 4 if players == 2 else 3, 1):
         f = bind(kn, text)
         answer = kn.ask(f)
         yes, total = brute.count(f, seat)
