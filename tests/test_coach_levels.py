@@ -11,19 +11,13 @@ from aceten.agents.levels import EasyAgent, ExpertAgent, HardAgent, MediumAgent
 from aceten.agents.pimc import PimcAgent
 from aceten.agents.tactics import TacticsAgent
 from aceten.moves import Exchange
+from test_players import positions
 
 
 def _views(name: str, players: int, seeds: range, every: int = 1):
     """Views of tactics-played deals: (game copy, seat to move)."""
     for seed in seeds:
-        game = aceten.new_game(name, players=players, seed=seed)
-        bots = [TacticsAgent(seed=s) for s in range(players)]
-        i = 0
-        while not game.is_over():
-            if i % every == 0:
-                yield game.copy(), game.to_move
-            game.push(bots[game.to_move].choose(game.view(game.to_move)))
-            i += 1
+        yield from positions(name, players, seed, every)
 
 
 @pytest.mark.parametrize("bot", ["tactics", "easy", "greedy"])
