@@ -3,6 +3,10 @@
     python bench/ab_search.py TREE [TREE ...] [--deals N] [--rounds R] [--config briscola-4]
                               [--threads 1|2] [--first K]
 
+With ``--mt-deals`` every tree deals seed ``s`` by Python's ``random.Random(s).shuffle`` of the
+deck (the engine's generator before ``aceten.seeded``) and passes the hands to ``Game(rules,
+deal=...)``, so trees on either side of that change solve the very same deals.
+
 Each TREE is a checkout of aceten (a ``git worktree`` of another commit, say); its ``src`` is put
 first on ``PYTHONPATH`` of a fresh interpreter, which solves deals 0..N-1 from the first card
 (value and principal variation, a fresh table per deal, as ``bench_search.py`` does) and reports
@@ -33,8 +37,26 @@ CHILD = """
 import json, sys, time
 sys.path.insert(0, {bench!r})
 from bench_search import first_lead
+import aceten, random
+from aceten import agents
+from aceten.game import Deal, Game
 from aceten.search import Solver
 name, players, deals = {name!r}, {players}, {deals}
+if {mt_deals}:
+    def first_lead(name, players, variant, options, seed):
+        rules = aceten.new_game(name, players=players, seed=seed).rules
+        cards = list(rules.deck)
+        random.Random(seed).shuffle(cards)
+        n, h = rules.players, rules.hand_size
+        first = (rules.options["dealer"] + 1) % n
+        hands = [()] * n
+        for i in range(n):
+            hands[(first + i) % n] = tuple(cards[i * h:(i + 1) * h])
+        g = Game(rules, seed=seed, deal=Deal(tuple(hands), tuple(cards[n * h:])))
+        bot = agents.get("greedy")
+        while g.phase != "play":
+            g.push(bot.choose(g.view(g.to_move)))
+        return g
 solver = Solver(threads={threads})
 solver.solve(first_lead(name, players, None, {{}}, 10**6), moves=False)
 rows = []
@@ -50,12 +72,12 @@ print(json.dumps(rows))
 
 
 def run_tree(tree: Path, name: str, players: int, deals: int, threads: int,
-             first: int) -> list[tuple[int, int, float, float]]:
+             first: int, mt_deals: bool = False) -> list[tuple[int, int, float, float]]:
     base = Path(os.environ.get("NUMBA_CACHE_DIR") or Path.home() / ".cache" / "aceten")
     cache = base / "ab_search" / hashlib.sha1(str(tree.resolve()).encode()).hexdigest()[:12]
     env = dict(os.environ, PYTHONPATH=str(tree / "src"), NUMBA_CACHE_DIR=str(cache))
     code = CHILD.format(bench=str(Path(__file__).parent), name=name, players=players, deals=deals,
-                        threads=threads, first=first)
+                        threads=threads, first=first, mt_deals=mt_deals)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          check=True)
     return [tuple(row) for row in json.loads(out.stdout)]
@@ -69,6 +91,8 @@ def main() -> None:
     parser.add_argument("--config", default="briscola-4", help="game-players, e.g. briscola-4")
     parser.add_argument("--threads", type=int, default=1, choices=(1, 2))
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
+    parser.add_argument("--mt-deals", action="store_true",
+                        help="deal with random.Random(seed), the same deals in every tree")
     args = parser.parse_args()
     name, players = args.config.split("-")
     values: dict[Path, list[int]] = {}
@@ -78,7 +102,8 @@ def main() -> None:
         for tree in args.trees:
             load = os.getloadavg()[0]
             start = time.perf_counter()
-            rows = run_tree(tree, name, int(players), args.deals, args.threads, args.first)
+            rows = run_tree(tree, name, int(players), args.deals, args.threads, args.first,
+                            args.mt_deals)
             values.setdefault(tree, [r[0] for r in rows])
             if values[tree] != [r[0] for r in rows] or values[tree] != values[args.trees[0]]:
                 raise SystemExit(f"{tree}: the values differ")
