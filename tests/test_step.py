@@ -4,6 +4,8 @@
   by numba (``aceten.rules.jit``). On every reachable position of small decks of each game, the
   two agree on the legal moves and on the state after each move, and the compiled state equals
   the engine's ``flat_state()`` move by move.
+- A play changes nothing in S between ``S_SAVE`` and the stock: the search saves and restores
+  only the prefix (and the face-up card) around a move.
 - The fast paths that remain beside the step read the parts' tables, and agree with the step:
   the roem words (``Roem.found``) with ``step.trick_bonus`` on every trick of four cards, the
   solver's sequence places with the declared ``T_SEQ``, its run bounds with brute force.
@@ -83,6 +85,10 @@ def test_the_compiled_step_is_the_engines_step_on_every_reachable_position(name,
                 jit.play_move(after, move_code(move), R, T)
                 g.push(move)
                 assert after.tolist() == g.flat_state(), (g.moves, move)
+                if flat[layout.S_PHASE] == layout.PHASE_PLAY:
+                    # the search restores only S[:S_SAVE] (and the face-up card) after a move
+                    unsaved = slice(layout.S_SAVE, layout.S_STOCK)
+                    assert after[unsaved].tolist() == flat[unsaved], (g.moves, move)
                 g.pop()
                 assert g.flat_state() == flat  # undo restores the state exactly
             if g.is_over():
