@@ -777,8 +777,18 @@ def games_catalogue() -> dict[str, Any]:
                 continue
             options.append({"name": spec.name, "default": _plain(spec.default), "doc": spec.doc,
                             "choices": None if spec.choices is None else [_plain(c) for c in spec.choices]})
-        games.append({"name": name, "title": cls.title, "players": list(cls.player_counts),
-                      "variants": list(cls.variants), "options": options})
+        # the player counts each variant is played by (one variant may need its own count)
+        counts: dict[str, list[int]] = {}
+        for variant in cls.variants:
+            for n in range(2, 7):
+                try:
+                    get_rules(name, players=n, variant=variant)
+                except AcetenError:
+                    continue
+                counts.setdefault(variant, []).append(n)
+        players = sorted({n for found in counts.values() for n in found} | set(cls.player_counts))
+        games.append({"name": name, "title": cls.title, "players": players,
+                      "variants": list(cls.variants), "variant_players": counts, "options": options})
     names = agents.names()
     return {"games": games, "bots": names, "default_bot": agents.DEFAULT,
             "levels": list(agents.LEVELS), "default_level": default_level()}
