@@ -119,8 +119,18 @@ def test_play_a_briscola_deal_in_the_browser(browser, tmp_path):
 
 
 SIZES = [(390, 844), (1366, 768)]  # a phone held upright, a common laptop
-LAYOUTS = [("briscola", 2), ("briscola", 3), ("cruce", 4), ("klaverjas", 4)]
-CARD_BOXES = "#t-stock, .opponent, .trick-slot, #t-hand button.play"
+LAYOUTS = [("briscola", 2, None), ("briscola", 3, None), ("cruce", 4, None), ("klaverjas", 4, None),
+           ("briscola", 5, "chiamata"), ("briscola", 6, None), ("brisca", 6, None)]
+CARD_BOXES = "#t-stock, .opponent, .trick-slot, #t-auction, #t-actions > *, #t-hand button.play"
+# what is written on the felt: no two of these may cover each other either
+BUBBLES = (".opponent .nameplate, .opponent .tags, .opponent .opp-reason, .felt-head > span, "
+           ".trick-slot .who, .trick-note, #t-auction li, #t-me-label")
+# the pictures of the 5- and 6-seat tables in docs/web.md
+DOC_SHOTS = {("briscola", 5, 1366, "play"): "web-chiamata.png",
+             ("briscola", 5, 1366, "auction"): "web-chiamata-auction.png",
+             ("briscola", 5, 390, "play"): "web-chiamata-phone.png",
+             ("brisca", 6, 1366, "play"): "web-six.png",
+             ("briscola", 6, 390, "play"): "web-six-phone.png"}
 
 BOXES_JS = """(selector) => [...document.querySelectorAll(selector)]
   .filter((e) => e.offsetParent !== null)
@@ -141,18 +151,38 @@ def overlaps(boxes: list[dict]) -> list[tuple[str, str]]:
     return found
 
 
-def to_first_card(page) -> None:
-    """Answer the bidding (first button) until a card of the hand can be played."""
-    for _ in range(12):
+def to_first_card(page, on_bid=None, stay: bool = False) -> None:
+    """Answer the bidding (first button: pass) until a card of the hand can be played;
+    ``on_bid(page, turn)`` is called at each bidding turn, before the answer. With ``stay``, the
+    first answer is the second button (a bid), so that the auction comes back."""
+    for turn in range(12):
         page.wait_for_selector("#t-hand button.legal:enabled, #t-actions button:enabled", timeout=20000)
         actions = page.locator("#t-actions button:enabled")
         if not actions.count():
             return
-        actions.first.click()
+        if on_bid is not None:
+            page.wait_for_timeout(300)
+            on_bid(page, turn)
+        (actions.nth(1) if stay and turn == 0 and actions.count() > 1 else actions.first).click()
         page.wait_for_timeout(150)
     raise AssertionError("still bidding after 12 bids")
 
 
+def check_fits(page, name: str, players: int, width: int, height: int) -> None:
+    """No two card boxes (nor two of the words on the felt) overlap, nothing sticks out sideways,
+    and the whole hand is in view without scrolling."""
+    boxes = page.evaluate(BOXES_JS, CARD_BOXES)
+    assert len(boxes) >= players + 2, (name, boxes)
+    assert overlaps(boxes) == [], name
+    bubbles = page.evaluate(BOXES_JS, BUBBLES)
+    assert len(bubbles) >= players, (name, bubbles)
+    assert overlaps(bubbles) == [], name
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+    hand = page.evaluate(BOXES_JS, "#t-hand button.play")
+    assert hand and max(b["y"] + b["h"] for b in hand) <= height, name
+
+
+@pytest.mark.slow
 def test_the_table_fits_a_phone_and_a_laptop_without_overlaps(browser, tmp_path):
     import httpx
 
@@ -161,29 +191,41 @@ def test_the_table_fits_a_phone_and_a_laptop_without_overlaps(browser, tmp_path)
     shots = tmp_path / "layouts"
     shots.mkdir()
     with serve(tmp_path / "layout.sqlite", port, bot_delay=0.0):
-        for game, players in LAYOUTS:
+        for game, players, variant in LAYOUTS:
             seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
-            created = httpx.post(f"{base}/api/tables", json={"game": game, "players": players,
-                                                             "seats": seats}).json()
             for width, height in SIZES:
+                # a table per size, so that each size sees the bidding too
+                created = httpx.post(f"{base}/api/tables", json={"game": game, "players": players,
+                                                                 "variant": variant, "seats": seats}).json()
                 # no card animation: boxes are measured where they stay
                 page = browser.new_page(viewport={"width": width, "height": height}, reduced_motion="reduce")
                 errors: list[str] = []
                 page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
                 page.goto(base + created["seats"][0]["link"])
-                to_first_card(page)
+                name = f"{game}-{players}-{width}x{height}"
+                doc = DOC_SHOTS.get((game, players, width, "auction"))
+
+                def bidding(page, turn, name=name, players=players, width=width, height=height, doc=doc):
+                    page.screenshot(path=str(shots / f"{name}-bid{turn}.png"))
+                    if doc:  # the last bidding turn, with the most bids on the felt
+                        page.screenshot(path=str(SCREENSHOT.parent / doc))
+                    check_fits(page, f"{name} bidding {turn}", players, width, height)
+
+                to_first_card(page, bidding, stay=variant == "chiamata")
                 page.wait_for_timeout(300)
-                name = f"{game}-{players}-{width}x{height}.png"
-                page.screenshot(path=str(shots / name))
+                page.screenshot(path=str(shots / f"{name}.png"))
                 if (game, players, width) == ("cruce", 4, 390):
                     page.screenshot(path=str(SCREENSHOT.parent / "web-phone.png"))
-                boxes = page.evaluate(BOXES_JS, CARD_BOXES)
-                assert len(boxes) >= players + 2, (name, boxes)
-                assert overlaps(boxes) == [], name
-                # nothing sticks out sideways, and the hand is in view without scrolling
-                assert page.evaluate("document.documentElement.scrollWidth") <= width, name
-                hand = page.evaluate(BOXES_JS, "#t-hand button.play")
-                assert hand and max(b["y"] + b["h"] for b in hand) <= height, name
+                check_fits(page, name, players, width, height)
+                if players >= 5:  # and once more a trick later, with cards in the trick
+                    page.locator("#t-hand button.legal:enabled").first.click()
+                    page.wait_for_selector("#t-hand button.legal:enabled, #t-result:not([hidden])")
+                    page.wait_for_timeout(300)
+                    page.screenshot(path=str(shots / f"{name}-later.png"))
+                    if (game, players, width, "play") in DOC_SHOTS:
+                        page.screenshot(path=str(SCREENSHOT.parent / DOC_SHOTS[game, players, width, "play"]))
+                    if not page.is_visible("#t-result"):
+                        check_fits(page, name + " later", players, width, height)
                 assert errors == [], (name, errors)
                 page.close()
         # the lobby: the seat rows of a 4-player table stand apart at both sizes
@@ -284,3 +326,42 @@ def test_the_lobby_offers_levels_and_the_table_gives_a_hint(browser, tmp_path):
         assert hinted.count() == 1 and "legal" in (hinted.get_attribute("class") or "")
         assert page.inner_text("#t-hint .hint-text").startswith("Hint: ")
         assert errors == []
+
+
+@pytest.mark.slow
+def test_the_bots_reasons_are_shown_in_the_tables_language(browser, tmp_path):
+    """An Italian browser at a table with a greedy bot: the bot's reasons (written in English by
+    the bot) are shown in Italian in the side note and the log, read by their templates."""
+    import httpx
+
+    from aceten.web.i18n_reasons import read
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with serve(tmp_path / "reasons.sqlite", port, bot_delay=0.0):
+        context = browser.new_context(locale="it-IT", viewport={"width": 1366, "height": 900})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "/")
+        page.evaluate("localStorage.setItem('aceten:hold', '600000')")  # a finished trick stays
+        created = httpx.post(f"{base}/api/tables", json={
+            "game": "briscola", "players": 2, "seed": 4,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}).json()
+        page.goto(base + created["seats"][0]["link"])
+        page.wait_for_selector("#t-hand button.legal:enabled, #t-reasons li[data-reason]", state="attached")
+        if not page.locator("#t-reasons li[data-reason]").count():  # P1 leads: the bot answers
+            page.locator("#t-hand button.legal:enabled").first.click()
+        page.wait_for_selector("#t-reasons li[data-reason]", state="attached")
+        shown = page.eval_on_selector_all("#t-reasons li[data-reason]",
+                                          "ls => ls.map(l => [l.dataset.reason, l.title])")
+        assert shown
+        for english, italian in shown:
+            assert read(english) is not None, english
+            assert italian != english and "{" not in italian, (english, italian)
+        page.click("#p-reasons summary")
+        assert page.is_visible("#t-reasons li")
+        logged = page.locator("#t-log .reason").first.inner_text()
+        assert logged and logged not in {english for english, _ in shown}
+        assert errors == []
+        context.close()

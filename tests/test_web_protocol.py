@@ -32,6 +32,9 @@ CONFIGS = [
     ("cruce", 4, None, {}),
     ("klaverjas", 4, "rotterdam", {}),
     ("klaverjas", 4, "amsterdam", {"open_cards": 1}),
+    ("briscola", 5, "chiamata", {}),
+    ("briscola", 6, None, {}),
+    ("brisca", 6, None, {}),
 ]
 
 
@@ -223,20 +226,12 @@ def _hostile_turn(client, player, humans, spectator, state, rng, table) -> None:
 
 
 def _deck_codes(state: dict[str, Any]) -> list[str]:
-    return list(state.get("_deck", [])) or _DECKS[state["game"]]
-
-
-_DECKS: dict[str, list[str]] = {}
-
-
-def _remember_decks() -> None:
+    """The cards of the table's deck (six players play without the 2s)."""
     import aceten
 
-    for name in ("briscola", "brisca", "cruce", "klaverjas"):
-        _DECKS[name] = [str(c) for c in aceten.rules.get(name, players=4).deck]
-
-
-_remember_decks()
+    variant = None if state["variant"] == "standard" else state["variant"]
+    rules = aceten.rules.get(state["game"], players=state["players"], variant=variant)
+    return [str(c) for c in rules.deck]
 
 
 @pytest.mark.slow
@@ -290,6 +285,39 @@ def test_bots_play_server_side_and_state_their_reasons(client):
     assert all(mv["reason"] is None for mv in states[-1]["moves"] if mv["seat"] == 0)
     # a reason shown with a card of the current trick
     assert any(t["reason"] for s in states for t in s["trick"] if t["seat"] == 1)
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_a_hidden_partner_reaches_only_who_may_know_it(client, seed):
+    """Briscola chiamata, one person and four bots: the partner, the reveal in the log and the
+    bots' reasons (which may give a side away) reach the person and the spectators only once
+    they can know the partner; the auction's bids are on every state; the end has the roles'
+    sheet."""
+    bots = {s: "greedy" for s in range(1, 5)}
+    final, inbox, seat_of = play_table(client, "briscola", 5, "chiamata", {}, seed=seed, bots=bots,
+                                       hostile=False)
+    assert check_messages(final, inbox, seat_of) > 50
+    outcome = final.outcome()
+    assert outcome is not None and outcome.declarer is not None, "a deal nobody bid: choose another seed"
+    for messages in inbox.values():
+        states = [m for m in messages if m.get("type") == "state"]
+        auction = [b for b in states[-1]["bids"] if b["kind"] == "auction"]
+        assert auction and auction[0]["move"].startswith(("bid:", "pass"))
+        last = states[-1]
+        assert last["hidden_teams"] and last["partner"] == outcome.partner
+        assert last["outcome"]["seat_scores"] and sum(last["outcome"]["seat_scores"]) == 0
+        assert any(e["kind"] == "reveal" and e["seat"] == outcome.partner for e in last["log"])
+        kinds = {e["kind"] for e in last["log"]}
+        assert {"auction", "call-card"} <= kinds
+        assert any(mv["reason"] for mv in last["moves"])  # shown once the partner is known
+        # each move of the log (bids and the call too) has its own move's reason
+        plies = [e for e in last["log"] if "ply" in e]
+        assert [e["ply"] for e in plies] == list(range(len(last["moves"])))
+        assert all(e.get("reason") == last["moves"][e["ply"]]["reason"] for e in plies)
+        # before the call nobody knows a partner: no reason reached anyone
+        called_at = next(i for i, p in enumerate(last["moves"]) if p["move"].startswith("call:"))
+        early = [m for m in states if m["ply"] <= called_at]
+        assert early and all(not any(mv["reason"] for mv in m["moves"]) for m in early)
 
 
 def test_a_bots_reason_never_names_a_card_its_receiver_has_not_seen():

@@ -167,3 +167,31 @@ def test_serve_says_in_one_line_when_the_database_url_cannot_be_opened_and_hides
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: cannot open the database postgresql://nobody@")
     assert "hunter2" not in done.stderr + done.stdout
+
+
+def test_a_bots_move_is_claimed_by_one_process_at_a_time(target: str):
+    """The claim on a bot's move (table, ply): on PostgreSQL one store (one server process)
+    holds it until it lets go, or until its connection ends; SQLite, with one process, always
+    grants it."""
+    first, second = open_store(target), open_store(target)
+    try:
+        assert first.claim_bot("t1", 3)
+        if not first.shared:
+            assert second.claim_bot("t1", 3)  # one process per SQLite file: nothing to share
+            return
+        assert not second.claim_bot("t1", 3)  # another process thinks for it
+        assert second.claim_bot("t1", 4) and second.claim_bot("t2", 3)  # other moves are free
+        first.release_bot("t1", 3)
+        assert second.claim_bot("t1", 3)
+        second.close()  # a process that dies while thinking leaves no claim behind ...
+        for _ in range(1200):  # ... once its server process has ended (a moment after the close)
+            if first.claim_bot("t1", 3):
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the claim outlived its connection")
+        assert first.claim_bot("t1", 4)
+    finally:
+        first.close()
+        if not second.shared or not second._db.closed:  # type: ignore[attr-defined]
+            second.close()

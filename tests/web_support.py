@@ -61,6 +61,58 @@ def hidden_cards(game: Game, seat: int | None) -> set[Card]:
     return set(game.rules.deck) - known
 
 
+def called_cards(game: Game) -> set[Card]:
+    """The card called so far (with a hidden partner), from the full log."""
+    return {what for kind, _, what in game.log if kind == "call-card"}
+
+
+def partner_known(game: Game, seat: int | None) -> int | None:
+    """With a hidden team, the caller's partner (the holder of the called card) if ``seat`` (None:
+    a spectator) can know it at this point of the game: it holds the card, or the card has been
+    played; else None. From the deal and the full log, not from views."""
+    called = next((what for kind, _, what in game.log if kind == "call-card"), None)
+    if called is None:
+        return None
+    holder = next((s for s, hand in enumerate(game.deal.hands) if called in hand), None)
+    for kind, who, what in game.log:
+        if kind == "draw" and what == called:
+            holder = who
+    played = any(kind == "play" and what == called for kind, _, what in game.log)
+    return holder if played or (seat is not None and seat == holder) else None
+
+
+def pairs(value: Any) -> Iterator[tuple[str, Any]]:
+    """Every (key, value) of a message, at any depth."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield key, item
+            yield from pairs(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from pairs(item)
+
+
+def team_leaks(message: dict[str, Any], known: int | None) -> list[str]:
+    """What a message says of a hidden partner that its receiver cannot know (``known``: the
+    partner as the receiver may know it, or None): a ``partner`` other than that, and while the
+    partner is unknown to it, a reveal in the log or any bot's reason (a reason may give a side
+    away: "your partner P1 is ahead"). A hint is the receiver's own coach, from its own view."""
+    if message.get("type") == "hint":
+        return []
+    found = []
+    for key, value in pairs(message):
+        if key == "partner" and value != known:
+            found.append(f"partner={value}")
+        if known is None:
+            if key == "kind" and value == "reveal":
+                found.append("a reveal in the log")
+            if key == "reason" and value:
+                found.append(f"a reason: {value}")
+            if key == "reasons" and any(value):
+                found.append(f"reasons: {value}")
+    return found
+
+
 def strings(value: Any, skip_deck: bool) -> list[str]:
     out: list[str] = []
     if isinstance(value, dict):
@@ -105,6 +157,8 @@ def leaked(message: dict[str, Any], hidden: set[Card]) -> list[str]:
     """The hidden cards a message names (by code, symbol or name)."""
     if message.get("type") in EXEMPT_TYPES:
         return []
+    if message.get("legal"):  # the cards the auction's winner may call are choices, not places
+        message = {**message, "legal": [m for m in message["legal"] if m.get("kind") != "call-card"]}
     texts = texts_of(message, skip_deck=message.get("type") in ("joined", "replay"))
     tokens = {t for text in texts for t in TOKEN.findall(text)}
     # an error may repeat what its receiver sent ("illegal move 2B ...: not in hand")
@@ -131,6 +185,7 @@ def check_messages(final: Game, inbox: dict[Any, list[dict[str, Any]]],
     the ply it was sent; returns the number of messages checked."""
     checked = 0
     cache: dict[tuple[int, int | None], set[Card]] = {}
+    partners: dict[tuple[int, int | None], int | None] = {}
     for receiver, messages in inbox.items():
         seat = seat_of[receiver]
         for message in messages:
@@ -142,11 +197,21 @@ def check_messages(final: Game, inbox: dict[Any, list[dict[str, Any]]],
             ply = int(message["ply"])
             key = (ply, seat)
             if key not in cache:
-                cache[key] = hidden_cards(replay_to(final, ply), seat)
+                at = replay_to(final, ply)
+                # the called card (a hidden partner's) is named to everyone: where it lies is not
+                # told by its name but by the partner, which team_leaks checks
+                cache[key] = hidden_cards(at, seat) - called_cards(at)
             bad = leaked(message, cache[key])
             assert not bad, (f"{message.get('type')} message at ply {ply} to "
                              f"{'a spectator' if seat is None else f'P{seat + 1}'} names hidden "
                              f"cards {bad}: {json.dumps(message)[:400]}")
+            if final.rules.hidden_teams:
+                if key not in partners:
+                    partners[key] = partner_known(replay_to(final, ply), seat)
+                told = team_leaks(message, partners[key])
+                assert not told, (f"{message.get('type')} message at ply {ply} to "
+                                  f"{'a spectator' if seat is None else f'P{seat + 1}'} tells of the "
+                                  f"hidden partner: {told[:3]}")
     return checked
 
 

@@ -218,7 +218,7 @@ class Server:
         self.stopping = True  # the workers killed below are no failure to report
         if self.sweeper is not None:
             self.sweeper.cancel()
-        for task in list(self.bot_tasks.values()):
+        for task in [*self.bot_tasks.values(), *self.listening]:
             task.cancel()
         for conn in list(self.connections):
             conn.close()
@@ -420,13 +420,65 @@ class Server:
                     seat = table.bot_to_move()
                     if seat is None:
                         break
-                    move, reason = await self.bot_decision(table, seat)
-                    with contextlib.suppress(MovedOn):  # another process played first: go on from there
-                        await self.move(table, seat, str(move), reason)
+                    ply = len(table.plays)
+                    if not await self.claim_bot(table, ply):
+                        break  # another server process thinks for this bot
+                    try:
+                        if await self.moved_elsewhere(table):
+                            continue  # the move was made meanwhile: look again
+                        move, reason = await self.bot_decision(table, seat)
+                        with contextlib.suppress(MovedOn):  # another process played first: go on from there
+                            await self.move(table, seat, str(move), reason)
+                    finally:
+                        await self.release_bot(table, ply)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %s: the bots stopped", table.id)
+
+    async def claim_bot(self, table: Table, ply: int) -> bool:
+        """With several server processes on one database, only one thinks for a bot's move: the
+        one that claims it (the store's advisory lock). The others hear of the move when it is
+        stored; should the claimant die first, they look again after ``bot_claim_wait``."""
+        assert self.store is not None
+        if not self.store.shared:
+            return True
+        if await self.db(self.store.claim_bot, table.id, ply):
+            return True
+        self._look_again(table, ply)
+        return False
+
+    async def release_bot(self, table: Table, ply: int) -> None:
+        assert self.store is not None
+        if not self.store.shared:
+            return
+        try:
+            await self.db(self.store.release_bot, table.id, ply)
+        except Exception:  # the lock goes with the connection; a later claim is only delayed
+            log.exception("table %s: releasing the bot's claim failed", table.id)
+
+    async def moved_elsewhere(self, table: Table) -> bool:
+        """Whether another process stored moves this one has not seen (now played here): a
+        claim taken just after its holder stored the move and let go must not think again."""
+        assert self.store is not None
+        return self.store.shared and await self.catch_up(table)
+
+    def _look_again(self, table: Table, ply: int) -> None:
+        """The bot's move at ``ply`` is another process's to make; if the table is still at that
+        ply after ``bot_claim_wait`` seconds (the claimant died, or a notification was lost),
+        catch up and let the bots try again."""
+
+        async def later() -> None:
+            await asyncio.sleep(self.config.bot_claim_wait)
+            if self.stopping or self.tables.get(table.id) is not table or len(table.plays) != ply:
+                return
+            async with self.locks[table.id]:
+                await self.catch_up(table)
+            self.kick_bots(table)
+
+        task = asyncio.get_running_loop().create_task(later())
+        self.listening.add(task)
+        task.add_done_callback(self.listening.discard)
 
     def _bot_pool(self) -> ProcessPoolExecutor:
         if self.bot_pool is None:
@@ -777,8 +829,18 @@ def games_catalogue() -> dict[str, Any]:
                 continue
             options.append({"name": spec.name, "default": _plain(spec.default), "doc": spec.doc,
                             "choices": None if spec.choices is None else [_plain(c) for c in spec.choices]})
-        games.append({"name": name, "title": cls.title, "players": list(cls.player_counts),
-                      "variants": list(cls.variants), "options": options})
+        # the player counts each variant is played by (one variant may need its own count)
+        counts: dict[str, list[int]] = {}
+        for variant in cls.variants:
+            for n in range(2, 7):
+                try:
+                    get_rules(name, players=n, variant=variant)
+                except AcetenError:
+                    continue
+                counts.setdefault(variant, []).append(n)
+        players = sorted({n for found in counts.values() for n in found} | set(cls.player_counts))
+        games.append({"name": name, "title": cls.title, "players": players,
+                      "variants": list(cls.variants), "variant_players": counts, "options": options})
     names = agents.names()
     return {"games": games, "bots": names, "default_bot": agents.DEFAULT,
             "levels": list(agents.LEVELS), "default_level": default_level()}

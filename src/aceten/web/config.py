@@ -69,6 +69,10 @@ class WebConfig:
     """Processes for the searching bots."""
     light_bot_threads: int = 2
     """Threads for the quick bots."""
+    bot_claim_wait: float = 5.0
+    """With several server processes on one database, only the process that claims a bot's move
+    thinks for it; the others look again after this many seconds (should the claimant have died
+    before storing the move, one of them takes over)."""
     analysis_workers: int = 1
     """Solver processes for analyses at once (each may use a core for ``analysis_budget``)."""
     analyses_per_client: int = 2
@@ -98,7 +102,7 @@ class WebConfig:
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")
         for name in ("probation", "hello_timeout", "idle_timeout", "table_refill", "table_ttl",
-                     "unload_after", "sweep_every"):
+                     "unload_after", "sweep_every", "bot_claim_wait"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"{name} must be positive")
         if self.record_ttl < 0 or self.seat_reserve < 0:

@@ -13,6 +13,8 @@ the page shows everything in the reader's language from the tables here, served 
   notation of moves and records stays as it is (``JS`` is the jack of swords in every language).
 - ``ERRORS``: the server's error texts as patterns, each with the key of its translation (an
   error without a pattern is shown as the server wrote it).
+- The bots' reasons: templates in every language (:mod:`aceten.web.i18n_reasons`), merged into
+  ``TEXTS`` under ``reason_*`` keys, and the patterns the page reads the English reasons by.
 
 ``tests/test_web_i18n.py`` checks that every language has every key with the same ``{names}``.
 """
@@ -21,6 +23,8 @@ from __future__ import annotations
 
 import re
 from typing import Any
+
+from aceten.web.i18n_reasons import REASON_TEXTS, REASONS
 
 LANGUAGES = {"en": "English", "it": "Italiano", "es": "Español", "ro": "Română", "nl": "Nederlands"}
 DEFAULT = "en"
@@ -119,6 +123,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "err_join_first": "join a seat or spectate a table first",
         "err_record_later": "the record is available when the deal is over",
         "err_analysis_later": "the analysis is shown when the deal is over",
+        # a hidden partner (the auction, the called card, the roles)
+        "you_bid": "you bid {bid}", "your_call_card": "Call a card", "role": "Role", "role_caller": "caller", "role_alone": "caller, alone",
+        "role_partner": "partner", "role_defender": "defender",
+        "target_label": "a bid of the two with a point target", "bid_button": "Bid", "bid_rank": "{rank}",
+        "bid_rank_target": "{rank} for {n}", "call_card": "call the {card}", "auction_title": "Auction",
+        "auction_high": "Highest bid: {who}, {bid}", "auction_none": "No bid yet",
+        "auction_won": "{who} wins the auction ({bid}) and calls a card", "called_card": "{who} called the {card}",
+        "must_make": "needs {n}", "partner_hidden": "partner not known yet", "plays_alone": "{who} plays alone",
+        "you_partner": "you hold it: you are {who}'s secret partner", "partner_is": "partner: {who}",
+        "log_bids_rank": "{who} bids {bid}", "log_calls_card": "{who} calls the {card}",
+        "log_reveal": "{who} played the called {card}: {who} is {caller}'s partner",
+        "log_reveal_alone": "{who} played the called {card}: {who} plays alone", "thrown_in": "Thrown in: nobody bid",
+        "sheet_is": "Score sheet: {list}", "sheet": "Sheet",
+        "sides_points": "Caller's side {caller} (needs {n}) – defenders {defenders}",
+        "reasons_hidden": "With a hidden partner, the bots' reasons are shown once you know who the partner is: they could give it away.",
     },
     "it": {
         "result_wins": "{side} vince: {scores}", "result_draw": "Pareggio: {scores}", "team_of": "squadra {seats}",
@@ -221,6 +240,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "err_join_first": "prima siediti a un posto o guarda un tavolo",
         "err_record_later": "la partita si può scaricare quando la mano è finita",
         "err_analysis_later": "l'analisi si vede quando la mano è finita",
+        # a hidden partner (the auction, the called card, the roles)
+        "you_bid": "hai dichiarato {bid}", "your_call_card": "Chiama una carta", "role": "Ruolo", "role_caller": "chiamante",
+        "role_alone": "chiamante, da solo", "role_partner": "socio", "role_defender": "difensore",
+        "target_label": "una dichiarazione del due con un punteggio", "bid_button": "Dichiara", "bid_rank": "{rank}",
+        "bid_rank_target": "{rank} a {n}", "call_card": "chiama {card}", "auction_title": "Asta",
+        "auction_high": "Offerta più alta: {who}, {bid}", "auction_none": "Ancora nessuna offerta",
+        "auction_won": "{who} vince l'asta ({bid}) e chiama una carta", "called_card": "{who} ha chiamato {card}",
+        "must_make": "deve fare {n}", "partner_hidden": "socio ancora nascosto", "plays_alone": "{who} gioca da solo",
+        "you_partner": "ce l'hai tu: sei il socio segreto di {who}", "partner_is": "socio: {who}",
+        "log_bids_rank": "{who} dichiara {bid}", "log_calls_card": "{who} chiama {card}",
+        "log_reveal": "{who} ha giocato la carta chiamata, {card}: {who} è il socio di {caller}",
+        "log_reveal_alone": "{who} ha giocato la carta chiamata, {card}: {who} gioca da solo",
+        "thrown_in": "Mano annullata: nessuno ha dichiarato", "sheet_is": "Punteggio: {list}", "sheet": "Punti",
+        "sides_points": "Chiamante e socio {caller} (devono fare {n}) – difensori {defenders}",
+        "reasons_hidden": "Con il socio nascosto, i motivi dei bot si vedono quando sai chi è il socio: potrebbero svelarlo.",
     },
     "es": {
         "result_wins": "{side} gana: {scores}", "result_draw": "Empate: {scores}", "team_of": "equipo {seats}",
@@ -318,6 +352,21 @@ TEXTS: dict[str, dict[str, str]] = {
         "err_join_first": "primero siéntate en un asiento o mira una mesa",
         "err_record_later": "la partida se puede descargar cuando termine la mano",
         "err_analysis_later": "el análisis se muestra cuando termine la mano",
+        # a hidden partner (the auction, the called card, the roles)
+        "you_bid": "pujaste {bid}", "your_call_card": "Canta una carta", "role": "Papel", "role_caller": "el que canta",
+        "role_alone": "canta, solo", "role_partner": "compañero", "role_defender": "defensor",
+        "target_label": "una puja del dos con un objetivo de puntos", "bid_button": "Pujar", "bid_rank": "{rank}",
+        "bid_rank_target": "{rank} a {n}", "call_card": "canta {card}", "auction_title": "Subasta",
+        "auction_high": "Puja más alta: {who}, {bid}", "auction_none": "Aún no hay pujas",
+        "auction_won": "{who} gana la subasta ({bid}) y canta una carta", "called_card": "{who} cantó {card}",
+        "must_make": "necesita {n}", "partner_hidden": "compañero aún oculto", "plays_alone": "{who} juega solo",
+        "you_partner": "la tienes tú: eres el compañero secreto de {who}", "partner_is": "compañero: {who}",
+        "log_bids_rank": "{who} puja {bid}", "log_calls_card": "{who} canta {card}",
+        "log_reveal": "{who} jugó la carta cantada, {card}: {who} es el compañero de {caller}",
+        "log_reveal_alone": "{who} jugó la carta cantada, {card}: {who} juega solo",
+        "thrown_in": "Mano anulada: nadie pujó", "sheet_is": "Tanteo: {list}", "sheet": "Tanteo",
+        "sides_points": "El que canta y su compañero {caller} (necesitan {n}) – defensores {defenders}",
+        "reasons_hidden": "Con el compañero oculto, los motivos de los bots se muestran cuando sabes quién es: podrían delatarlo.",
     },
     "ro": {
         "result_wins": "{side} câștigă: {scores}", "result_draw": "Egalitate: {scores}", "team_of": "echipa {seats}",
@@ -414,6 +463,22 @@ TEXTS: dict[str, dict[str, str]] = {
         "err_join_first": "mai întâi ocupă un loc sau urmărește o masă",
         "err_record_later": "partida poate fi descărcată după ce se termină mâna",
         "err_analysis_later": "analiza apare după ce se termină mâna",
+        # a hidden partner (the auction, the called card, the roles)
+        "you_bid": "ai licitat {bid}", "your_call_card": "Cheamă o carte", "role": "Rol", "role_caller": "declarant",
+        "role_alone": "declarant, singur", "role_partner": "partener", "role_defender": "apărător",
+        "target_label": "o licitație pe doi cu un număr de puncte", "bid_button": "Licitează", "bid_rank": "{rank}",
+        "bid_rank_target": "{rank} pentru {n}", "call_card": "cheamă {card}", "auction_title": "Licitație",
+        "auction_high": "Cea mai mare ofertă: {who}, {bid}", "auction_none": "Nicio ofertă încă",
+        "auction_won": "{who} câștigă licitația ({bid}) și cheamă o carte", "called_card": "{who} a chemat {card}",
+        "must_make": "are nevoie de {n}", "partner_hidden": "partenerul încă ascuns",
+        "plays_alone": "{who} joacă singur", "you_partner": "o ai tu: ești partenerul secret al lui {who}",
+        "partner_is": "partener: {who}", "log_bids_rank": "{who} licitează {bid}",
+        "log_calls_card": "{who} cheamă {card}",
+        "log_reveal": "{who} a jucat cartea chemată, {card}: {who} este partenerul lui {caller}",
+        "log_reveal_alone": "{who} a jucat cartea chemată, {card}: {who} joacă singur",
+        "thrown_in": "Mână anulată: nimeni nu a licitat", "sheet_is": "Punctaj: {list}", "sheet": "Punctaj",
+        "sides_points": "Declarantul și partenerul {caller} (au nevoie de {n}) – apărătorii {defenders}",
+        "reasons_hidden": "Cu partenerul ascuns, motivele boților apar când știi cine e partenerul: l-ar putea trăda.",
     },
     "nl": {
         "result_wins": "{side} wint: {scores}", "result_draw": "Gelijkspel: {scores}", "team_of": "team {seats}",
@@ -511,8 +576,26 @@ TEXTS: dict[str, dict[str, str]] = {
         "err_join_first": "neem eerst een plaats in of kijk mee aan een tafel",
         "err_record_later": "de partij is te downloaden als het spel uit is",
         "err_analysis_later": "de analyse verschijnt als het spel uit is",
+        # a hidden partner (the auction, the called card, the roles)
+        "you_bid": "je bood {bid}", "your_call_card": "Vraag een kaart", "role": "Rol", "role_caller": "vrager", "role_alone": "vrager, alleen",
+        "role_partner": "maat", "role_defender": "verdediger",
+        "target_label": "een bod op de twee met een puntendoel", "bid_button": "Bied", "bid_rank": "{rank}",
+        "bid_rank_target": "{rank} voor {n}", "call_card": "vraag {card}", "auction_title": "Veiling",
+        "auction_high": "Hoogste bod: {who}, {bid}", "auction_none": "Nog geen bod",
+        "auction_won": "{who} wint de veiling ({bid}) en vraagt een kaart", "called_card": "{who} vroeg {card}",
+        "must_make": "moet {n} halen", "partner_hidden": "maat nog onbekend", "plays_alone": "{who} speelt alleen",
+        "you_partner": "jij hebt hem: je bent de geheime maat van {who}", "partner_is": "maat: {who}",
+        "log_bids_rank": "{who} biedt {bid}", "log_calls_card": "{who} vraagt {card}",
+        "log_reveal": "{who} speelde de gevraagde kaart, {card}: {who} is de maat van {caller}",
+        "log_reveal_alone": "{who} speelde de gevraagde kaart, {card}: {who} speelt alleen",
+        "thrown_in": "Opnieuw delen: niemand bood", "sheet_is": "Puntenlijst: {list}", "sheet": "Lijst",
+        "sides_points": "Vrager en maat {caller} (moeten {n} halen) – verdedigers {defenders}",
+        "reasons_hidden": "Met een geheime maat zie je de redenen van de bots pas als je weet wie de maat is: ze kunnen het verraden.",
     },
 }
+
+for _language, _texts in REASON_TEXTS.items():
+    TEXTS[_language].update(_texts)
 
 # The server's error texts (English, as in docs/web.md) and the keys of their translations; the
 # named groups fill the translation's {names}. The first that matches wins.
@@ -635,4 +718,4 @@ def catalogue(accept_language: str | None) -> dict[str, Any]:
     """What ``GET /api/i18n`` sends: every language's words, the card names and the error
     patterns, with the default for this browser."""
     return {"default": choose_language(accept_language), "languages": LANGUAGES, "texts": TEXTS,
-            "cards": CARDS, "errors": ERRORS}
+            "cards": CARDS, "errors": ERRORS, "reasons": REASONS}

@@ -127,6 +127,15 @@ class Store(abc.ABC):
     @abc.abstractmethod
     def count(self, finished: bool | None = None) -> int: ...
 
+    def claim_bot(self, table_id: str, ply: int) -> bool:
+        """Whether this process may think for the bot to move at ``ply`` of the table, no other
+        server process sharing the database doing so; held until :meth:`release_bot`. Always,
+        for a store that no other process writes."""
+        return True
+
+    def release_bot(self, table_id: str, ply: int) -> None:  # noqa: B027 (optional)
+        """Done thinking for that bot (its move stored, or given up)."""
+
     def listen(self, on_move: Callable[[str], None]) -> None:  # noqa: B027 (optional)
         """Call ``on_move(table_id)`` when another process stores a move (shared stores only)."""
 

@@ -11,6 +11,7 @@ stored gets :class:`~aceten.web.store.StoreConflict`, never a second move for th
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 import time
@@ -48,6 +49,13 @@ SCHEMA = (
 )
 CHANNEL = "aceten_moves"  # NOTIFY'd with a table's id after each move is committed
 SCHEMA_LOCK = 0x61636574656E  # an advisory lock: two processes starting at once create the schema once
+
+
+def bot_lock(table_id: str, ply: int) -> int:
+    """The advisory lock (a signed 64-bit key) of a table's bot move at ``ply``: held by the
+    process that thinks for it."""
+    digest = hashlib.sha256(f"aceten bot {table_id} {ply}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
 
 
 def _psycopg() -> Any:
@@ -136,6 +144,22 @@ class PostgresStore(Store):
                     db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, table_id))
             except errors.UniqueViolation:
                 raise StoreConflict(f"ply {ply} of table {table_id} is already stored") from None
+
+    def claim_bot(self, table_id: str, ply: int) -> bool:
+        """A session-level advisory lock on (table, ply), taken without waiting: the process
+        holding it thinks for the bot. PostgreSQL releases it if the process's connection
+        ends (a process killed while thinking leaves no claim behind)."""
+        with self._lock:
+            row = self._conn().execute("SELECT pg_try_advisory_lock(%s)",
+                                       (bot_lock(table_id, ply),)).fetchone()
+        return bool(row[0])
+
+    def release_bot(self, table_id: str, ply: int) -> None:
+        with self._lock:
+            db = self._db
+            if db.closed or db.broken:  # the session ended, and its locks with it
+                return
+            db.execute("SELECT pg_advisory_unlock(%s)", (bot_lock(table_id, ply),))
 
     def load(self, table_id: str) -> TableRow | None:
         with self._lock:

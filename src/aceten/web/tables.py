@@ -135,6 +135,7 @@ class Table:
         self._reasons: tuple[Any, list[str | None]] | None = None  # see public_reasons
         self._tricks: tuple[Any, list[dict[str, Any]]] | None = None
         self._moves: tuple[Any, list[dict[str, Any]]] | None = None
+        self._withheld: tuple[Any, list[str | None]] | None = None
 
     # -- making and restoring ------------------------------------------------------------------
     @classmethod
@@ -349,6 +350,13 @@ class Table:
                                    for p in self.plays])
         return self._reasons[1]
 
+    def withheld_reasons(self) -> list[str | None]:
+        """No reason for any move (kept per ply, so the move list's cache holds for it too)."""
+        key = self._last_play()
+        if self._withheld is None or self._withheld[0] != key:
+            self._withheld = (key, [None] * len(self.plays))
+        return self._withheld[1]
+
     def view(self, seat: int | None) -> PlayerView:
         """The seat's own view, or the public view for a spectator (``None``)."""
         return self.game.view(seat) if seat is not None else public_view(self.game)
@@ -477,6 +485,8 @@ def deck_json(game: Game) -> dict[str, Any]:
         # in a fixed order, not the rules' (a stacked deck's order is the deal itself)
         "cards": [{"code": str(c), "name": c.name, "suit": c.suit.letter, "rank": c.rank.letter,
                    "symbol": c.symbol} for c in sorted(rules.deck, key=int)],
+        # the ranks' English names by letter (the auction's bids name ranks)
+        "ranks": {c.rank.letter: c.rank.name.lower() for c in rules.deck},
     }
 
 
@@ -504,6 +514,15 @@ def move_json(move: Move) -> dict[str, Any]:
     if isinstance(move, CallCard):
         return {"move": str(move), "kind": "call-card", "label": f"call {move.card}"}
     raise AcetenError(f"not a move: {move!r}")  # pragma: no cover
+
+
+def auction_bid_json(bid: AuctionBid) -> dict[str, Any] | None:
+    """An auction bid for the page: the rank's letter, the point target (0: the majority) and the
+    English words ("ace", "two for 71"); ``None`` for a pass."""
+    if bid.rank is None:
+        return None
+    words = bid.rank.name.lower() + (f" for {bid.target}" if bid.target else "")
+    return {"rank": bid.rank.letter, "target": bid.target, "text": words}
 
 
 def _name(seat: int | None) -> str:
@@ -536,9 +555,9 @@ def log_entries(view: PlayerView, reasons: list[str | None]) -> list[dict[str, A
             value, note = what if isinstance(what, tuple) else (what, "")
             entry["text"] = f"{_name(who)} scores {note or value}"
             entry["what"] = str(note or value)
-        elif kind in ("play", "swap", "bid", "call"):
+        elif kind in ("play", "swap", "bid", "call", "auction", "call-card"):
             reason = reasons[ply] if ply < len(reasons) else None
-            ply += 1
+            ply += 1  # every move of the table is one of these events, in order
             if kind == "play":
                 entry["card"] = code(what)
                 entry["text"] = f"{_name(who)} plays the {name(what)}"
@@ -548,6 +567,13 @@ def log_entries(view: PlayerView, reasons: list[str | None]) -> list[dict[str, A
             elif kind == "bid":
                 entry["text"] = f"{_name(who)} " + ("passes" if not what else f"bids {what}")
                 entry["value"] = int(what or 0)
+            elif kind == "auction":
+                bid = auction_bid_json(what)
+                entry["bid"] = bid
+                entry["text"] = f"{_name(who)} " + ("passes" if bid is None else f"bids {bid['text']}")
+            elif kind == "call-card":
+                entry["card"] = code(what)
+                entry["text"] = f"{_name(who)} calls the {name(what)}"
             else:
                 called = "passes" if what is None else f"calls {what.name} as trumps"
                 entry["text"] = f"{_name(who)} {called}"
@@ -555,6 +581,12 @@ def log_entries(view: PlayerView, reasons: list[str | None]) -> list[dict[str, A
             if reason:
                 entry["reason"] = reason
             entry["ply"] = ply - 1
+        elif kind == "reveal":  # the called card is played: its holder is the caller's partner
+            entry["card"] = code(what)
+            entry["caller"] = view.declarer
+            entry["text"] = (f"{_name(who)} played the called {name(what)}: "
+                             + (f"{_name(who)} plays alone" if who == view.declarer
+                                else f"{_name(who)} is {_name(view.declarer)}'s partner"))
         else:
             entry["text"] = f"{_name(who)} {kind} {'' if what is None else what}".strip()
         out.append(entry)
@@ -579,6 +611,11 @@ def state_message(table: Table, view: PlayerView, online: list[int] | None = Non
     rules = game.rules
     seat = None if view.seat < 0 else view.seat
     reasons = table.public_reasons(public_cards(view))
+    if rules.hidden_teams and view.partner is None:
+        # A bot's reason may give its side away ("your partner P1 is ahead") or its hand's
+        # strength in the auction: with a hidden partner, reasons reach only a receiver who
+        # knows who the partner is (the partner at once, everyone once the called card falls).
+        reasons = table.withheld_reasons()
     card_plies = [i for i, p in enumerate(table.plays) if not (":" in p.move or p.move == "pass")]
     trick = []
     start = len(card_plies) - len(view.trick)
@@ -612,6 +649,7 @@ def state_message(table: Table, view: PlayerView, online: list[int] | None = Non
         "variant": rules.variant,
         "players": view.players,
         "teams": [list(t) for t in rules.teams],
+        "hidden_teams": rules.hidden_teams,
         # a hidden team: the called card is public; the partner only once this seat may know
         # it (the view's own rule)
         "called_card": None if view.called_card is None else str(view.called_card),
@@ -633,8 +671,8 @@ def state_message(table: Table, view: PlayerView, online: list[int] | None = Non
         "points": list(view.points),
         "bonus": bonus,
         "tricks_won": tricks_won,
-        "bids": [{"seat": who, "move": _bid_text(kind, what)} for kind, who, what in view.events
-                 if kind in ("bid", "call", "auction")],
+        "bids": [{"seat": who, "move": _bid_text(kind, what), "kind": kind}
+                 for kind, who, what in view.events if kind in ("bid", "call", "auction")],
         "declarer": game.declarer,  # public once the bidding or the trump call is over
         "contract": game.contract,
         "moves": table.public_moves(reasons),

@@ -17,6 +17,9 @@ const el = (tag, attrs = {}, ...children) => {
 };
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const P = (seat) => (seat === null || seat === undefined ? "--" : `P${seat + 1}`);
+// where each seat sits, counted from the bottom (you) in the order of play
+const SPOTS = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"],
+  5: ["bottom", "left", "tl", "tr", "right"], 6: ["bottom", "left", "tl", "top", "tr", "right"] };
 const params = new URLSearchParams(location.search);
 // ms a finished trick stays in view (?hold=ms, or localStorage "aceten:hold")
 const HOLD = Math.max(0, Number(params.get("hold") ?? localStorage.getItem("aceten:hold") ?? 1100));
@@ -103,10 +106,14 @@ function plainCount(digits, key) {
 // the end of a deal in words: "P2 wins: P1 42 - P2 78" (from the outcome's parts)
 function resultText(outcome) {
   if (!outcome.teams || !outcome.scores) return outcome.result;
+  const sheet = outcome.seat_scores && outcome.seat_scores.length ? outcome.seat_scores : null;
+  if (sheet && (outcome.declarer === null || outcome.declarer === undefined)) return t("thrown_in");
   const side = (team) => (team.length > 1 ? t("team_of", { seats: team.map(P).join("+") }) : P(team[0]));
   const scores = outcome.teams.map((team, i) => `${side(team)} ${outcome.scores[i]}`).join(" - ");
-  return outcome.winner === null || outcome.winner === undefined
+  const head = outcome.winner === null || outcome.winner === undefined
     ? t("result_draw", { scores }) : t("result_wins", { side: side(outcome.teams[outcome.winner]), scores });
+  if (!sheet) return head;
+  return `${head}. ${t("sheet_is", { list: sheet.map((v, i) => `${P(i)} ${v > 0 ? "+" : ""}${v}`).join(", ") })}`;
 }
 
 // the server's error texts are English: shown in the reader's language when they are known ones
@@ -128,6 +135,55 @@ function cardNames(deck) {
   }
   return names;
 }
+// a rank's name as the reader's players say it ("asso"), for the auction's bids
+function rankName(deck, letter) {
+  const local = deck && I18N.data && (I18N.data.cards[I18N.lang] || {})[deck.family];
+  if (local && local.ranks[letter]) return local.ranks[letter];
+  return (deck && deck.ranks && deck.ranks[letter]) || letter;
+}
+
+// a bot's reason (English, from the server) in the reader's language: read by the template that
+// matches it whole (aceten/web/i18n_reasons.py), its blanks put in the reader's words; a reason
+// no template reads stays as the bot wrote it
+function reasonText(text, deck, names) {
+  if (!text || I18N.lang === "en" || !I18N.data || !I18N.data.reasons || !deck) return text;
+  for (const [pattern, key] of I18N.data.reasons) {
+    const m = new RegExp(pattern.replace(/\(\?P</g, "(?<")).exec(text);
+    if (!m) continue;
+    const vars = {};
+    for (const [blank, value] of Object.entries(m.groups || {})) vars[blank] = reasonPart(blank, value, deck, names);
+    return t(key, vars);
+  }
+  return text;
+}
+function reasonPart(blank, value, deck, names) {
+  const kind = blank.replace(/\d+$/, "");
+  if (kind === "card") return reasonCard(value, deck, names);
+  if (kind === "suit") {
+    const suit = deck.suits.find((u) => u && u.name === value);
+    return suit ? suitName(deck, suit.letter) : value;
+  }
+  if (kind === "seats") return value.split(" and ").join(` ${t("reason_and")} `);
+  if (kind === "layouts") return t("reason_layouts_n", { n: value === "layout" ? 1 : Number(value.split(" ")[0]) });
+  if (kind === "rank") return rankName(deck, value);
+  if (kind === "bid") return Table.moveLabel(value, "auction");
+  if (kind === "move") return names[value] || Table.moveLabel(value);
+  return value;
+}
+function reasonCard(value, deck, names) {
+  if (/a hidden card$/.test(value)) return t("hidden_card");
+  if (names[value]) return names[value];  // a code: 7O
+  const words = value.replace(/^the /, "");
+  const card = deck.cards.find((c) => c.name === words);
+  if (card) return names[card.code] || words;
+  const trump = /^(\S+) of trumps$/.exec(words);
+  if (trump) {
+    const letter = Object.keys(deck.ranks || {}).find((r) => deck.ranks[r] === trump[1]);
+    return t("reason_card_of_trumps", { rank: letter ? rankName(deck, letter) : trump[1] });
+  }
+  return value;
+}
+
 function suitName(deck, letter) {
   const local = deck && I18N.data && (I18N.data.cards[I18N.lang] || {})[deck.family];
   if (local && local.suits[letter]) return local.suits[letter];
@@ -164,7 +220,7 @@ const Lobby = {
     const games = $("f-game");
     for (const g of this.catalogue.games) games.append(el("option", { value: g.name, text: g.title }));
     games.addEventListener("change", () => this.gameChanged());
-    $("f-players").addEventListener("change", () => this.seats());
+    $("f-players").addEventListener("change", () => this.variants());
     $("create-form").addEventListener("submit", (e) => { e.preventDefault(); this.create(); });
     this.gameChanged();
   },
@@ -173,8 +229,6 @@ const Lobby = {
     const g = this.game();
     const players = $("f-players");
     players.replaceChildren(...g.players.map((n) => el("option", { value: n, text: t("n_players", { n }) })));
-    $("f-variant").replaceChildren(...g.variants.map((v) => el("option", { value: v, text: v })));
-    $("f-variant").disabled = g.variants.length < 2;
     const box = $("f-options");
     box.replaceChildren();
     for (const o of g.options) {
@@ -193,6 +247,15 @@ const Lobby = {
       }
       box.append(el("label", { title: o.doc }, o.name.replace(/_/g, " "), input));
     }
+    this.variants();
+  },
+  // the variants played by the chosen number of players (a variant may need its own count)
+  variants() {
+    const g = this.game();
+    const n = Number($("f-players").value);
+    const fits = g.variants.filter((v) => !g.variant_players || (g.variant_players[v] || []).includes(n));
+    $("f-variant").replaceChildren(...fits.map((v) => el("option", { value: v, text: v })));
+    $("f-variant").disabled = fits.length < 2;
     this.seats();
   },
   seats() {
@@ -399,12 +462,7 @@ const Table = {
     const me = s.seat;
     const bottom = me === null ? 0 : me;
     const rel = (seat) => (seat - bottom + n) % n;
-    const spot = (seat) => {
-      const r = rel(seat);
-      if (n === 2) return ["bottom", "top"][r];
-      if (n === 3) return ["bottom", "left", "right"][r];
-      return ["bottom", "left", "top", "right"][r];
-    };
+    const spot = (seat) => (SPOTS[n] || SPOTS[4])[rel(seat)];
     const info = s.seats;
     const label = (seat) => {
       const st = info[seat];
@@ -416,14 +474,16 @@ const Table = {
     $("t-trump").textContent = s.trump ? t("trumps", { suit: trumpName }) : (s.phase === "call" ? t("trumps_to_call") : "");
     let status = "";
     if (s.outcome) status = t("deal_over");
-    else if (s.to_move === me && me !== null) status = t(s.phase === "bid" ? "your_bid" : s.phase === "call" ? "your_call" : "your_turn");
+    else if (s.to_move === me && me !== null) status = t(s.phase === "bid" || s.phase === "auction" ? "your_bid" : s.phase === "call" ? "your_call" : s.phase === "call-card" ? "your_call_card" : "your_turn");
     else if (info[s.to_move].kind === "bot") status = t("thinking", { who: label(s.to_move) });
     else status = t("waiting_for", { who: label(s.to_move) });
     $("t-status").textContent = status;
     this.renderSetup(s.setup);
+    this.renderCall(s, label);
 
     // opponents
     const arena = $("arena");
+    arena.className = `arena n${n}` + (n >= 5 ? " many" : "");
     for (const old of arena.querySelectorAll(".opponent")) old.remove();
     for (let seat = 0; seat < n; seat++) {
       if (seat === bottom && me !== null) continue;
@@ -431,8 +491,7 @@ const Table = {
         // a spectator: the bottom seat is shown like the others
       }
       const where = spot(seat);
-      const cls = { top: "opp-top", left: "opp-left", right: "opp-right", bottom: "opp-top" }[where];
-      const box = el("div", { class: `opponent ${where === "bottom" ? "opp-bottom" : cls}`, "data-seat": seat });
+      const box = el("div", { class: `opponent opp-${where}`, "data-seat": seat });
       const st = info[seat];
       const plate = el("div", { class: "nameplate" + (s.to_move === seat && !s.outcome ? " turn" : "") },
         el("span", { class: "dot" + (st.kind === "bot" || st.online ? " on" : "") }), label(seat),
@@ -443,13 +502,16 @@ const Table = {
       const opens = el("div", { class: "open-cards" }, ...open.map((c) => cardImg(s.game, c, "card small", this.names[c])));
       const stats = el("div", { class: "opp-reason", text: `${plural(s.tricks_won[seat], "trick_n")} · ${plural(s.points[seat], "point_n")}` });
       const said = this.bidOf(s, seat);
-      box.append(...[plate, said ? el("div", { class: "bid-badge", text: said }) : null, backs, opens, stats].filter(Boolean));
+      const role = this.roleOf(s, seat);
+      const tags = said || role ? el("div", { class: "tags" }, said ? el("span", { class: "bid-badge", text: said }) : null,
+        role ? el("span", { class: `role-badge role-${role}`, text: t(`role_${role}`) }) : null) : null;
+      box.append(...[plate, tags, backs, opens, stats].filter(Boolean));
       arena.append(box);
     }
 
     // the trick
     const trickBox = $("t-trick");
-    trickBox.className = `trick n${n}`;
+    trickBox.className = `trick n${n}` + (n >= 5 ? " many" : "");
     trickBox.replaceChildren();
     const plays = justFinished ? justFinished.cards.map((c, i) => ({ ...c, reason: (justFinished.reasons || [])[i] })) : s.trick;
     // a card new to the trick slides in from its player's side (not with prefers-reduced-motion)
@@ -462,7 +524,9 @@ const Table = {
       slot.append(el("span", { class: "who", text: label(p.seat) }), cardImg(s.game, p.card, "card", this.names[p.card]));
       trickBox.append(slot);
     }
-    if (justFinished) {
+    if (s.phase === "auction" || s.phase === "call-card") {
+      this.renderAuction(s, label, trickBox);
+    } else if (justFinished) {
       trickBox.append(el("div", { class: "trick-note",
         text: t("takes", { who: P(justFinished.winner), points: plural(justFinished.points, "point_n") }) }));
     } else if (!plays.length && !s.outcome) {
@@ -493,9 +557,17 @@ const Table = {
         if (ok) button.addEventListener("click", () => this.play(code));
         hand.append(button);
       }
-      for (const m of s.legal.filter((x) => x.kind !== "card")) {
-        actions.append(el("button", { type: "button", "data-move": m.move, text: this.moveLabel(m.move), disabled: !myTurn,
-          onclick: () => this.play(m.move) }));
+      const targets = s.legal.filter((x) => x.kind === "auction" && x.move.split(":").length === 3);
+      for (const m of s.legal.filter((x) => x.kind !== "card" && !targets.includes(x))) {
+        const face = m.kind === "call-card" ? cardImg(s.game, m.move.slice(5), "card mini", this.names[m.move.slice(5)]) : null;
+        actions.append(el("button", { type: "button", "data-move": m.move, disabled: !myTurn,
+          onclick: () => this.play(m.move) }, face, this.moveLabel(m.move, m.kind)));
+      }
+      if (targets.length) {  // a bid of the lowest rank with a point target: one menu, not sixty buttons
+        const pick = el("select", { id: "t-target", "aria-label": t("target_label"), disabled: !myTurn },
+          ...targets.map((m) => el("option", { value: m.move, text: this.moveLabel(m.move, m.kind) })));
+        actions.append(el("span", { class: "target-bid" }, pick, el("button", { type: "button", id: "t-target-bid",
+          "data-move": "target", text: t("bid_button"), disabled: !myTurn, onclick: () => this.play(pick.value) })));
       }
       const hintRow = $("t-hint");
       hintRow.replaceChildren();
@@ -506,8 +578,11 @@ const Table = {
       }
       const st = info[me];
       const said = this.bidOf(s, me);
+      const role = this.roleOf(s, me);
       $("t-me-label").textContent = `${t("you_are", { who: label(me) })} · ${plural(s.tricks_won[me], "trick_n")} · ${plural(s.points[me], "point_n")}`
-        + (said ? ` · ${t("you_said", { said })}` : "") + (st && st.online > 1 ? ` · ${t("windows", { n: st.online })}` : "");
+        + (said ? ` · ${this.auctionBid(s, me) ? t("you_bid", { bid: said }) : t("you_said", { said })}` : "")
+        + (role ? ` · ${t(`role_${role}`)}` : "")
+        + (st && st.online > 1 ? ` · ${t("windows", { n: st.online })}` : "");
     } else {
       $("t-me-label").textContent = t("spectating");
     }
@@ -537,21 +612,74 @@ const Table = {
   bidOf(s, seat) {
     const mine = (s.bids || []).filter((b) => b.seat === seat);
     if (!mine.length) return null;
-    const move = mine[mine.length - 1].move;
+    const last = mine[mine.length - 1];
+    const move = last.move;
     if (move === "pass" || move === "bid:0") return t("passed");
+    if (last.kind === "auction") return this.moveLabel(move, "auction");
     if (move.startsWith("bid:")) return t("bid_n", { n: move.slice(4) });
     if (move.startsWith("trump:")) return t("called", { suit: suitName(this.deck, move.slice(6)) });
     return move;
   },
 
   // a button's words for a move that is not a card: "bid 2", "pass", "trumps: hearts"
-  moveLabel(move) {
+  moveLabel(move, kind = null) {
     if (move === "pass" || move === "bid:0") return t("pass");  // a bid of 0 is a pass
+    if (kind === "auction") {  // a rank, with a point target once the lowest rank is reached
+      const [, rank, target] = move.split(":");
+      return target ? t("bid_rank_target", { rank: this.rankName(rank), n: target }) : t("bid_rank", { rank: this.rankName(rank) });
+    }
+    if (move.startsWith("call:")) return t("call_card", { card: this.names[move.slice(5)] || move.slice(5) });
     if (move.startsWith("bid:")) return t("bid_n", { n: move.slice(4) });
     if (move.startsWith("trump:")) return t("trump_suit", { suit: suitName(this.deck, move.slice(6)) });
     if (move.startsWith("swap:")) return t("exchange", { card: this.names[move.slice(5)] || move.slice(5) });
     return move;
   },
+
+  rankName(letter) { return rankName(this.deck, letter); },
+  // whether a seat's last word was a bid of the auction (a rank: "you bid ace", not "you ace")
+  auctionBid(s, seat) {
+    const mine = (s.bids || []).filter((b) => b.seat === seat);
+    return mine.length > 0 && mine[mine.length - 1].kind === "auction" && mine[mine.length - 1].move !== "pass";
+  },
+  reason(text) { return reasonText(text, this.deck, this.names); },
+
+  // a seat's part with a hidden partner, as this receiver knows it: the caller from the call on;
+  // the partner and the defenders once the partner is known (to the partner at once)
+  roleOf(s, seat) {
+    if (!s.hidden_teams || s.declarer === null || s.declarer === undefined || !s.called_card) return null;
+    if (seat === s.declarer) return s.partner === s.declarer ? "alone" : "caller";
+    if (s.partner === null || s.partner === undefined) return null;
+    return seat === s.partner ? "partner" : "defender";
+  },
+
+  // the auction on the felt, where the trick will be: every bid and pass in order, the highest bid
+  renderAuction(s, label, box) {
+    box.className = "trick auction-view";
+    const bids = (s.bids || []).filter((b) => b.kind === "auction");
+    const high = [...bids].reverse().find((b) => b.move !== "pass");
+    box.append(el("div", { class: "auction-head", text: t("auction_title") }));
+    box.append(el("ol", { class: "auction-bids", id: "t-auction" }, ...bids.map((b) => el("li", { class: b.move === "pass" ? "passed" : "bid",
+      "data-seat": b.seat }, el("b", { text: P(b.seat) }), " ", b.move === "pass" ? t("passed") : this.moveLabel(b.move, "auction")))));
+    let note = high ? t("auction_high", { who: label(high.seat), bid: this.moveLabel(high.move, "auction") }) : t("auction_none");
+    if (s.phase === "call-card") note = t("auction_won", { who: label(s.to_move), bid: high ? this.moveLabel(high.move, "auction") : "" });
+    box.append(el("div", { class: "trick-note", text: note }));
+  },
+
+  // the called card, for everyone; the partner as this receiver knows it
+  renderCall(s, label) {
+    const chip = $("t-call");
+    if (!s.called_card) { chip.textContent = ""; chip.hidden = true; return; }
+    chip.hidden = false;
+    const card = this.names[s.called_card] || s.called_card;
+    let text = t("called_card", { who: label(s.declarer), card }) + (s.contract ? ` · ${t("must_make", { n: s.contract })}` : "");
+    if (s.partner === null || s.partner === undefined) text += ` · ${t("partner_hidden")}`;
+    else if (s.partner === s.declarer) text += ` · ${t("plays_alone", { who: label(s.declarer) })}`;
+    else if (s.partner === s.seat && !this.revealed(s)) text += ` · ${t("you_partner", { who: label(s.declarer) })}`;
+    else text += ` · ${t("partner_is", { who: label(s.partner) })}`;
+    chip.textContent = text;
+    chip.className = "chip call" + (s.partner !== null && s.partner !== undefined ? " known" : "");
+  },
+  revealed(s) { return (s.log || []).some((e) => e.kind === "reveal"); },
 
   // a log line in the reader's language, from the entry's parts (its English "text" otherwise)
   logText(e) {
@@ -567,6 +695,10 @@ const Table = {
       case "swap": return t("log_swaps", { who, card });
       case "bid": return e.value ? t("log_bids", { who, n: e.value }) : t("log_passes", { who });
       case "call": return e.suit ? t("log_calls", { who, suit: suitName(this.deck, e.suit) }) : t("log_passes", { who });
+      case "auction": return e.bid ? t("log_bids_rank", { who, bid: this.moveLabel(`bid:${e.bid.rank}` + (e.bid.target ? `:${e.bid.target}` : ""), "auction") })
+        : t("log_passes", { who });
+      case "call-card": return t("log_calls_card", { who, card });
+      case "reveal": return e.seat === e.caller ? t("log_reveal_alone", { who, card }) : t("log_reveal", { who, card, caller: P(e.caller) });
       case "trick": {
         let text = t("log_trick", { n: e.trick, who, points: plural(e.points, "point_n") });
         if (e.bonus) text += " " + plural(e.bonus, "bonus_points");
@@ -580,11 +712,13 @@ const Table = {
   // the bots' reasons, short, in a side note that is closed until opened (never over the felt)
   renderReasons(s, plays, label) {
     const list = $("t-reasons");
-    const items = plays.filter((p) => p.reason).map((p) => el("li", { title: p.reason },
-      cardImg(s.game, p.card, "card mini", this.names[p.card]), el("b", { text: label(p.seat) }), " ", shortReason(p.reason)));
+    const items = plays.filter((p) => p.reason).map((p) => el("li", { title: this.reason(p.reason), "data-reason": p.reason },
+      cardImg(s.game, p.card, "card mini", this.names[p.card]), el("b", { text: label(p.seat) }), " ", shortReason(this.reason(p.reason))));
     list.replaceChildren(...items);
     $("p-reasons").hidden = !s.seats.some((x) => x.kind === "bot");
     $("t-reasons-empty").hidden = items.length > 0;
+    const withheld = s.hidden_teams && (s.partner === null || s.partner === undefined);
+    $("t-reasons-empty").textContent = t(withheld ? "reasons_hidden" : "no_bot_yet");
   },
 
   // how the table deals, shown to everyone: a warning when the creator knows the deal
@@ -601,6 +735,7 @@ const Table = {
   },
 
   renderScores(s, label) {
+    if (s.hidden_teams) { this.renderRoleScores(s, label); return; }
     const table = $("t-scores");
     const rows = [el("tr", {}, el("th", { text: t(s.teams.some((x) => x.length > 1) ? "team" : "player") }),
       el("th", { text: t("points") }), el("th", { text: t("bonus") }), el("th", { text: t("tricks") }))];
@@ -625,6 +760,31 @@ const Table = {
     table.replaceChildren(...rows);
   },
 
+  // a hidden partner: a row per seat with its part as this receiver knows it, the sides' points
+  // once the partner is known, and the score sheet at the end
+  renderRoleScores(s, label) {
+    const sheet = s.outcome && s.outcome.seat_scores && s.outcome.seat_scores.length ? s.outcome.seat_scores : null;
+    const rank = { caller: 0, alone: 0, partner: 1, defender: 2 };
+    const seats = [...Array(s.players).keys()]
+      .sort((a, b) => (rank[this.roleOf(s, a)] ?? 3) - (rank[this.roleOf(s, b)] ?? 3) || a - b);
+    const rows = [el("tr", {}, el("th", { text: t("player") }), el("th", { text: t("role") }), el("th", { text: t("points") }),
+      el("th", { text: t("tricks") }), sheet ? el("th", { text: t("sheet") }) : null)];
+    for (const seat of seats) {
+      const role = this.roleOf(s, seat);
+      rows.push(el("tr", { class: role && role !== "defender" ? "lead" : "", "data-seat": seat }, el("td", { text: label(seat) }),
+        el("td", { text: role ? t(`role_${role}`) : "" }), el("td", { text: s.points[seat] }), el("td", { text: s.tricks_won[seat] }),
+        sheet ? el("td", { text: `${sheet[seat] > 0 ? "+" : ""}${sheet[seat]}` }) : null));
+    }
+    const cols = sheet ? 5 : 4;
+    if (s.declarer !== null && s.declarer !== undefined && s.partner !== null && s.partner !== undefined) {
+      const side = new Set([s.declarer, s.partner]);
+      const points = (mine) => seats.filter((x) => side.has(x) === mine).reduce((a, x) => a + s.points[x], 0);
+      rows.push(el("tr", { class: "sides" }, el("td", { colspan: cols, text: t("sides_points", { caller: points(true), n: s.contract,
+        defenders: points(false) }) })));
+    }
+    $("t-scores").replaceChildren(...rows);
+  },
+
   renderPlayers(s, label) {
     const ul = $("t-players");
     ul.replaceChildren(...s.seats.map((st) => el("li", {},
@@ -638,7 +798,7 @@ const Table = {
     const atEnd = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 30;
     ol.replaceChildren(...s.log.map((e) => {
       const li = el("li", { class: e.kind === "trick" ? "trick-line" : "" }, this.logText(e));
-      if (e.reason) li.append(el("span", { class: "reason", text: e.reason }));
+      if (e.reason) li.append(el("span", { class: "reason", text: this.reason(e.reason) }));
       return li;
     }));
     if (atEnd) ol.scrollTop = ol.scrollHeight;
@@ -657,7 +817,7 @@ const Table = {
     box.replaceChildren(el("div", { class: "caption", text: t("trick_caption", { n: last.number, who: P(last.winner), points: plural(last.points, "point_n") })
       + (last.bonus ? ` (+${last.bonus} ${last.notes.join("; ")})` : "") }),
     ...last.cards.map((c, i) => el("div", { class: "lt" + (c.seat === last.winner ? " win" : "") }, cardImg(this.game, c.card, "card small", this.names[c.card]),
-      P(c.seat), (last.reasons && last.reasons[i]) ? el("span", { class: "hint", title: last.reasons[i], text: shortReason(last.reasons[i]) }) : null)));
+      P(c.seat), (last.reasons && last.reasons[i]) ? el("span", { class: "hint", title: this.reason(last.reasons[i]), text: shortReason(this.reason(last.reasons[i])) }) : null)));
   },
 
   // the coach's hint (for this seat only): its card highlighted in the hand, its reason beside
@@ -669,8 +829,9 @@ const Table = {
     if (target) target.classList.add("hinted");
     const row = $("t-hint");
     for (const old of row.querySelectorAll(".hint-text")) old.remove();
-    const shown = this.names[m.move] || this.moveLabel(m.move);
-    row.append(el("span", { class: "hint-text", role: "status", text: t("hint_says", { move: shown, reason: m.reason }) }));
+    const kind = ((this.state.legal || []).find((x) => x.move === m.move) || {}).kind;
+    const shown = this.names[m.move] || this.moveLabel(m.move, kind);
+    row.append(el("span", { class: "hint-text", role: "status", text: t("hint_says", { move: shown, reason: this.reason(m.reason) }) }));
   },
 
   play(move) {
@@ -796,7 +957,7 @@ const Replay = {
     const s = cur.state;
     const n = this.data.players;
     const game = this.data.game;
-    const spot = (seat) => (n === 2 ? ["bottom", "top"] : n === 3 ? ["bottom", "left", "right"] : ["bottom", "left", "top", "right"])[seat];
+    const spot = (seat) => (SPOTS[n] || SPOTS[4])[seat];
     $("r-step").textContent = this.step === 0 ? t("the_deal")
       : t("move_of", { n: this.step, total: steps.length - 1, who: P(cur.seat), move: this.names[cur.move] || Table.moveLabel(cur.move) });
     $("r-trump").textContent = s.trump ? t("trumps", { suit: suitName(this.data.deck, s.trump.letter) }) : "";
@@ -809,7 +970,7 @@ const Replay = {
         el("div", { class: "cards" }, ...hand.map((c) => cardImg(game, c, "card", this.names[c])))));
     });
     const trick = $("r-trick");
-    trick.className = `trick n${n}`;
+    trick.className = `trick n${n}` + (n >= 5 ? " many" : "");
     const shown = s.trick.length ? s.trick : (cur.move && s.last_trick && !s.trick.length ? s.last_trick.cards : []);
     const winner = !s.trick.length && s.last_trick ? s.last_trick.winner : null;
     trick.replaceChildren(...shown.map((p) => el("div", { class: `trick-slot pos-${spot(p.seat)}` + (p.seat === winner ? " win" : "") },
