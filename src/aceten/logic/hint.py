@@ -40,6 +40,8 @@ def _playout(position: Position, rng: random.Random) -> Game | None:
     rules = position.rules
     game = Game(rules, deal=_random_deal(position, rng))
     try:
+        for move in position.prelude:  # an auction and its call
+            game.push(move)
         for call in position.calls:
             game.push(TrumpCall(call))
         while game.phase == "call":

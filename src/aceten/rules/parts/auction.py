@@ -8,7 +8,7 @@ calls a card; its holder is the secret partner) instead of a fixed seating.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aceten.cards import FAMILY_RANKS
 from aceten.rules.layout import (
@@ -28,8 +28,22 @@ from aceten.rules.layout import (
 from aceten.rules.parts.base import Part
 
 if TYPE_CHECKING:
-    from aceten.cards import Rank
+    from aceten.cards import Card, Rank
     from aceten.rules.base import Rules
+
+Lit = Any  # a solver literal, or True/False
+
+
+class SideEncoder(Protocol):
+    """What the encode face of a hidden team is written in: the deal's propositions after the
+    call (the caller and the called card are facts of the position) and the connectives."""
+
+    players: int
+    caller: int
+    called: Card
+
+    def dealt(self, card: Card, seat: int) -> Lit: ...  # ``card`` is dealt to ``seat``
+    def or_(self, *lits: Lit) -> Lit: ...
 
 
 def biddable_ranks(rules: Rules) -> tuple[Rank, ...]:
@@ -101,6 +115,17 @@ class CalledPartner(Part):
         R[R_NTEAMS] = 2
         for seat in range(rules.players):
             R[R_TEAM + seat] = 1  # before the call, every seat is a defender
+
+    def encode(self, enc: SideEncoder) -> list[Lit]:
+        """The encode face: for each seat, "plays on the caller's side" — the caller, and
+        whoever was dealt the called card (the caller again when alone)."""
+        return [enc.or_(seat == enc.caller, enc.dealt(enc.called, seat))
+                for seat in range(enc.players)]
+
+    def partner(self, enc: SideEncoder, seat: int) -> Lit:
+        """The encode face of "``seat`` is the caller's partner": it was dealt the called card
+        (the caller itself when playing alone), as the engine's ``Game.partner`` says."""
+        return enc.dealt(enc.called, seat)
 
     def describe(self, rules: Rules) -> list[str]:
         return ["the winner calls a card of the rank bid (call:3S): its suit is trump, its "
