@@ -140,6 +140,18 @@ def test_what_the_seats_know_of_the_team():
     assert str(answer) == "P4 knows that partner(P1) == P4"  # as asked, not unfolded
     revealed = Knowledge.from_view(moment("revealed").view(1))
     assert revealed.knows("common(all, partner(P1) == P4)")
+    # the same facts built in Python (seats from 0)
+    from aceten.knowledge import alone, knows, knows_partner, partner
+
+    assert p4.knows(partner(0, 3)) and p4.knows(knows(3, partner(3)))
+    assert p2.probability(partner(3)) == Fraction(1, 4) and not p2.knows(~alone())
+    assert p2.ask(knows_partner(1)).value is False
+    assert str(partner(0, 3)) == "partner(P1) == P4"
+    # explanations say how a partner fact was read
+    lines = p2.explain("partner(P4)").lines
+    assert lines[0].startswith("P1 called AC: its holder is P1's partner")
+    assert "played it: the teams are public" in revealed.explain("alone").lines[0]
+    assert "partner" in p2.partner_svg() and "alone" in p2.partner_svg()
 
 
 @pytest.mark.parametrize("query,fragment", [

@@ -404,6 +404,22 @@ def possible(seat: int | str, fact: Formula) -> Formula:
     return Possible(_seat(seat), fact)
 
 
+def partner(seat: int | str, other: int | str | None = None) -> Formula:
+    """``partner(P4)``: P4 is the caller's partner; ``partner(P1, P4)``: ``partner(P1) == P4``,
+    the two play on the same side (a game whose teams form at a call)."""
+    if other is None:
+        return Partner(_seat(seat))
+    return SameSide(_seat(seat), _seat(other))
+
+
+def alone() -> Formula:
+    return Alone()
+
+
+def knows_partner(seat: int | str) -> Formula:
+    return KnowsPartner(_seat(seat))
+
+
 def common(seats: Iterable[int | str] | str, fact: Formula) -> Formula:
     """Common knowledge among ``seats`` (``"all"`` for every seat)."""
     if isinstance(seats, str) and seats.strip().lower() == "all":
