@@ -10,8 +10,8 @@ Numbers: ``tricks(X)``, ``points(X)`` (card points, with any last-trick bonus), 
 (marriages, roem), ``score(X)`` (the deal's score in the game's own unit), combined with
 ``+``, ``-`` and whole-number factors. ``X`` is a player ``P1`` or a side ``team 1``; in a game
 whose teams form at an auction's call, the sides are ``caller`` (the caller and the partner)
-and ``defenders``, ``partner(P3)`` says P3 holds the called card (the caller itself: alone) and
-``alone`` that the caller called its own card.
+and ``defenders``, ``partner(P3)`` says P3 holds the called card (the caller itself: alone),
+``alone`` that the caller called its own card and ``called(AS)`` which card it calls.
 Conditions: ``wins(X, trick=t)``, ``wins(X)`` (the deal), ``leads(X, trick=t)``,
 ``plays(X, CARD[, trick=t])``, ``holds(X, CARD[, trick=t])`` (when X's turn in trick t comes,
 by default the first), ``draws(X, CARD[, trick=t])``, ``stock(i) == CARD`` (as dealt, i = 1
@@ -343,6 +343,11 @@ class _Checker:
 
         if name == "partner":
             return self.partner(name_tok, args, text)
+        if name == "called":
+            self.hidden_teams(name_tok, "called")
+            if len(args) != 1 or args[0][0] is not None or len(args[0][1]) != 1:
+                raise self.fail(name_tok, "called takes one card, like called(AS)")
+            return Atom("called", card=self.card(args[0][1][0]), text=text)
         if name in fol.PREDICATES or (name in CONDITIONS and self.first_order_args(args)):
             return self.predicate(node, name, args, text)
         if name not in CONDITIONS:

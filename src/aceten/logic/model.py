@@ -48,6 +48,7 @@ class Solution:
     exchanges: list[tuple[int, int, Card]]  # (trick, seat, low trump given up), in order
     trump: Suit | None
     declarer: int | None
+    call: Card | None = None  # the card the auction's winner calls, when the model chose it
 
 
 class _Moment:
@@ -86,13 +87,14 @@ class _Moment:
 
 
 class _Sides:
-    """The :class:`~aceten.rules.parts.auction.SideEncoder` of a deal after an auction's call."""
+    """The :class:`~aceten.rules.parts.auction.SideEncoder` of a deal after an auction: the
+    called card as a fact, or one literal per card the winner may call (exactly one holds)."""
 
-    def __init__(self, model: GameModel, caller: int, called: Card):
+    def __init__(self, model: GameModel, caller: int, calls: dict[Card, Lit]):
         self.players = model.n
-        self.caller, self.called = caller, called
+        self.caller, self.calls = caller, calls
         self.m = model
-        self.or_ = model.cp.or_
+        self.and_, self.or_ = model.cp.and_, model.cp.or_
 
     def dealt(self, card: Card, seat: int) -> Lit:
         return self.m.dealt[card][seat]
@@ -154,6 +156,8 @@ class GameModel:
         self._winner_rule()
         self._obligations()
         self._facts()
+        if position.call_options:
+            self._call_rule()
 
     # -- what is known before solving -----------------------------------------------------------
     def _known_trump(self) -> Suit | None:
@@ -904,9 +908,35 @@ class GameModel:
     def _called_partner(self) -> tuple[CalledPartner, _Sides]:
         part = self.rules.part(CalledPartner)
         pos = self.pos
-        if part is None or pos.declarer is None or pos.called_card is None:
+        if part is None or pos.declarer is None or (pos.called_card is None
+                                                     and not pos.call_options):
             raise AcetenError("this position has no called partner")
-        return part, _Sides(self, pos.declarer, pos.called_card)
+        calls: dict[Card, Lit]
+        if pos.called_card is not None:
+            calls = {pos.called_card: True}
+        else:
+            calls = {c: self.cp.bool(f"called[{c}]") for c in pos.call_options}
+            self.props.append(("called(c)", "the auction's winner calls card c", len(calls)))
+        return part, _Sides(self, pos.declarer, calls)
+
+    def _call_rule(self) -> None:
+        """The auction is won but no card called yet: the winner calls one card of the rank bid,
+        and its suit is trump (the part's encode face)."""
+        part, enc = self._called_partner
+        cp, pos = self.cp, self.pos
+        assert pos.declarer is not None
+        options = " ".join(map(str, pos.call_options))
+        with cp.group(("rule", "call"), f"P{pos.declarer + 1} calls one of {options}: its suit "
+                      "is trump, its holder the partner", form="Σc called(c) = 1; trump(s) ↔ "
+                      "Σ{c of s} called(c)"):
+            cp.exactly_one(list(enc.calls.values()))
+            for s in self.suits:
+                cp.equal(self.trump[s], part.trump(enc, s))
+
+    def called(self, card: Card) -> Lit:
+        """The auction's winner calls ``card``."""
+        _, enc = self._called_partner
+        return enc.calls.get(card, False)
 
     @cached_property
     def on_caller_side(self) -> list[Lit]:
@@ -1051,6 +1081,11 @@ class GameModel:
     def atom(self, a: g.Atom) -> Lit:
         cp, n = self.cp, self.n
         seats = a.side.seats if a.side is not None else ()
+        if a.name == "called":
+            assert a.card is not None  # the goal parser requires a card
+            lit = self.called(a.card)
+            self._project([lit])
+            return lit
         if a.name in ("partner", "alone"):
             caller = self.pos.declarer
             assert caller is not None  # the goal parser and the position require a call
@@ -1181,7 +1216,11 @@ class GameModel:
         declarer = None
         if self.rules.trump_mode == "called":
             declarer = next(p for p in range(n) if on(self.declarer[p]))
-        return Solution(hands, stock, tricks, leaders, exchanges, trump, declarer)
+        call = None
+        if self.pos.call_options:
+            _, enc = self._called_partner
+            call = next(c for c, lit in enc.calls.items() if on(lit))
+        return Solution(hands, stock, tricks, leaders, exchanges, trump, declarer, call)
 
     # -- describing the model -----------------------------------------------------------------------------
     def describe(self) -> dict[str, Any]:

@@ -82,6 +82,7 @@ class Position:
     # before the play; the called card (its holder is the caller's partner) and the target.
     prelude: tuple[AuctionBid | CallCard, ...] = ()
     called_card: Card | None = None
+    call_options: tuple[Card, ...] = ()  # the auction is won but no card called: the choices
     contract: int | None = None
     first_leader: int | None = None  # who leads the first trick, when the auction decides it
 
@@ -122,6 +123,10 @@ class Position:
             lines.append(f"auction: P{self.declarer + 1} bid for {self.contract} and called "
                          f"{self.called_card}: its holder is the partner (unknown here unless a "
                          "hand shows it)")
+        elif self.call_options and self.declarer is not None:
+            lines.append(f"auction: P{self.declarer + 1} won it for {self.contract} and is to "
+                         f"call one of {' '.join(map(str, self.call_options))} (its holder will "
+                         "be the partner)")
         plays = [e for e in self.history if isinstance(e, Play)]
         if plays:
             lines.append(f"history: {len(plays)} cards played")
@@ -138,6 +143,8 @@ def _trump_words(pos: Position) -> str:
         return f"the face-up card {card}" if card else "the face-up card (unknown)"
     if mode == "first-lead":
         return "the suit of the first card led"
+    if pos.call_options:
+        return "the suit of the card the auction's winner calls"
     if pos.called is not None:
         return f"{pos.called.name} (called)"
     return "called by the first player (any suit)"
@@ -219,7 +226,8 @@ def from_dict(data: dict[str, Any], *, base: str | Path | None = None,
     auction: dict[str, Any] = {}
     if rules.part(Auction) is not None:
         auction = _settle_auction(rules, prelude, name)
-        declarer, called = auction.pop("declarer"), auction["called_card"].suit
+        declarer = auction.pop("declarer")
+        called = auction["called_card"].suit if auction["called_card"] is not None else None
     return Position(rules=rules, hands=hands, stock=stock, history=tuple(events),
                     declarer=declarer, called=called, calls=tuple(calls), goal=goal, **auction)
 
@@ -239,9 +247,18 @@ def _settle_auction(rules: Rules, prelude: list[AuctionBid | CallCard], name: st
             raise AcetenError(f"{name}: move {i + 1} ({move}): {err}") from None
     if game.is_over():
         raise AcetenError(f"{name}: everybody passed: the deal is thrown in and not played")
+    if game.phase == "call-card" and game.declarer is not None:
+        # the auction is won, the card not called yet: the call is part of the question
+        options = tuple(m.card for m in game.legal_moves()
+                        if isinstance(m, CallCard) and m.card in rules.deck)
+        auction = rules.part(Auction)
+        leader = game.declarer if auction is not None and auction.caller_leads else None
+        return {"prelude": tuple(prelude), "declarer": game.declarer, "called_card": None,
+                "call_options": options, "contract": game.contract, "first_leader": leader}
     if game.phase != "play" or game.called_card is None or game.declarer is None:
-        raise AcetenError(f"{name}: ask models this game from the call on: give the whole auction "
-                          f"and the winner's call in the moves or the history, like {example}")
+        raise AcetenError(f"{name}: ask models this game from the end of the auction on: give the "
+                          f"whole auction (and the winner's call, if made) in the moves or the "
+                          f"history, like {example}")
     return {"prelude": tuple(prelude), "declarer": game.declarer,
             "called_card": game.called_card, "contract": game.contract, "first_leader": game.leader}
 

@@ -87,6 +87,8 @@ class Trace:
     def atom(self, a: g.Atom) -> bool:
         game = self.game
         seats = self.seats(a.side) if a.side is not None else ()
+        if a.name == "called":
+            return game.called_card == a.card
         if a.name == "partner":
             return game.partner == seats[0]
         if a.name == "alone":

@@ -15,7 +15,7 @@ from aceten.logic import goal as g
 from aceten.logic.model import Solution
 from aceten.logic.position import Position
 from aceten.logic.trace import Trace
-from aceten.moves import Exchange, TrumpCall
+from aceten.moves import CallCard, Exchange, TrumpCall
 
 
 class EncodingMismatch(AssertionError):
@@ -30,6 +30,8 @@ def replay(position: Position, sol: Solution) -> Game:
         game = Game(rules, deal=deal)
         for move in position.prelude:  # an auction and its call
             game.push(move)
+        if sol.call is not None:  # the model chose the call
+            game.push(CallCard(sol.call))
         if game.phase == "call":
             if sol.trump is None or sol.declarer is None:
                 raise EncodingMismatch("no trump call in the solution")

@@ -36,13 +36,15 @@ Lit = Any  # a solver literal, or True/False
 
 class SideEncoder(Protocol):
     """What the encode face of a hidden team is written in: the deal's propositions after the
-    call (the caller and the called card are facts of the position) and the connectives."""
+    auction (the caller is a fact of the position; the called card may be a choice) and the
+    connectives."""
 
     players: int
     caller: int
-    called: Card
+    calls: dict[Card, Lit]  # the cards the caller may have called: "it called this one"
 
     def dealt(self, card: Card, seat: int) -> Lit: ...  # ``card`` is dealt to ``seat``
+    def and_(self, *lits: Lit) -> Lit: ...
     def or_(self, *lits: Lit) -> Lit: ...
 
 
@@ -119,13 +121,17 @@ class CalledPartner(Part):
     def encode(self, enc: SideEncoder) -> list[Lit]:
         """The encode face: for each seat, "plays on the caller's side" — the caller, and
         whoever was dealt the called card (the caller again when alone)."""
-        return [enc.or_(seat == enc.caller, enc.dealt(enc.called, seat))
+        return [enc.or_(seat == enc.caller, self.partner(enc, seat))
                 for seat in range(enc.players)]
 
     def partner(self, enc: SideEncoder, seat: int) -> Lit:
         """The encode face of "``seat`` is the caller's partner": it was dealt the called card
         (the caller itself when playing alone), as the engine's ``Game.partner`` says."""
-        return enc.dealt(enc.called, seat)
+        return enc.or_(*(enc.and_(called, enc.dealt(card, seat)) for card, called in enc.calls.items()))
+
+    def trump(self, enc: SideEncoder, suit: Any) -> Lit:
+        """The encode face of "``suit`` is trump": the called card is of that suit."""
+        return enc.or_(*(called for card, called in enc.calls.items() if card.suit == suit))
 
     def describe(self, rules: Rules) -> list[str]:
         return ["the winner calls a card of the rank bid (call:3S): its suit is trump, its "
