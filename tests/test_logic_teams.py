@@ -128,7 +128,8 @@ POSITIONS = {
 
 
 @pytest.mark.parametrize("name", [pytest.param("before-call", marks=pytest.mark.slow),
-                                  "called-other", "alone", "history"])
+                                  pytest.param("alone", marks=pytest.mark.slow),
+                                  "called-other", "history"])
 def test_team_goals_equal_exhaustive_search(name):
     moves, hands = POSITIONS[name]
     pos = position(moves, hands)
