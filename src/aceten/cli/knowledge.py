@@ -37,6 +37,9 @@ def register(app: typer.Typer) -> None:
                                               help="say why, for each query")] = True,
         max_worlds: Annotated[int, typer.Option(
             "--max-worlds", help="largest explicit Kripke model to build")] = 200_000,
+        partner: Annotated[bool, flag("--partner", help="a hidden team (an auction's called "
+                                      "card): who may be the caller's partner from every seat's "
+                                      "view; with --svg, the picture of the team's worlds")] = False,
         json_out: JsonOpt = False,
     ) -> None:
         """What a seat knows about the hidden cards, per opponent; queries; Kripke pictures.
@@ -57,6 +60,11 @@ def register(app: typer.Typer) -> None:
                 raise AcetenError(f"{file}: {err}") from None
             kn = pos.knowledge
             report = _report(kn, pos.moves)
+            table = None
+            if partner:
+                if card is not None:
+                    raise AcetenError("give --partner or --card, not both")
+                table = _partner_table(pos)
             answers = []
             for q in query or ():
                 if explain:
@@ -71,6 +79,11 @@ def register(app: typer.Typer) -> None:
                 card_info = _card_report(kn, c)
                 if svg is not None:
                     picture = kn.card_svg(c, actual=_actual_place(pos.game, c))
+            elif partner and svg is not None:
+                teams = kn.teams
+                assert teams is not None and teams.card is not None  # _partner_table checked
+                picture = kn.card_svg(teams.card, actual=_actual_place(pos.game, teams.card),
+                                      partner_of=teams.caller)
             elif svg is not None:
                 model = kn.kripke(max_worlds=max_worlds)
                 actual = None
@@ -84,6 +97,8 @@ def register(app: typer.Typer) -> None:
                 out["queries"] = [{**a.as_dict(), "because": lines} for a, lines in answers]
                 if card_info is not None:
                     out["card"] = card_info
+                if table is not None:
+                    out["partner_table"] = table
                 if svg is not None:
                     out["svg"] = str(svg)
                 print(json.dumps(out, ensure_ascii=False))
@@ -99,6 +114,8 @@ def register(app: typer.Typer) -> None:
                 print(f"  {_verdict(a)}")
                 for line in lines:
                     print(f"    {line}")
+            if table is not None:
+                _print_partner_table(table)
             if card_info is not None:
                 print()
                 places = "  ".join(f"{k} {v:.1%}" for k, v in card_info["places"].items())
@@ -159,10 +176,60 @@ def _report(kn: Knowledge, moves: int) -> dict[str, Any]:
                                    sorted(marg.items(), key=lambda kv: -kv[1].get("stock", 0))
                                    if 0 < pr.get("stock", 0) < 1}}
     own = [str(c) for c, pr in marg.items() if pr.get(me) == 1]
-    return {"game": rules.name, "variant": rules.variant, "players": rules.players,
-            "title": rules.title, "seat": me + 1, "moves": moves,
-            "trump": kn.trump.name if kn.trump is not None else None,
-            "counts": counts.as_dict(), "hand": own, "seats": seats, "stock": stock}
+    out = {"game": rules.name, "variant": rules.variant, "players": rules.players,
+           "title": rules.title, "seat": me + 1, "moves": moves,
+           "trump": kn.trump.name if kn.trump is not None else None,
+           "counts": counts.as_dict(), "hand": own, "seats": seats, "stock": stock}
+    if kn.teams is not None:
+        out["partner"] = _partner_row(kn)
+    return out
+
+
+def _partner_row(kn: Knowledge) -> dict[str, Any]:
+    """A hidden team from the seat's view: the call, and each seat's chance to be the partner."""
+    teams = kn.teams
+    assert teams is not None
+    odds = kn.partner_odds()
+    return {"caller": None if teams.caller is None else teams.caller + 1,
+            "called": None if teams.card is None else str(teams.card),
+            "revealed": teams.holder is not None,
+            "odds": {f"P{s + 1}": float(p) for s, p in odds.items()},
+            "exact": {f"P{s + 1}": str(p) for s, p in odds.items()}}
+
+
+def _partner_table(pos: Any) -> dict[str, Any]:
+    """Who may be the partner from every seat's view (a full record), else from this seat's."""
+    from aceten.errors import AcetenError
+    from aceten.knowledge import Knowledge
+
+    kn = pos.knowledge
+    teams = kn.teams
+    if teams is None:
+        raise AcetenError(f"--partner: {kn.rules.title} has no hidden partner (its teams are "
+                          "declared at the deal)")
+    if teams.card is None:
+        raise AcetenError("--partner: no card has been called yet at this moment (the teams "
+                          "form at the call; choose a later --after)")
+    views = ([Knowledge.from_view(pos.game.view(s)) for s in range(kn.rules.players)]
+             if pos.game is not None else [kn])
+    return {"caller": teams.caller + 1 if teams.caller is not None else None,
+            "called": str(teams.card), "revealed": teams.holder is not None,
+            "views": {f"P{v.seat + 1}": _partner_row(v)["odds"] for v in views},
+            "every_view": pos.game is not None}
+
+
+def _print_partner_table(t: dict[str, Any]) -> None:
+    print()
+    caller = f"P{t['caller']}"
+    state = "played: everyone knows" if t["revealed"] else "not played yet"
+    print(f"who is {caller}'s partner (the holder of {t['called']}, {state}), from each view:")
+    seats = list(next(iter(t["views"].values())))
+    head = "  ".join(f"{s + ' (alone)' if s == caller else s:>10}" for s in seats)
+    print(f"  {'view':<6}{head}")
+    for viewer, odds in t["views"].items():
+        print(f"  {viewer:<6}" + "  ".join(f"{odds[s]:>10.1%}" for s in seats))
+    if not t["every_view"]:
+        print("  (a record written from one seat's view shows only that seat's)")
 
 
 def _print_report(r: dict[str, Any]) -> None:
@@ -182,6 +249,8 @@ def _print_report(r: dict[str, Any]) -> None:
         print(f"  cannot hold:    {' '.join(s['not_held']) or '-'}")
         probs = "  ".join(f"{k} {v:.0%}" for k, v in s["probabilities"].items())
         print(f"  may hold:       {probs or '-'}")
+    if r.get("partner"):
+        _print_partner_row(r["partner"], r["seat"])
     if r["stock"]:
         st = r["stock"]
         print()
@@ -190,6 +259,19 @@ def _print_report(r: dict[str, Any]) -> None:
             print(f"  known: {' '.join(st['known'])}")
         probs = "  ".join(f"{k} {v:.0%}" for k, v in st["probabilities"].items())
         print(f"  may hold: {probs or '-'}")
+
+
+def _print_partner_row(p: dict[str, Any], seat: int) -> None:
+    print()
+    if p["called"] is None:
+        print("partner: no card called yet (the teams form at the call)")
+        return
+    caller = f"P{p['caller']}"
+    odds = "  ".join(f"{s}{' (alone)' if s == caller else ''} {v:.1%}"
+                     for s, v in p["odds"].items())
+    state = "played: the teams are public" if p["revealed"] else "not played yet"
+    print(f"{caller}'s partner (the holder of {p['called']}, {state}), as P{seat} sees it:")
+    print(f"  {odds}")
 
 
 def _card_report(kn: Knowledge, card: Any) -> dict[str, Any]:

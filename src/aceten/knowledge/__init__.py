@@ -18,16 +18,19 @@ models), :mod:`~aceten.knowledge.explain`, :mod:`~aceten.knowledge.picture` (SVG
 from aceten.knowledge.facts import (
     Answer,
     Formula,
+    alone,
     common,
     has_trump,
     holds,
     in_stock,
     knows,
+    knows_partner,
+    partner,
     possible,
     void,
 )
 from aceten.knowledge.knowledge import Knowledge, WorldCount
 from aceten.knowledge.query import QueryError, parse_query
 
-__all__ = ["Answer", "Formula", "Knowledge", "QueryError", "WorldCount", "common", "has_trump", "holds",
-           "in_stock", "knows", "parse_query", "possible", "void"]
+__all__ = ["Answer", "Formula", "Knowledge", "QueryError", "WorldCount", "alone", "common", "has_trump",
+           "holds", "in_stock", "knows", "knows_partner", "parse_query", "partner", "possible", "void"]

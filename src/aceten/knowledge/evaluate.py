@@ -72,7 +72,7 @@ def bind(kn: Knowledge, query: str | Formula) -> Formula:
     f = parse_query(query, kn.rules) if isinstance(query, str) else query
     if not isinstance(f, Formula):
         raise AcetenError(f"not a query: {query!r}")
-    return f.bind(kn.rules, kn.trump)
+    return f.bind(kn.rules, kn.trump, kn.teams)
 
 
 def ask(kn: Knowledge, query: str | Formula, *, max_worlds: int | None = None) -> Answer:

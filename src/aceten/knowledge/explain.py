@@ -55,6 +55,7 @@ def explain(kn: Knowledge, fact: str | Formula) -> Explanation:
     f = bind(kn, fact)
     answer = kn.ask(fact)
     ex = Explanation(answer)
+    ex.lines += _teams_line(kn, fact)
     why = _Why(kn)
     if answer.value is None:
         ex.lines += why.unsettled(f)
@@ -64,6 +65,25 @@ def explain(kn: Knowledge, fact: str | Formula) -> Explanation:
         ex.lines += why.true(_neg(f))
     ex.lines = list(dict.fromkeys(line for line in ex.lines if line))
     return ex
+
+
+def _teams_line(kn: Knowledge, fact: str | Formula) -> list[str]:
+    """How a query about a hidden team was read: the called card's holder is the partner."""
+    from aceten.knowledge.facts import Alone, KnowsPartner, Partner, SameSide
+    from aceten.knowledge.query import parse_query
+
+    teams = kn.teams
+    if teams is None or teams.caller is None or teams.card is None:
+        return []
+    f = parse_query(fact, kn.rules) if isinstance(fact, str) else fact
+    if not any(isinstance(g, (Partner, SameSide, Alone, KnowsPartner)) for g in f.walk()):
+        return []
+    caller = _who(teams.caller)
+    if teams.holder is not None:
+        return [f"{caller} called {teams.card}; {_who(teams.holder)} played it: the teams are "
+                "public"]
+    return [f"{caller} called {teams.card}: its holder is {caller}'s partner ({caller} itself: "
+            "alone); a partner fact is a fact about where that card is"]
 
 
 def _neg(f: Formula) -> Formula:

@@ -15,6 +15,13 @@ a group; ``all`` for every seat). The same formulas are written as text (see
 A world is a holding (who holds which card now) consistent with the public history; a seat's
 accessibility relation links the worlds in which it holds the same cards (it remembers its own
 dealt cards and draws; the rest of its information is public).
+
+In a game whose teams form at a call (a hidden partner), the teams are part of the worlds:
+``partner(P4)`` (P4 was dealt the called card: it is the caller's partner; the caller itself
+when playing alone), ``partner(P1) == P4`` (P1 and P4 play on the same side), ``alone`` and
+``knows_partner(P2)`` (P2 knows who the partner is) unfold, once bound to the position, into
+facts about the called card: its holder is the partner until it is played, and then everyone
+knows.
 """
 
 from __future__ import annotations
@@ -63,8 +70,9 @@ class Formula:
         """Whether the formula speaks of knowledge (not only of cards)."""
         return any(isinstance(f, (Knows, Possible, Common)) for f in self.walk())
 
-    def bind(self, rules: Rules, trump: Suit | None) -> Formula:
-        """The formula with cards, suits and seats checked against a game."""
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
+        """The formula with cards, suits and seats checked against a game (``teams``: what
+        the public history says of a hidden team; None in a game whose teams are declared)."""
         return self
 
     def _prec(self) -> int:
@@ -78,6 +86,35 @@ class Formula:
 def _check_seat(seat: int, rules: Rules) -> None:
     if not 0 <= seat < rules.players:
         raise AcetenError(f"no seat P{seat + 1} in a {rules.players}-player game")
+
+
+@dataclass(frozen=True)
+class Teams:
+    """What the public history says of a hidden team: the auction's winner and the card it
+    called (None before the call), and the seat that played that card (None until then)."""
+
+    caller: int | None
+    card: Card | None
+    holder: int | None = None
+
+    def called(self, what: str) -> tuple[int, Card]:
+        if self.caller is None or self.card is None:
+            raise AcetenError(f"{what}: no card has been called yet (the teams form at the call)")
+        return self.caller, self.card
+
+    def partner(self, seat: int, what: str) -> Formula:
+        """``seat`` holds (or held) the called card, as a fact of the worlds."""
+        _, card = self.called(what)
+        if self.holder is not None:  # the card is played: the teams are public
+            return Const(seat == self.holder)
+        return Holds(seat, card)
+
+
+def _teams(rules: Rules, teams: Teams | None, what: str) -> Teams:
+    if teams is None:
+        raise AcetenError(f"{what}: {rules.title} has no hidden partner (its teams are declared "
+                          "at the deal)")
+    return teams
 
 
 @dataclass(frozen=True)
@@ -95,7 +132,7 @@ class Holds(Formula):
     seat: int
     card: Card | str
 
-    def bind(self, rules: Rules, trump: Suit | None) -> Formula:
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
         _check_seat(self.seat, rules)
         return Holds(self.seat, rules.parse_card(self.card))
 
@@ -109,7 +146,7 @@ class InStock(Formula):
 
     card: Card | str
 
-    def bind(self, rules: Rules, trump: Suit | None) -> Formula:
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
         return InStock(rules.parse_card(self.card))
 
     def __str__(self) -> str:
@@ -123,7 +160,7 @@ class Void(Formula):
     seat: int
     suit: Suit | str
 
-    def bind(self, rules: Rules, trump: Suit | None) -> Formula:
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
         _check_seat(self.seat, rules)
         suit = self.suit if isinstance(self.suit, Suit) else rules.parse_suit(str(self.suit))
         if suit is None or suit.family != rules.family:
@@ -141,7 +178,7 @@ class HasTrump(Formula):
 
     seat: int
 
-    def bind(self, rules: Rules, trump: Suit | None) -> Formula:
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
         _check_seat(self.seat, rules)
         if trump is None:
             raise AcetenError("has_trump: the trump suit is not known yet")
@@ -152,14 +189,81 @@ class HasTrump(Formula):
 
 
 @dataclass(frozen=True)
+class Partner(Formula):
+    """``seat`` is the caller's partner: it was dealt the called card (the caller: alone)."""
+
+    seat: int
+
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
+        _check_seat(self.seat, rules)
+        return _teams(rules, teams, str(self)).partner(self.seat, str(self))
+
+    def __str__(self) -> str:
+        return f"partner(P{self.seat + 1})"
+
+
+@dataclass(frozen=True)
+class SameSide(Formula):
+    """``partner(Pa) == Pb``: seats ``a`` and ``b`` play on the same side of a hidden team."""
+
+    a: int
+    b: int
+
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
+        _check_seat(self.a, rules)
+        _check_seat(self.b, rules)
+        if self.a == self.b:
+            raise AcetenError(f"{self}: name two different seats (alone: the caller plays alone)")
+        t = _teams(rules, teams, str(self))
+        caller, _ = t.called(str(self))
+        if self.a == caller or self.b == caller:
+            other = self.b if self.a == caller else self.a
+            return t.partner(other, str(self))
+        # two seats other than the caller: both defenders (neither holds the called card)
+        return And((Not(t.partner(self.a, str(self))), Not(t.partner(self.b, str(self)))))
+
+    def __str__(self) -> str:
+        return f"partner(P{self.a + 1}) == P{self.b + 1}"
+
+
+@dataclass(frozen=True)
+class Alone(Formula):
+    """The caller called its own card: it plays alone against everyone."""
+
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
+        t = _teams(rules, teams, "alone")
+        caller, _ = t.called("alone")
+        return t.partner(caller, "alone")
+
+    def __str__(self) -> str:
+        return "alone"
+
+
+@dataclass(frozen=True)
+class KnowsPartner(Formula):
+    """``seat`` knows who the caller's partner is: for some seat, it knows that one is."""
+
+    seat: int
+
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
+        _check_seat(self.seat, rules)
+        _teams(rules, teams, str(self)).called(str(self))
+        return Or(tuple(Knows(self.seat, Partner(s)).bind(rules, trump, teams)
+                        for s in range(rules.players)))
+
+    def __str__(self) -> str:
+        return f"knows_partner(P{self.seat + 1})"
+
+
+@dataclass(frozen=True)
 class Not(Formula):
     arg: Formula
 
     def children(self) -> tuple[Formula, ...]:
         return (self.arg,)
 
-    def bind(self, rules: Rules, trump: Suit | None) -> Formula:
-        return Not(self.arg.bind(rules, trump))
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
+        return Not(self.arg.bind(rules, trump, teams))
 
     def _prec(self) -> int:
         return 5
@@ -175,8 +279,8 @@ class And(Formula):
     def children(self) -> tuple[Formula, ...]:
         return self.args
 
-    def bind(self, rules: Rules, trump: Suit | None) -> Formula:
-        return And(tuple(a.bind(rules, trump) for a in self.args))
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
+        return And(tuple(a.bind(rules, trump, teams) for a in self.args))
 
     def _prec(self) -> int:
         return 3
@@ -192,8 +296,8 @@ class Or(Formula):
     def children(self) -> tuple[Formula, ...]:
         return self.args
 
-    def bind(self, rules: Rules, trump: Suit | None) -> Formula:
-        return Or(tuple(a.bind(rules, trump) for a in self.args))
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
+        return Or(tuple(a.bind(rules, trump, teams) for a in self.args))
 
     def _prec(self) -> int:
         return 2
@@ -210,8 +314,8 @@ class Implies(Formula):
     def children(self) -> tuple[Formula, ...]:
         return (self.left, self.right)
 
-    def bind(self, rules: Rules, trump: Suit | None) -> Formula:
-        return Or((Not(self.left.bind(rules, trump)), self.right.bind(rules, trump)))
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
+        return Or((Not(self.left.bind(rules, trump, teams)), self.right.bind(rules, trump, teams)))
 
     def _prec(self) -> int:
         return 1
@@ -232,9 +336,9 @@ class _Modal(Formula):
     def children(self) -> tuple[Formula, ...]:
         return (self.arg,)
 
-    def bind(self, rules: Rules, trump: Suit | None) -> Formula:
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
         _check_seat(self.seat, rules)
-        return type(self)(self.seat, self.arg.bind(rules, trump))
+        return type(self)(self.seat, self.arg.bind(rules, trump, teams))
 
     def __str__(self) -> str:
         return f"{self.keyword}(P{self.seat + 1}, {self.arg})"
@@ -264,11 +368,11 @@ class Common(Formula):
     def children(self) -> tuple[Formula, ...]:
         return (self.arg,)
 
-    def bind(self, rules: Rules, trump: Suit | None) -> Formula:
+    def bind(self, rules: Rules, trump: Suit | None, teams: Teams | None = None) -> Formula:
         seats = tuple(range(rules.players)) if not self.seats else self.seats
         for s in seats:
             _check_seat(s, rules)
-        return Common(tuple(sorted(set(seats))), self.arg.bind(rules, trump))
+        return Common(tuple(sorted(set(seats))), self.arg.bind(rules, trump, teams))
 
     def __str__(self) -> str:
         group = "all" if not self.seats else "+".join(f"P{s + 1}" for s in self.seats)
@@ -298,6 +402,22 @@ def knows(seat: int | str, fact: Formula) -> Formula:
 
 def possible(seat: int | str, fact: Formula) -> Formula:
     return Possible(_seat(seat), fact)
+
+
+def partner(seat: int | str, other: int | str | None = None) -> Formula:
+    """``partner(P4)``: P4 is the caller's partner; ``partner(P1, P4)``: ``partner(P1) == P4``,
+    the two play on the same side (a game whose teams form at a call)."""
+    if other is None:
+        return Partner(_seat(seat))
+    return SameSide(_seat(seat), _seat(other))
+
+
+def alone() -> Formula:
+    return Alone()
+
+
+def knows_partner(seat: int | str) -> Formula:
+    return KnowsPartner(_seat(seat))
 
 
 def common(seats: Iterable[int | str] | str, fact: Formula) -> Formula:
@@ -344,9 +464,11 @@ class Answer:
         text = self.asked or str(self.query)
         q = self.query
         if isinstance(q, Knows) and q.seat == self.seat:  # the seat's own knowledge: yes or no
-            return f"{who} {'knows' if self.value else 'does not know'} that {q.arg}"
+            inner = self._asked_inner("knows") or q.arg
+            return f"{who} {'knows' if self.value else 'does not know'} that {inner}"
         if isinstance(q, Possible) and q.seat == self.seat:
-            return f"{who} {'considers possible' if self.value else 'rules out'} that {q.arg}"
+            inner = self._asked_inner("possible") or q.arg
+            return f"{who} {'considers possible' if self.value else 'rules out'} that {inner}"
         if self.value is True:
             return f"{who} knows that {text}"
         if self.value is False:
@@ -357,6 +479,21 @@ class Answer:
         pct = float(self.probability) * 100
         return (f"{who} does not know whether {text}: it holds in {big(self.worlds)} of "
                 f"{big(self.total)} consistent deals ({pct:.1f}%)")
+
+    def _asked_inner(self, keyword: str) -> str | None:
+        """The argument of ``keyword(P.., ...)`` as asked (before partner(...) and the like
+        unfold into facts about the called card), or None."""
+        from aceten.knowledge.query import parse_query
+
+        if not self.asked:
+            return None
+        try:
+            f = parse_query(self.asked)
+        except AcetenError:
+            return None
+        if isinstance(f, (Knows, Possible)) and f.keyword == keyword and f.seat == self.seat:
+            return str(f.arg)
+        return None
 
     def as_dict(self) -> dict[str, Any]:
         return {"query": self.asked or str(self.query), "seat": self.seat + 1,

@@ -17,7 +17,7 @@ from aceten.rules.base import Rules
 
 if TYPE_CHECKING:
     from aceten.knowledge.explain import Explanation
-    from aceten.knowledge.facts import Answer, Formula
+    from aceten.knowledge.facts import Answer, Formula, Teams
     from aceten.knowledge.kripke import KripkeModel
     from aceten.show.svg import SvgImage
 
@@ -103,6 +103,36 @@ class Knowledge:
     @property
     def trump(self) -> Suit | None:
         return self._tl.trump
+
+    @property
+    def teams(self) -> Teams | None:
+        """What the public history says of a hidden team (the caller, the called card, who
+        played it); None when the game's teams are declared at the deal."""
+        from aceten.knowledge.facts import Teams
+
+        if not self.rules.hidden_teams:
+            return None
+        tl = self._tl
+        call = next(((who, what) for _, who, what in reversed(tl.bids) if isinstance(what, Card)),
+                    None)
+        if call is None:
+            return Teams(None, None)
+        caller, card = call
+        holder = next((seat for _, seat, played, _ in tl.plays if played == card), None)
+        return Teams(caller, card, holder)
+
+    def partner_odds(self) -> dict[int, Fraction]:
+        """For each seat, the probability that it is the caller's partner (the caller itself:
+        alone), over the consistent deals; exact. Empty before the call."""
+        teams = self.teams
+        if teams is None:
+            raise AcetenError(f"{self.rules.title} has no hidden partner (its teams are declared)")
+        if teams.card is None:
+            return {}
+        if teams.holder is not None:
+            return {s: Fraction(int(s == teams.holder)) for s in range(self.rules.players)}
+        where = self.marginals()[teams.card]
+        return {s: where.get(s, Fraction(0)) for s in range(self.rules.players)}
 
     def _cached(self, key: Any, make: Any) -> Any:
         value = self._cache.get(key)
@@ -314,12 +344,22 @@ class Knowledge:
         return self._cached(key, lambda: KripkeModel.build(self, max_worlds=max_worlds))
 
     def card_svg(self, card: Card | str, *, actual: Location | None = None,
-                 size: float | None = None) -> SvgImage:
+                 size: float | None = None, partner_of: int | None = None) -> SvgImage:
         """The classic picture of one card: the worlds "who holds it", each seat's accessibility,
-        this seat's possible worlds and (if given) the actual one marked."""
+        this seat's possible worlds and (if given) the actual one marked. ``partner_of``: the
+        card is the one that seat called, and the worlds are "who is its partner"."""
         from aceten.knowledge.picture import card_picture
 
-        return card_picture(self, self.rules.parse_card(card), actual=actual, size=size)
+        return card_picture(self, self.rules.parse_card(card), actual=actual, size=size,
+                            partner_of=partner_of)
+
+    def partner_svg(self, *, actual: Location | None = None, size: float | None = None) -> SvgImage:
+        """The picture of a hidden team's worlds: who holds the called card, i.e. who is the
+        caller's partner (the caller itself: alone), and who can tell which."""
+        teams = self.teams
+        if teams is None or teams.card is None or teams.caller is None:
+            raise AcetenError("no called card: no hidden team to draw")
+        return self.card_svg(teams.card, actual=actual, size=size, partner_of=teams.caller)
 
     def __repr__(self) -> str:
         return (f"<Knowledge of P{self.seat + 1} in {self.rules.name} after "

@@ -150,7 +150,9 @@ def card_relations(kn: Knowledge, card: Card
 
 
 def card_picture(kn: Knowledge, card: Card, *, actual: Location | None = None,
-                 size: float | None = None) -> SvgImage:
+                 size: float | None = None, partner_of: int | None = None) -> SvgImage:
+    """``partner_of``: ``card`` was called by that seat, so each world is a team: its holder
+    is the caller's partner (the caller itself: alone)."""
     places, relations = card_relations(kn, card)
     mine = set(kn.marginals()[card])
     n = len(places)
@@ -167,7 +169,10 @@ def card_picture(kn: Knowledge, card: Card, *, actual: Location | None = None,
         for pair in relations[seat]:
             a, b = sorted(index[pl] for pl in pair)
             pairs.setdefault((a, b), []).append(seat)
-    body = [_text(20, 30, f"Who holds {card}?", font_size=20, font_weight="bold", fill=INK),
+    title = f"Who holds {card}?"
+    if partner_of is not None:
+        title = f"Who is P{partner_of + 1}'s partner? (the holder of {card})"
+    body = [_text(20, 30, title, font_size=20, font_weight="bold", fill=INK),
             _text(20, 50, f"{kn.rules.title}, P{kn.seat + 1}'s view after {len(kn.events)} events",
                   font_size=12, fill="#555555"),
             _text(20, 66, "a line joins the worlds a seat cannot tell apart", font_size=12, fill="#555555")]
@@ -176,6 +181,8 @@ def card_picture(kn: Knowledge, card: Card, *, actual: Location | None = None,
         possible = pl in mine
         name = _loc_label(pl)
         text = {"stock": "in the stock", "played": "on the table"}.get(name, "holds it")
+        if partner_of is not None and isinstance(pl, int):
+            text = "alone" if pl == partner_of else "partner"
         tip = f"{card}: {name} {text}" if name not in ("stock", "played") else f"{card}: {text}"
         if possible:
             tip += f"; P{kn.seat + 1} gives it probability {float(kn.marginals()[card][pl]):.3f}"

@@ -8,7 +8,11 @@ Grammar (keywords are case-insensitive; seats are written P1, P2, ... as people 
     unary    := ("not" | "!" | "~" | "¬") unary | "(" formula ")" | "true" | "false" | call
     call     := holds(SEAT, CARD) | void(SEAT, SUIT) | has_trump(SEAT) | in_stock(CARD)
               | knows(SEAT, formula) | possible(SEAT, formula) | common(GROUP, formula)
+              | partner(SEAT) [("==" | "!=") SEAT] | alone | knows_partner(SEAT)
     GROUP    := all | SEAT ("+" SEAT)* | "{" SEAT ("," SEAT)* "}"
+
+``partner(P4)``, ``partner(P1) == P4``, ``alone`` and ``knows_partner(P2)`` speak of a hidden
+team (see :mod:`aceten.knowledge.facts`).
 
 Errors are one line that names the column: ``query: column 14: expected ')' ...``.
 """
@@ -21,6 +25,7 @@ from dataclasses import dataclass
 from aceten.cards import Card, Suit
 from aceten.errors import AcetenError
 from aceten.knowledge.facts import (
+    Alone,
     And,
     Common,
     Const,
@@ -30,9 +35,12 @@ from aceten.knowledge.facts import (
     Implies,
     InStock,
     Knows,
+    KnowsPartner,
     Not,
     Or,
+    Partner,
     Possible,
+    SameSide,
     Void,
 )
 from aceten.rules.base import Rules
@@ -42,12 +50,13 @@ class QueryError(AcetenError):
     """A malformed query; the message names the column."""
 
 
-_TOKEN = re.compile(r"\s*(->|=>|&&|\|\||[()\[\]{},+&|!~¬∧∨]|[^\s()\[\]{},+&|!~¬∧∨]+)")
+_TOKEN = re.compile(r"\s*(->|=>|==|!=|&&|\|\||[()\[\]{},+&|!~¬∧∨]|[^\s()\[\]{},+&|!~¬∧∨]+)")
 _NOT = {"not", "!", "~", "¬"}
 _AND = {"and", "&", "&&", "∧"}
 _OR = {"or", "|", "||", "∨"}
 _IMPLIES = {"->", "=>", "implies"}
-_CALLS = ("holds", "void", "has_trump", "in_stock", "knows", "possible", "common")
+_CALLS = ("holds", "void", "has_trump", "in_stock", "knows", "possible", "common", "partner",
+          "knows_partner")
 
 
 @dataclass
@@ -149,6 +158,9 @@ class _Parser:
         if word in ("true", "false"):
             self.take()
             return Const(word == "true")
+        if word == "alone":
+            self.take()
+            return Alone()
         if word in _CALLS:
             return self.call()
         known = ", ".join(_CALLS)
@@ -171,6 +183,10 @@ class _Parser:
             f = HasTrump(self.seat())
         elif name == "in_stock":
             f = InStock(self.card())
+        elif name == "partner":
+            f = Partner(self.seat())
+        elif name == "knows_partner":
+            f = KnowsPartner(self.seat())
         elif name in ("knows", "possible"):
             seat = self.seat()
             self.comma(name)
@@ -181,6 +197,10 @@ class _Parser:
             self.comma(name)
             f = Common(seats, self.formula())
         self.expect(")", f"to close '{name_tok.text}(' of column {name_tok.col}")
+        if isinstance(f, Partner) and self.at({"==", "!="}):
+            negated = self.take().text == "!="
+            same: Formula = SameSide(f.seat, self.seat())
+            return Not(same) if negated else same
         return f
 
     def comma(self, name: str) -> None:

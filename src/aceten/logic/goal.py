@@ -8,7 +8,10 @@
 
 Numbers: ``tricks(X)``, ``points(X)`` (card points, with any last-trick bonus), ``bonus(X)``
 (marriages, roem), ``score(X)`` (the deal's score in the game's own unit), combined with
-``+``, ``-`` and whole-number factors. ``X`` is a player ``P1`` or a side ``team 1``.
+``+``, ``-`` and whole-number factors. ``X`` is a player ``P1`` or a side ``team 1``; in a game
+whose teams form at an auction's call, the sides are ``caller`` (the caller and the partner)
+and ``defenders``, ``partner(P3)`` says P3 holds the called card (the caller itself: alone),
+``alone`` that the caller called its own card and ``called(AS)`` which card it calls.
 Conditions: ``wins(X, trick=t)``, ``wins(X)`` (the deal), ``leads(X, trick=t)``,
 ``plays(X, CARD[, trick=t])``, ``holds(X, CARD[, trick=t])`` (when X's turn in trick t comes,
 by default the first), ``draws(X, CARD[, trick=t])``, ``stock(i) == CARD`` (as dealt, i = 1
@@ -91,10 +94,13 @@ def _parser() -> Any:
 # -- the syntax tree -------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Side:
-    """A player or a team: the seats it holds and how the goal named it."""
+    """A player or a team: the seats it holds and how the goal named it. A hidden team's side
+    has a ``role`` ("caller": the caller and the partner; "defenders": the others) and lists
+    every seat that may belong to it; which do is decided by the deal."""
 
     seats: tuple[int, ...]
     label: str
+    role: str | None = None
 
 
 @dataclass(frozen=True)
@@ -274,6 +280,9 @@ class _Checker:
             low = word.value.lower()
             if low in ("true", "false"):
                 return Const(low == "true", text)
+            if low == "alone":
+                self.hidden_teams(word, "alone")
+                return Atom("alone", text=text)
             raise self.fail(word, f"{word.value!r} is not a condition")
         if kind == "call":
             return self.condition(node, text)
@@ -332,6 +341,13 @@ class _Checker:
                             f"like {text} >= 1")
         from aceten.logic import fol
 
+        if name == "partner":
+            return self.partner(name_tok, args, text)
+        if name == "called":
+            self.hidden_teams(name_tok, "called")
+            if len(args) != 1 or args[0][0] is not None or len(args[0][1]) != 1:
+                raise self.fail(name_tok, "called takes one card, like called(AS)")
+            return Atom("called", card=self.card(args[0][1][0]), text=text)
         if name in fol.PREDICATES or (name in CONDITIONS and self.first_order_args(args)):
             return self.predicate(node, name, args, text)
         if name not in CONDITIONS:
@@ -365,6 +381,23 @@ class _Checker:
             trick = 0
         return Atom(name, side=side, card=card, trick=trick, text=text)
 
+    def hidden_teams(self, node: Any, what: str) -> None:
+        """Refuse ``what`` (partner, alone, caller, defenders) in a game with declared teams."""
+        if not self.rules.hidden_teams:
+            raise self.fail(node, f"{what}: {self.rules.title} has no hidden partner (its teams "
+                            "are declared; name them like 'team 1')")
+
+    def partner(self, name_tok: Any, args: list[tuple[Any, list[Any]]], text: str) -> Formula:
+        """``partner(P3)``: P3 was dealt the called card (the caller itself: playing alone)."""
+        self.hidden_teams(name_tok, "partner")
+        if len(args) != 1 or args[0][0] is not None:
+            raise self.fail(name_tok, "partner takes one player, like partner(P3)")
+        tokens = args[0][1]
+        side = self.side(tokens)
+        if len(side.seats) != 1 or side.role is not None:
+            raise self.fail(tokens[0], "partner takes one player, like partner(P3)")
+        return Atom("partner", side=side, text=text)
+
     def args(self, call: Any) -> list[tuple[Any, list[Any]]]:
         out = []
         for arg in call.children[1:]:
@@ -387,14 +420,22 @@ class _Checker:
             if not 0 <= seat < n:
                 raise self.fail(tokens[0], f"unknown player {words[0]} (players are P1 to P{n})")
             return Side((seat,), f"P{seat + 1}")
+        if len(words) == 1 and words[0].lower() in ("caller", "defenders"):
+            role = words[0].lower()
+            self.hidden_teams(tokens[0], role)
+            return Side(tuple(range(n)), role, role)
         if len(words) == 2 and words[0].lower() == "team" and words[1].isdigit():
+            if self.rules.hidden_teams:
+                raise self.fail(tokens[0], f"the teams of {self.rules.title} form at the call: "
+                                "name them 'caller' (the caller and the partner) or 'defenders'")
             teams = self.rules.teams
             index = int(words[1]) - 1
             if not 0 <= index < len(teams):
                 raise self.fail(tokens[1], f"unknown team {words[1]} (teams are 1 to {len(teams)}: "
                                 + ", ".join("+".join(f"P{s + 1}" for s in t) for t in teams) + ")")
             return Side(tuple(teams[index]), f"team {index + 1}")
-        raise self.fail(tokens[0], f"expected a player like P1 or a team like 'team 1', got "
+        sides = "'caller' or 'defenders'" if self.rules.hidden_teams else "'team 1'"
+        raise self.fail(tokens[0], f"expected a player like P1 or a side like {sides}, got "
                         f"{' '.join(words)!r}")
 
     def card(self, token: Any, tokens: list[Any] | None = None) -> Card:
@@ -714,6 +755,9 @@ class _Checker:
             if len(args) != 1 or args[0][0] is not None:
                 raise self.fail(name_tok, f"{name} takes one player or team, like {name}(P1)")
             side = self.side(args[0][1])
+            if self.rules.hidden_teams and NUMBERS[name] in ("score", "bonus"):
+                raise self.fail(name_tok, f"{name}(...) is not modelled in a game whose teams form "
+                                "at the call; ask wins(caller) or points(caller) >= N")
             return Linear(((1, Term(NUMBERS[name], side, text)),), 0, text)
         if kind == "word":
             raise self.fail(node.children[0], f"{node.children[0].value!r} is not a number")

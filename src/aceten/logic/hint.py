@@ -19,7 +19,7 @@ from aceten.game import Deal, Game
 from aceten.logic import goal as g
 from aceten.logic.position import Play, Position, Swap
 from aceten.logic.trace import Trace
-from aceten.moves import Exchange, TrumpCall
+from aceten.moves import CallCard, Exchange, TrumpCall
 
 
 def _random_deal(position: Position, rng: random.Random) -> Deal:
@@ -40,6 +40,10 @@ def _playout(position: Position, rng: random.Random) -> Game | None:
     rules = position.rules
     game = Game(rules, deal=_random_deal(position, rng))
     try:
+        for move in position.prelude:  # an auction and its call
+            game.push(move)
+        while game.phase == "call-card":  # the call is the question's: any card it may call
+            game.push(CallCard(rng.choice(position.call_options)))
         for call in position.calls:
             game.push(TrumpCall(call))
         while game.phase == "call":

@@ -25,7 +25,16 @@ from aceten.errors import AcetenError
 from aceten.logic import goal as g
 from aceten.logic.cp import Cp, Lit
 from aceten.logic.position import Play, Position, Swap, Turn
-from aceten.rules.parts import CardPoints, Exchange, GamePoints, Marriage, PlayingSide, Roem, TrumpCall
+from aceten.rules.parts import (
+    CalledPartner,
+    CardPoints,
+    Exchange,
+    GamePoints,
+    Marriage,
+    PlayingSide,
+    Roem,
+    TrumpCall,
+)
 
 
 @dataclass
@@ -39,6 +48,7 @@ class Solution:
     exchanges: list[tuple[int, int, Card]]  # (trick, seat, low trump given up), in order
     trump: Suit | None
     declarer: int | None
+    call: Card | None = None  # the card the auction's winner calls, when the model chose it
 
 
 class _Moment:
@@ -74,6 +84,20 @@ class _Moment:
 
     def stock_empty(self) -> Lit:
         return self.t >= self.m.R
+
+
+class _Sides:
+    """The :class:`~aceten.rules.parts.auction.SideEncoder` of a deal after an auction: the
+    called card as a fact, or one literal per card the winner may call (exactly one holds)."""
+
+    def __init__(self, model: GameModel, caller: int, calls: dict[Card, Lit]):
+        self.players = model.n
+        self.caller, self.calls = caller, calls
+        self.m = model
+        self.and_, self.or_ = model.cp.and_, model.cp.or_
+
+    def dealt(self, card: Card, seat: int) -> Lit:
+        return self.m.dealt[card][seat]
 
 
 class GameModel:
@@ -132,6 +156,8 @@ class GameModel:
         self._winner_rule()
         self._obligations()
         self._facts()
+        if position.call_options:
+            self._call_rule()
 
     # -- what is known before solving -----------------------------------------------------------
     def _known_trump(self) -> Suit | None:
@@ -627,7 +653,13 @@ class GameModel:
                         cp.fix(self.lead[event.trick][(event.seat - event.position) % n])
             elif isinstance(event, Swap):
                 self._history_swap(i, event, swaps)
-        if pos.declarer is not None and pos.called is not None:
+        if pos.declarer is not None and pos.called_card is not None:
+            card = pos.called_card
+            with cp.group(("fact", "call"), f"P{pos.declarer + 1} won the auction (target "
+                          f"{pos.contract}) and called {card} ({card.name}): {card.suit.name} are "
+                          f"trumps, and its holder is P{pos.declarer + 1}'s partner", "fact"):
+                cp.fix(self.trump[card.suit])
+        elif pos.declarer is not None and pos.called is not None:
             with cp.group(("fact", "call"), f"P{pos.declarer + 1} called {pos.called.name} "
                           "as trump", "fact"):
                 cp.fix(self.trump[pos.called])
@@ -871,7 +903,119 @@ class GameModel:
                 out.append(var)
         return out
 
+    # -- hidden teams (an auction's call) ----------------------------------------------------------
+    @cached_property
+    def _called_partner(self) -> tuple[CalledPartner, _Sides]:
+        part = self.rules.part(CalledPartner)
+        pos = self.pos
+        if part is None or pos.declarer is None or (pos.called_card is None
+                                                     and not pos.call_options):
+            raise AcetenError("this position has no called partner")
+        calls: dict[Card, Lit]
+        if pos.called_card is not None:
+            calls = {pos.called_card: True}
+        else:
+            calls = {c: self.cp.bool(f"called[{c}]") for c in pos.call_options}
+            self.props.append(("called(c)", "the auction's winner calls card c", len(calls)))
+        return part, _Sides(self, pos.declarer, calls)
+
+    def _call_rule(self) -> None:
+        """The auction is won but no card called yet: the winner calls one card of the rank bid,
+        and its suit is trump (the part's encode face)."""
+        part, enc = self._called_partner
+        cp, pos = self.cp, self.pos
+        assert pos.declarer is not None
+        options = " ".join(map(str, pos.call_options))
+        with cp.group(("rule", "call"), f"P{pos.declarer + 1} calls one of {options}: its suit "
+                      "is trump, its holder the partner", form="Σc called(c) = 1; trump(s) ↔ "
+                      "Σ{c of s} called(c)"):
+            cp.exactly_one(list(enc.calls.values()))
+            for s in self.suits:
+                cp.equal(self.trump[s], part.trump(enc, s))
+
+    def called(self, card: Card) -> Lit:
+        """The auction's winner calls ``card``."""
+        _, enc = self._called_partner
+        return enc.calls.get(card, False)
+
+    @cached_property
+    def on_caller_side(self) -> list[Lit]:
+        """For each seat: it plays on the caller's side (the part's encode face)."""
+        part, enc = self._called_partner
+        lits = part.encode(enc)
+        self.props.append(("side(p)", "player p plays on the caller's side (the caller and the "
+                           "holder of the called card)", self.n))
+        return lits
+
+    def partner(self, seat: int) -> Lit:
+        part, enc = self._called_partner
+        return part.partner(enc, seat)
+
+    def members(self, side: g.Side) -> list[tuple[int, Lit]]:
+        """The seats of a side with the literal "the seat belongs to it" (True for a declared
+        side; for a hidden team's side, decided by the deal)."""
+        if side.role is None:
+            return [(p, True) for p in side.seats]
+        lits = self.on_caller_side
+        if side.role == "caller":
+            return [(p, lits[p]) for p in side.seats]
+        return [(p, self.cp.not_(lits[p])) for p in side.seats]
+
+    def _masked(self, values: list[Any], side: g.Side, top: int, what: str) -> Any:
+        """The sum of the seats' ``values`` over the members of ``side``."""
+        members = self.members(side)
+        if all(m is True for _, m in members):
+            return sum(values[p] for p, _ in members)
+        key = ("masked", what, side.role)
+        if key in self._cache:
+            return self._cache[key]
+        cp = self.cp
+        total: Any = 0
+        with cp.group(("structure", what, side.role), f"{what} of the {side.label} side: the sum "
+                      "over the players on it", "structure", f"{what}({side.label}) = Σp "
+                      f"{what}(p)·[p on the {side.label} side]"):
+            for p, m in members:
+                if m is False:
+                    continue
+                if m is True:
+                    total = total + values[p]
+                    continue
+                var = cp.int(0, top, f"{what}[{side.label},P{p + 1}]")
+                cp.linear(var == values[p], when=[m])
+                cp.linear(var == 0, when=[cp.not_(m)])
+                total = total + var
+        self._cache[key] = total
+        return total
+
+    def side_made(self, side: g.Side) -> Lit:
+        """A hidden team's deal is won by the caller's side when it takes the target."""
+        pos = self.pos
+        assert pos.contract is not None
+        made = self._cache.get(("made",))
+        if made is None:
+            caller = g.Side(tuple(range(self.n)), "caller", "caller")
+            pts = self._masked([self.points(p) for p in range(self.n)], caller,
+                               self._total_points(), "points")
+            made = self._cache[("made",)] = self.cp.reify(pts >= pos.contract,
+                                                          pts <= pos.contract - 1, "made")
+        if side.role == "caller":
+            return made
+        if side.role == "defenders":
+            return self.cp.not_(made)
+        (p,) = side.seats
+        mine = self.on_caller_side[p]
+        return self.cp.or_(self.cp.and_(mine, made),
+                           self.cp.and_(self.cp.not_(mine), self.cp.not_(made)))
+
+    def _total_points(self) -> int:
+        rules = self.rules
+        return sum(max(rules.plain_pts[int(c) & 63], rules.trump_pts[int(c) & 63])
+                   for c in self.cards) + rules.last_trick_bonus
+
     def team_of(self, side: g.Side) -> int:
+        if side.role is not None or self.rules.hidden_teams:
+            raise AcetenError(f"{side.label}: the score of a side formed at the call is not "
+                              "modelled; ask wins(caller) or points(caller) >= N")
         team = self.rules.seat_team[side.seats[0]]
         if any(self.rules.seat_team[s] != team for s in side.seats):
             raise AcetenError(f"{side.label} is not one side of the game")
@@ -898,20 +1042,29 @@ class GameModel:
 
     # -- goals ------------------------------------------------------------------------------------------
     def term(self, term: g.Term) -> Any:
-        seats = term.side.seats
+        side = term.side
+        seats = side.seats
+        n = self.n
+        if side.role is not None:
+            self._project([x for x in self.on_caller_side if not isinstance(x, bool)])
         if term.name == "tricks":
             self._project([self.lead[t + 1][p] for t in range(self.T) for p in seats])
-            return sum(self.tricks(p) for p in seats)
+            return self._masked([self.tricks(p) for p in range(n)], side, self.T, "tricks")
         if term.name == "points":
             self._project([self.lead[t + 1][p] for t in range(self.T) for p in seats])
-            return sum(self.points(p) for p in seats)
+            return self._masked([self.points(p) for p in range(n)], side, self._total_points(),
+                                "points")
         if term.name == "bonus":
             self._project([self.lead[t + 1][p] for t in range(self.T) for p in seats])
             self._project([self.lead[t][p] for t in range(self.T) for p in seats])
+            if side.role is not None:
+                raise AcetenError(f"bonus({side.label}): bonuses of a side formed at the call "
+                                  "are not modelled")
             return sum(self.bonus(p) for p in seats)
         if term.name == "score":
             self._project([self.lead[t + 1][p] for t in range(self.T) for p in range(self.n)])
-            return self.scores[self.team_of(term.side)]
+            team = self.team_of(term.side)
+            return self.scores[team]
         raise AcetenError(f"unknown number {term.name}")  # pragma: no cover - the parser checks
 
     def linear(self, lin: g.Linear) -> Any:
@@ -928,10 +1081,25 @@ class GameModel:
     def atom(self, a: g.Atom) -> Lit:
         cp, n = self.cp, self.n
         seats = a.side.seats if a.side is not None else ()
+        if a.name == "called":
+            assert a.card is not None  # the goal parser requires a card
+            lit = self.called(a.card)
+            self._project([lit])
+            return lit
+        if a.name in ("partner", "alone"):
+            caller = self.pos.declarer
+            assert caller is not None  # the goal parser and the position require a call
+            lit = self.partner(seats[0] if a.name == "partner" else caller)
+            self._project([lit])
+            return lit
+        if a.side is not None and a.side.role is not None:
+            return self._side_atom(a)
         if a.name == "wins":
             if a.trick is None:
                 lits = [self.lead[t + 1][p] for t in range(self.T) for p in range(n)]
                 self._project(lits)
+                if self.rules.hidden_teams:
+                    return self.side_made(a.side)
                 return self.deal_won(self.team_of(a.side))
             lits = [self.lead[a.trick + 1][p] for p in seats]
             self._project([self.play[c][a.trick][k] for c in self.cards for k in range(n)])
@@ -961,6 +1129,18 @@ class GameModel:
             raise AcetenError(f"unknown atom {a.name}")
         self._project(lits)
         return cp.or_(*lits)
+
+    def _side_atom(self, a: g.Atom) -> Lit:
+        """An atom of a hidden team's side: some seat on the side makes it true."""
+        assert a.side is not None
+        if a.name == "wins" and a.trick is None:
+            self._project([self.lead[t + 1][p] for t in range(self.T) for p in range(self.n)])
+            return self.side_made(a.side)
+        parts = []
+        for p, member in self.members(a.side):
+            one = g.Atom(a.name, g.Side((p,), f"P{p + 1}"), a.card, a.trick, a.index, a.suit, a.text)
+            parts.append(self.cp.and_(member, self.atom(one)))
+        return self.cp.or_(*parts)
 
     def formula(self, f: g.Formula) -> Lit:
         """A literal equivalent to the formula."""
@@ -1036,7 +1216,11 @@ class GameModel:
         declarer = None
         if self.rules.trump_mode == "called":
             declarer = next(p for p in range(n) if on(self.declarer[p]))
-        return Solution(hands, stock, tricks, leaders, exchanges, trump, declarer)
+        call = None
+        if self.pos.call_options:
+            _, enc = self._called_partner
+            call = next(c for c, lit in enc.calls.items() if on(lit))
+        return Solution(hands, stock, tricks, leaders, exchanges, trump, declarer, call)
 
     # -- describing the model -----------------------------------------------------------------------------
     def describe(self) -> dict[str, Any]:

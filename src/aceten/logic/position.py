@@ -28,9 +28,10 @@ from typing import Any
 
 from aceten.cards import Card, Suit
 from aceten.errors import AcetenError
-from aceten.moves import Bid, Exchange, TrumpCall, parse_move
+from aceten.moves import AuctionBid, Bid, CallCard, Exchange, TrumpCall, parse_move
 from aceten.rules import get as get_rules
 from aceten.rules.base import Rules
+from aceten.rules.parts import Auction
 
 UNKNOWN = "??"
 KEYS = ("game", "players", "variant", "options", "dealer", "leader", "trump", "hands", "stock",
@@ -72,15 +73,25 @@ class Position:
     hands: tuple[tuple[Card, ...], ...]  # known cards of each dealt hand
     stock: tuple[Card | None, ...]  # the stock as dealt, in drawing order; None = unknown
     history: tuple[Play | Swap | Turn, ...] = ()
-    declarer: int | None = None  # Klaverjas: the seat that called trump in the history
-    called: Suit | None = None  # Klaverjas: the trump called in the history
+    declarer: int | None = None  # the seat that called trump (Klaverjas) or won the auction
+    called: Suit | None = None  # the trump called in the history
     calls: tuple[Suit | None, ...] = ()  # Klaverjas: the history's calls and passes, in order
     goal: str | None = None
     notes: dict[str, Any] = field(default_factory=dict)
+    # An auction for a hidden partner (see rules.parts.auction): its bids and the call, to replay
+    # before the play; the called card (its holder is the caller's partner) and the target.
+    prelude: tuple[AuctionBid | CallCard, ...] = ()
+    called_card: Card | None = None
+    call_options: tuple[Card, ...] = ()  # the auction is won but no card called: the choices
+    contract: int | None = None
+    first_leader: int | None = None  # who leads the first trick, when the auction decides it
 
     @property
     def leader(self) -> int:
-        """The seat that leads the first trick (the seat after the dealer)."""
+        """The seat that leads the first trick (the seat after the dealer, unless the auction's
+        winner leads)."""
+        if self.first_leader is not None:
+            return self.first_leader
         return (self.rules.options["dealer"] + 1) % self.rules.players
 
     @property
@@ -108,6 +119,14 @@ class Position:
             n_known = sum(c is not None for c in self.stock)
             lines.append(f"stock ({len(self.stock)} cards, {n_known} known): "
                          + " ".join(str(c) if c else UNKNOWN for c in self.stock))
+        if self.called_card is not None and self.declarer is not None:
+            lines.append(f"auction: P{self.declarer + 1} bid for {self.contract} and called "
+                         f"{self.called_card}: its holder is the partner (unknown here unless a "
+                         "hand shows it)")
+        elif self.call_options and self.declarer is not None:
+            lines.append(f"auction: P{self.declarer + 1} won it for {self.contract} and is to "
+                         f"call one of {' '.join(map(str, self.call_options))} (its holder will "
+                         "be the partner)")
         plays = [e for e in self.history if isinstance(e, Play)]
         if plays:
             lines.append(f"history: {len(plays)} cards played")
@@ -124,6 +143,8 @@ def _trump_words(pos: Position) -> str:
         return f"the face-up card {card}" if card else "the face-up card (unknown)"
     if mode == "first-lead":
         return "the suit of the first card led"
+    if pos.call_options:
+        return "the suit of the card the auction's winner calls"
     if pos.called is not None:
         return f"{pos.called.name} (called)"
     return "called by the first player (any suit)"
@@ -197,13 +218,49 @@ def from_dict(data: dict[str, Any], *, base: str | Path | None = None,
         stock = (*stock[:-1], face_up)
     if record is not None:
         hands, stock = _deal_from_record(record, rules, hands, stock, name)
-    events, declarer, called, calls = _events(data, record, rules, name)
+    events, declarer, called, calls, prelude = _events(data, record, rules, name)
     _check_cards(rules, hands, stock, events, name)
     goal = data.get("goal")
     if goal is not None and not isinstance(goal, str):
         raise AcetenError(f"{name}: goal must be a string, like \"tricks(P1) >= 4\"")
+    auction: dict[str, Any] = {}
+    if rules.part(Auction) is not None:
+        auction = _settle_auction(rules, prelude, name)
+        declarer = auction.pop("declarer")
+        called = auction["called_card"].suit if auction["called_card"] is not None else None
     return Position(rules=rules, hands=hands, stock=stock, history=tuple(events),
-                    declarer=declarer, called=called, calls=tuple(calls), goal=goal)
+                    declarer=declarer, called=called, calls=tuple(calls), goal=goal, **auction)
+
+
+def _settle_auction(rules: Rules, prelude: list[AuctionBid | CallCard], name: str) -> dict[str, Any]:
+    """Replay an auction and its call through the engine (the bids do not depend on the cards,
+    so any deal will do) and read off the caller, the called card, the target and the leader.
+    ``ask`` models the play after the call: an auction still open is refused."""
+    from aceten.game import Game
+
+    example = "moves = \"bid:A pass pass pass pass call:AS\""
+    game = Game(rules, seed=0)
+    for i, move in enumerate(prelude):
+        try:
+            game.push(move)
+        except AcetenError as err:
+            raise AcetenError(f"{name}: move {i + 1} ({move}): {err}") from None
+    if game.is_over():
+        raise AcetenError(f"{name}: everybody passed: the deal is thrown in and not played")
+    if game.phase == "call-card" and game.declarer is not None:
+        # the auction is won, the card not called yet: the call is part of the question
+        options = tuple(m.card for m in game.legal_moves()
+                        if isinstance(m, CallCard) and m.card in rules.deck)
+        auction = rules.part(Auction)
+        leader = game.declarer if auction is not None and auction.caller_leads else None
+        return {"prelude": tuple(prelude), "declarer": game.declarer, "called_card": None,
+                "call_options": options, "contract": game.contract, "first_leader": leader}
+    if game.phase != "play" or game.called_card is None or game.declarer is None:
+        raise AcetenError(f"{name}: ask models this game from the end of the auction on: give the "
+                          f"whole auction (and the winner's call, if made) in the moves or the "
+                          f"history, like {example}")
+    return {"prelude": tuple(prelude), "declarer": game.declarer,
+            "called_card": game.called_card, "contract": game.contract, "first_leader": game.leader}
 
 
 def _read_history(value: Any, base: str | Path | None) -> Any:
@@ -395,6 +452,8 @@ def _events(data: dict[str, Any], record: Any, rules: Rules, name: str):
     declarer: int | None = None
     called: Suit | None = None
     calls: list[Suit | None] = []
+    prelude: list[AuctionBid | CallCard] = []
+    auction = rules.part(Auction) is not None
     n = rules.players
     trick = position = 0
     leader = (rules.options["dealer"] + 1) % n
@@ -405,9 +464,16 @@ def _events(data: dict[str, Any], record: Any, rules: Rules, name: str):
             move: Any = None
         else:
             try:
-                move = parse_move(token, rules.family)
+                move = parse_move(token, rules.family, auction=auction)
             except AcetenError as err:
                 raise AcetenError(f"{where}: {err}") from None
+        if isinstance(move, (AuctionBid, CallCard)):
+            if not auction:
+                raise AcetenError(f"{where}: {token}: this game has no auction")
+            if events:
+                raise AcetenError(f"{where}: {token}: the auction is over once the play begins")
+            prelude.append(move)
+            continue
         if isinstance(move, Bid):
             raise AcetenError(f"{where}: bids are not modelled by ask (Cruce bidding is out of "
                               "scope; use option bidding=no)")
@@ -428,7 +494,7 @@ def _events(data: dict[str, Any], record: Any, rules: Rules, name: str):
         if isinstance(move, Exchange):
             events.append(Swap(trick, position, move.card))
             continue
-        if rules.trump_mode == "called" and called is None:
+        if rules.trump_mode == "called" and called is None and not auction:
             raise AcetenError(f"{where}: {token} is played before trump is called "
                               "(give trump = \"H\" or the call, like trump:H)")
         events.append(Play(trick, position, move))
@@ -437,7 +503,7 @@ def _events(data: dict[str, Any], record: Any, rules: Rules, name: str):
             trick, position = trick + 1, 0
     if len(tokens) in marks:
         events.append(Turn(trick, position, marks[len(tokens)]))
-    return events, declarer, called, calls
+    return events, declarer, called, calls, prelude
 
 
 def _check_cards(rules: Rules, hands: tuple[tuple[Card, ...], ...],

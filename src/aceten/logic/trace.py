@@ -56,9 +56,19 @@ class Trace:
                    replay.outcome())
 
     # -- numbers and conditions -------------------------------------------------------------------
+    def seats(self, side: g.Side) -> tuple[int, ...]:
+        """The seats of a side in this deal (a hidden team's side as the engine formed it)."""
+        if side.role is None:
+            return side.seats
+        game = self.game
+        if game.declarer is None or game.partner is None:
+            raise AcetenError(f"{side.label}: no card has been called in this deal")
+        mine = {game.declarer, game.partner}
+        return tuple(p for p in side.seats if (p in mine) == (side.role == "caller"))
+
     def number(self, term: g.Term) -> int:
         game = self.game
-        seats = term.side.seats
+        seats = self.seats(term.side)
         if term.name == "tricks":
             return sum(game.tricks_won[p] for p in seats)
         if term.name == "points":
@@ -76,12 +86,23 @@ class Trace:
 
     def atom(self, a: g.Atom) -> bool:
         game = self.game
-        seats = a.side.seats if a.side is not None else ()
+        seats = self.seats(a.side) if a.side is not None else ()
+        if a.name == "called":
+            return game.called_card == a.card
+        if a.name == "partner":
+            return game.partner == seats[0]
+        if a.name == "alone":
+            return game.partner is not None and game.partner == game.declarer
         if a.name == "wins":
             if a.trick is None:
                 if self.outcome is None:
                     return False
-                return self.outcome.winner == game.rules.seat_team[seats[0]]
+                if a.side is not None and a.side.role is not None:  # the caller's team, or not
+                    caller = next(i for i, t in enumerate(self.outcome.teams) if game.declarer in t)
+                    won = self.outcome.winner == caller
+                    return won if a.side.role == "caller" else self.outcome.winner not in (None, caller)
+                team = next(i for i, t in enumerate(self.outcome.teams) if seats[0] in t)
+                return self.outcome.winner == team
             return a.trick < len(self.tricks) and self.tricks[a.trick].winner in seats
         if a.name == "leads":
             assert a.trick is not None  # the goal parser requires leads(X, trick=t)

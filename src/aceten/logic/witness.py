@@ -15,7 +15,7 @@ from aceten.logic import goal as g
 from aceten.logic.model import Solution
 from aceten.logic.position import Position
 from aceten.logic.trace import Trace
-from aceten.moves import Exchange, TrumpCall
+from aceten.moves import CallCard, Exchange, TrumpCall
 
 
 class EncodingMismatch(AssertionError):
@@ -28,6 +28,10 @@ def replay(position: Position, sol: Solution) -> Game:
     deal = Deal(tuple(tuple(h) for h in sol.hands), tuple(sol.stock))
     try:
         game = Game(rules, deal=deal)
+        for move in position.prelude:  # an auction and its call
+            game.push(move)
+        if sol.call is not None:  # the model chose the call
+            game.push(CallCard(sol.call))
         if game.phase == "call":
             if sol.trump is None or sol.declarer is None:
                 raise EncodingMismatch("no trump call in the solution")
@@ -90,6 +94,11 @@ def lines(trace: Trace, position: Position, *, symbols: bool = False) -> list[st
     if rules.trump_mode == "called" and game.declarer is not None:
         how = f"called by P{game.declarer + 1}"
     out.append(f"trump: {trump.name if trump is not None else '?'}" + (f" ({how})" if how else ""))
+    if game.called_card is not None and game.declarer is not None and game.partner is not None:
+        side = ("alone" if game.partner == game.declarer
+                else f"partner P{game.partner + 1}, who holds it")
+        out.append(f"call: P{game.declarer + 1} called {game.called_card} for {game.contract} "
+                   f"({side})")
     tricks = [0] * n
     points = [0] * n
     draws_by_trick: dict[int, list[str]] = {}

@@ -8,7 +8,7 @@ calls a card; its holder is the secret partner) instead of a fixed seating.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aceten.cards import FAMILY_RANKS
 from aceten.rules.layout import (
@@ -28,8 +28,24 @@ from aceten.rules.layout import (
 from aceten.rules.parts.base import Part
 
 if TYPE_CHECKING:
-    from aceten.cards import Rank
+    from aceten.cards import Card, Rank
     from aceten.rules.base import Rules
+
+Lit = Any  # a solver literal, or True/False
+
+
+class SideEncoder(Protocol):
+    """What the encode face of a hidden team is written in: the deal's propositions after the
+    auction (the caller is a fact of the position; the called card may be a choice) and the
+    connectives."""
+
+    players: int
+    caller: int
+    calls: dict[Card, Lit]  # the cards the caller may have called: "it called this one"
+
+    def dealt(self, card: Card, seat: int) -> Lit: ...  # ``card`` is dealt to ``seat``
+    def and_(self, *lits: Lit) -> Lit: ...
+    def or_(self, *lits: Lit) -> Lit: ...
 
 
 def biddable_ranks(rules: Rules) -> tuple[Rank, ...]:
@@ -101,6 +117,21 @@ class CalledPartner(Part):
         R[R_NTEAMS] = 2
         for seat in range(rules.players):
             R[R_TEAM + seat] = 1  # before the call, every seat is a defender
+
+    def encode(self, enc: SideEncoder) -> list[Lit]:
+        """The encode face: for each seat, "plays on the caller's side" — the caller, and
+        whoever was dealt the called card (the caller again when alone)."""
+        return [enc.or_(seat == enc.caller, self.partner(enc, seat))
+                for seat in range(enc.players)]
+
+    def partner(self, enc: SideEncoder, seat: int) -> Lit:
+        """The encode face of "``seat`` is the caller's partner": it was dealt the called card
+        (the caller itself when playing alone), as the engine's ``Game.partner`` says."""
+        return enc.or_(*(enc.and_(called, enc.dealt(card, seat)) for card, called in enc.calls.items()))
+
+    def trump(self, enc: SideEncoder, suit: Any) -> Lit:
+        """The encode face of "``suit`` is trump": the called card is of that suit."""
+        return enc.or_(*(called for card, called in enc.calls.items() if card.suit == suit))
 
     def describe(self, rules: Rules) -> list[str]:
         return ["the winner calls a card of the rank bid (call:3S): its suit is trump, its "
