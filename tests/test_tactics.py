@@ -49,7 +49,7 @@ def test_tactics_completes_a_run_on_its_partners_trick_instead_of_winning_with_i
     view = game.view(3)
     bot = TacticsAgent(seed=1)
     assert str(bot.choose(view)) == "QS"  # J-Q-K: 20 roem for the partner's trick, ace kept
-    assert "20 points of roem for your side" in bot.reason
+    assert "20 points of roem for your side" in bot.detail
     assert str(TacticsV1Agent(seed=1).choose(view)) == "AS"  # 17 card points, no roem
 
 
@@ -73,7 +73,7 @@ def test_tactics_takes_a_worthless_trick_with_a_low_trump_to_lead_its_trump_marr
     bot = TacticsAgent(seed=1)
     move = bot.choose(view)
     assert str(move) == "JR"
-    assert "next lead" in bot.reason and "marriage" in bot.detail
+    assert "next lead" in bot.detail and "marriage" in bot.detail
     with monkeypatch.context() as m:  # without the lead's worth it throws a worthless card
         m.setattr(tactics, "LEAD_FOR_MARRIAGE", 0.0)
         m.setattr(tactics, "DENY_MARRIAGE", 0.0)
@@ -88,7 +88,7 @@ def test_tactics_first_lead_with_two_pairs_makes_the_longer_pairs_suit_trump():
     bot = TacticsAgent(seed=1)
     move = bot.choose(game.view(0))
     assert str(move) == "QR"  # red has four cards, green two
-    assert "trump" in bot.reason and "40" in bot.reason
+    assert "40" in bot.reason and "makes trump" in bot.detail
 
 
 def test_tactics_bids_in_the_bidding_phase_only_with_legal_bids():

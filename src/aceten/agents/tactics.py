@@ -353,14 +353,11 @@ class TacticsAgent(Agent):
             if trump is None and len(f.pairs) > 1:  # the lead names trump: the pair's best suit
                 best = self._trump_pair(view, cards, f)
                 value = marriage_value(rules, best.suit, trump)
-                self.reason = (f"lead {card_words(best, trump)}: holding its king too, leading it "
-                               f"scores the marriage ({value} points) and makes "
-                               f"{best.suit.name} trump")
-            else:
-                self.reason = (f"lead {card_words(best, trump)}: holding its king too, leading "
-                               f"it scores the marriage ({value} points)")
+            self.reason = (f"lead {card_words(best, trump)}: holding its king too, leading it "
+                           f"scores the marriage ({value} points)")
             self.detail = (f"marriage in {best.suit.name} worth {value}"
-                           + ("; of several pairs, the longest suit" if len(f.pairs) > 1 else ""))
+                           + ("; of several pairs, the longest suit, which the lead makes trump"
+                              if trump is None and len(f.pairs) > 1 else ""))
             return best
         if trump is None and rules.trump_mode == "first-lead":
             top = trump_making_lead(rules, cards)
@@ -438,14 +435,14 @@ class TacticsAgent(Agent):
         if whole and view.rules._winner_index(now, view.trump) == len(view.trick):
             suit = max((s for s in f.pairs if not (s == card.suit and card.rank in (
                 Rank.KING, Rank.QUEEN))), key=lambda s: f.pairs[s])
-            self.reason += "; winning it also gives you the next lead"
-            self.detail += f"; the next lead can score the marriage in {suit.name} ({whole})"
+            self.detail += (f"; winning it also gives the next lead, which can score the "
+                            f"marriage in {suit.name} ({whole})")
         roem = round(f.trick_bonus(now) - f.trick_bonus(view.trick))
         if roem > 0:  # roem only: the other bonuses do not depend on the card
             best = view.rules._winner_index(now, view.trump)
             side = "your side" if (view.leader + best) % view.players in (
                 f.partners | {view.seat}) else "the trick's winner"
-            self.reason += f" (it also makes {roem} points of roem for {side})"
+            self.detail += f"; it also makes {roem} points of roem for {side}"
         return card
 
     def _follow_card(self, view: PlayerView, f: _Facts, cards: list[Card]) -> Card:
