@@ -10,7 +10,8 @@ knows
 - for every card it may play, the **chance its side takes the trick**: certain when no
   opponent still to play may hold a card that beats the trick, otherwise estimated from the
   probability that an opponent (or, when an opponent leads the trick, a partner) still to play
-  holds a card that beats it.
+  holds a card that beats it and may play it: where suit must be followed, a card of another
+  suit (a trump) beats only from a seat with none of the suit led.
 
 Every card it may play gets a value: the trick's points (its own card included, since they come
 back with the trick) counted for its side or against it by that chance, minus what the card is
@@ -18,9 +19,15 @@ worth **kept**. A trump is worth keeping: it will win a later trick, taking its 
 some more, so it is spent only on a trick worth more than that; a plain card is worth nothing
 kept. This is why it does not trump a worthless lead with a low trump, nor spend a trump worth
 points to win back only its own points, and why it throws points onto a trick its partner
-takes for sure and ducks when a partner still to play may take the trick.
+takes for sure and ducks when a partner still to play may take the trick. A trick's value also
+holds what its winner scores besides card points: roem in its cards (Klaverjas), the last
+trick's bonus, and a share of the bonus for taking every trick while one side still may. Where a
+lead scores a king-queen pair (Cruce), taking the trick is worth half a held pair (and half of
+what the opponent likeliest to hold a live pair would score), and playing one of a held pair
+on another's lead costs half its value.
 
-Leading, a few rules come first: score a Cruce marriage; in Cruce's first lead, the top card of
+Leading, a few rules come first: score a Cruce marriage (with two pairs at the first lead, the
+one of the longer suit, which becomes trump); in Cruce's first lead, the top card of
 the longest suit (it names trump); where suit must be followed (or once the stock is empty),
 cash a master card worth points, lead trumps when the partner holds the master trump, draw trumps
 with a master trump while an opponent may still hold trumps. Otherwise the lead is the card of
@@ -47,6 +54,8 @@ from aceten.agents.greedy import (
 )
 from aceten.cards import Card, Rank, Suit
 from aceten.moves import Bid, Exchange, TrumpCall
+from aceten.rules.obligations import FollowSuit
+from aceten.rules.parts import PlayingSide
 
 if TYPE_CHECKING:
     from aceten.game import PlayerView
@@ -59,6 +68,25 @@ TRUMP_KEEP_RANGE = 1.5
 # When an opponent leads and a partner may beat the trick, the chance the partner does and
 # keeps it against opponents after them: the partner's chance to hold a beater times this.
 PARTNER_KEEPS = 0.6
+# Games with a bonus for leading a king-queen pair (Cruce's marriages): the share of a held
+# pair's value that taking the lead is worth (the next lead can score it), and the share lost
+# by playing one of the pair where it cannot score.
+LEAD_FOR_MARRIAGE = 0.5
+BREAK_MARRIAGE = 0.5
+# ... and the share of an opponent's likely pair that taking the lead away from it is worth
+DENY_MARRIAGE = 0.5
+# Where suit must be followed, count a trump as a threat only from a seat that may be void in
+# the suit led.
+FOLLOW_AWARE = True
+# Trump calls (Klaverjas): what each trump, the top trump, the second trump (with the top one
+# or two more trumps), a side ace and a ten beside its ace add to the trump points; a hand below
+# CALL_PASS_BELOW passes where passing is allowed.
+CALL_LENGTH = 6
+CALL_TOP = 0
+CALL_SECOND = 0
+CALL_ACE = 10
+CALL_TEN = 0
+CALL_PASS_BELOW = 60
 
 
 def seat_name(seat: int) -> str:
@@ -107,6 +135,39 @@ class _Facts:
         self.unit = deck_points / len(rules.deck)
         strengths = sorted({rules.trump_strength[int(c) & 63] for c in rules.deck})
         self._trump_rank = {s: i / max(1, len(strengths) - 1) for i, s in enumerate(strengths)}
+        self.last_trick = len(hand) == 1 and view.stock_size == 0
+        # whether the others must follow the suit led now (then a card of another suit beats
+        # the trick only in the hand of a seat with none of the suit led)
+        obligations = rules.obligations
+        self.must_follow = FOLLOW_AWARE and any(
+            isinstance(p, FollowSuit) for p in obligations.parts) and (
+            obligations.when == "always" or view.stock_size == 0)
+        # a bonus for taking every trick (Klaverjas' pit) is alive while one side has taken
+        # every trick so far: each trick decides it, weighted by the tricks still to play
+        self.sweep_bonus = 0.0
+        sweep = rules.part(PlayingSide)
+        if sweep is not None and sweep.all_tricks and view.tricks:
+            sides = {rules.seat_team[t.winner] for t in view.tricks}
+            if len(sides) == 1:
+                left = len(hand) + view.stock_size // n
+                self.sweep_bonus = sweep.all_tricks / max(1, left)
+        # the king-queen pairs in hand that a lead would score, with their values
+        self.pairs: dict[Suit, int] = {}
+        if rules.has_lead_bonus:
+            for c in hand:
+                if c.rank == Rank.QUEEN and Card(Rank.KING, c.suit) in hand:
+                    self.pairs[c.suit] = marriage_value(rules, c.suit, self.trump)
+        # what the opponent likeliest to hold a live pair would score by leading it
+        self.opp_pairs = 0.0
+        if rules.has_lead_bonus:
+            for seat in self.opponents:
+                expected = 0.0
+                for suit in rules.suits:
+                    king, queen = Card(Rank.KING, suit), Card(Rank.QUEEN, suit)
+                    both = (self.where.get(king, {}).get(seat, 0.0)
+                            * self.where.get(queen, {}).get(seat, 0.0))
+                    expected += both * marriage_value(rules, suit, self.trump)
+                self.opp_pairs = max(self.opp_pairs, expected)
 
     def opp_may_hold(self, card: Card, seats: frozenset[int] | None = None) -> bool:
         seats = self.opponents if seats is None else seats
@@ -130,6 +191,23 @@ class _Facts:
             miss *= 1.0 - self.where.get(c, {}).get(seat, 0.0)
         return 1.0 - miss
 
+    def chance_beats(self, seat: int, trick: tuple[Card, ...], beaters: list[Card]) -> float:
+        """The chance ``seat`` holds one of ``beaters`` and may play it on ``trick``: where
+        suit must be followed, a beater of another suit counts only as far as the seat may be
+        void in the suit led (the cards taken as independent)."""
+        if not self.must_follow or not trick:
+            return self.chance_holds(seat, beaters)
+        led = trick[0].suit
+        same = [c for c in beaters if c.suit == led]
+        other = [c for c in beaters if c.suit != led]
+        void = 1.0
+        for card, probs in self.where.items():
+            if card.suit == led:
+                void *= 1.0 - probs.get(seat, 0.0)
+        miss_same = 1.0 - self.chance_holds(seat, same)
+        miss_other = 1.0 - void * self.chance_holds(seat, other)
+        return 1.0 - miss_same * miss_other
+
     def is_trump(self, card: Card) -> bool:
         return self.trump is not None and card.suit == self.trump
 
@@ -143,6 +221,23 @@ class _Facts:
             return 0.0
         rank = self._trump_rank.get(self.rules.trump_strength[int(card) & 63], 0.0)
         return self.points(card) + self.unit * (TRUMP_KEEP_BASE + TRUMP_KEEP_RANGE * rank)
+
+    def trick_bonus(self, cards: tuple[Card, ...]) -> float:
+        """What the trick's winner scores besides card points, as far as ``cards`` show: the
+        roem in them (it can only grow as the trick fills), the last trick's bonus, and a share
+        of the bonus for taking every trick while one side still may (it decides it)."""
+        bonus = float(self.rules.last_trick_bonus if self.last_trick else 0) + self.sweep_bonus
+        roem = self.rules.roem
+        if roem is not None:
+            bonus += sum(points for points, _ in roem.found(cards, self.trump))
+        return bonus
+
+    def marriage_effect(self, card: Card) -> tuple[int, int]:
+        """For a card played on another's lead: the best held pair still whole after it (a lead
+        would score it) and the pair it breaks (0 for none)."""
+        broken = self.pairs.get(card.suit, 0) if card.rank in (Rank.KING, Rank.QUEEN) else 0
+        whole = [v for s, v in self.pairs.items() if not (broken and s == card.suit)]
+        return max(whole, default=0), broken
 
     def strength(self, card: Card) -> int:
         bit = int(card) & 63
@@ -158,15 +253,18 @@ class _Option:
     """One card the seat may play, and what it is expected to bring."""
 
     card: Card
-    total: int        # the trick's points with this card in it
+    total: float      # the trick's points with this card in it (and its bonuses)
     chance: float     # the chance the seat's side takes the trick
     keep: float       # what the card is worth kept
     takes: bool       # the card puts the seat (not a partner) ahead in the trick
     sure: bool        # the side takes the trick for sure
+    lead: float = 0.0  # what taking the lead is worth to the seat (a marriage to score)
+    points: int = 0    # the trick's card points with this card in it (for the reasons)
 
     @property
     def value(self) -> float:
-        return (2 * self.chance - 1) * self.total - self.keep
+        gain = self.lead if self.takes else 0.0
+        return (2 * self.chance - 1) * self.total - self.keep + self.chance * gain
 
 
 class TacticsAgent(Agent):
@@ -211,22 +309,26 @@ class TacticsAgent(Agent):
         out = []
         for card in cards:
             now = (*trick, card)
+            lead, broken = f.marriage_effect(card) if trick else (0, 0)
             best = rules._winner_index(now, view.trump)
             winner = (view.leader + best) % n if trick else view.seat
             beaters = f.beaters(now) if later else []
             if winner == view.seat or winner in f.partners:
                 chance = 1.0
                 for s in later_opps:
-                    chance *= 1.0 - f.chance_holds(s, beaters)
+                    chance *= 1.0 - f.chance_beats(s, now, beaters)
             else:
                 partners_after = [s for s in later if s in f.partners]
                 chance = 0.0
                 for s in partners_after:
                     after = later[later.index(s) + 1:]
                     keeps = PARTNER_KEEPS if any(o in f.opponents for o in after) else 1.0
-                    chance = max(chance, f.chance_holds(s, beaters) * keeps)
-            out.append(_Option(card, worth + f.points(card), chance, f.keep(card),
-                               takes=winner == view.seat, sure=chance >= 1.0))
+                    chance = max(chance, f.chance_beats(s, now, beaters) * keeps)
+            out.append(_Option(card, worth + f.points(card) + f.trick_bonus(now), chance,
+                               f.keep(card) + BREAK_MARRIAGE * broken,
+                               takes=winner == view.seat, sure=chance >= 1.0,
+                               lead=LEAD_FOR_MARRIAGE * lead + DENY_MARRIAGE * f.opp_pairs,
+                               points=worth + f.points(card)))
         return out
 
     def _best(self, f: _Facts, options: list[_Option]) -> _Option:
@@ -236,7 +338,7 @@ class TacticsAgent(Agent):
     @staticmethod
     def _numbers(options: list[_Option], chosen: _Option) -> str:
         ranked = sorted(options, key=lambda o: -o.value)
-        parts = [f"{o.card} {o.value:+.1f} (trick {o.total}, win {o.chance:.0%}, keep {o.keep:.1f})"
+        parts = [f"{o.card} {o.value:+.1f} (trick {o.total:.0f}, win {o.chance:.0%}, keep {o.keep:.1f})"
                  for o in ranked[:3]]
         return f"chose {chosen.card}; values: " + "; ".join(parts)
 
@@ -248,9 +350,14 @@ class TacticsAgent(Agent):
         marriage = marriage_lead(view, cards)  # Cruce: a marriage scores when it is led
         if marriage is not None:
             best, value = marriage
+            if trump is None and len(f.pairs) > 1:  # the lead names trump: the pair's best suit
+                best = self._trump_pair(view, cards, f)
+                value = marriage_value(rules, best.suit, trump)
             self.reason = (f"lead {card_words(best, trump)}: holding its king too, leading it "
                            f"scores the marriage ({value} points)")
-            self.detail = f"marriage in {best.suit.name} worth {value}"
+            self.detail = (f"marriage in {best.suit.name} worth {value}"
+                           + ("; of several pairs, the longest suit, which the lead makes trump"
+                              if trump is None and len(f.pairs) > 1 else ""))
             return best
         if trump is None and rules.trump_mode == "first-lead":
             top = trump_making_lead(rules, cards)
@@ -298,18 +405,47 @@ class TacticsAgent(Agent):
         if f.is_trump(card) and any(not f.is_trump(c) for c in cards):
             self.reason = (f"lead {card_words(card, trump)}: each of your other cards would "
                            f"risk giving points away, and this low trump costs least")
-        elif chosen.sure and chosen.total:
+        elif chosen.sure and chosen.points:
             self.reason = (f"lead {card_words(card, trump)}: nobody can beat it, so its "
-                           f"{chosen.total} points are safe")
-        elif chosen.total == 0:
+                           f"{chosen.points} points are safe")
+        elif chosen.points == 0:
             self.reason = f"lead {card_words(card, trump)}: a card worth nothing, so nothing is risked"
         else:
             self.reason = (f"lead {card_words(card, trump)}: the lead that risks fewest points "
-                           f"(it is worth {chosen.total})")
+                           f"(it is worth {chosen.points})")
         return card
+
+    @staticmethod
+    def _trump_pair(view: PlayerView, cards: list[Card], f: _Facts) -> Card:
+        """The queen of the held pair whose suit makes the best trump: the longest, then the
+        one worth most in points (the first lead names trump and scores this pair at the
+        trump value)."""
+        def as_trump(suit: Suit) -> tuple[int, int]:
+            held = [c for c in view.hand if c.suit == suit]
+            return len(held), sum(card_points(view.rules, c, suit) for c in held)
+
+        suit = max(f.pairs, key=as_trump)
+        return next(c for c in cards if c.suit == suit and c.rank == Rank.QUEEN)
 
     # -- following -----------------------------------------------------------------------------
     def _follow(self, view: PlayerView, f: _Facts, cards: list[Card]) -> Card:
+        card = self._follow_card(view, f, cards)
+        now = (*view.trick, card)
+        whole, _ = f.marriage_effect(card)
+        if whole and view.rules._winner_index(now, view.trump) == len(view.trick):
+            suit = max((s for s in f.pairs if not (s == card.suit and card.rank in (
+                Rank.KING, Rank.QUEEN))), key=lambda s: f.pairs[s])
+            self.detail += (f"; winning it also gives the next lead, which can score the "
+                            f"marriage in {suit.name} ({whole})")
+        roem = round(f.trick_bonus(now) - f.trick_bonus(view.trick))
+        if roem > 0:  # roem only: the other bonuses do not depend on the card
+            best = view.rules._winner_index(now, view.trump)
+            side = "your side" if (view.leader + best) % view.players in (
+                f.partners | {view.seat}) else "the trick's winner"
+            self.detail += f"; it also makes {roem} points of roem for {side}"
+        return card
+
+    def _follow_card(self, view: PlayerView, f: _Facts, cards: list[Card]) -> Card:
         rules, trick, trump = view.rules, view.trick, view.trump
         n = view.players
         best = rules._winner_index(trick, trump)
@@ -337,7 +473,7 @@ class TacticsAgent(Agent):
             keep = " and keeps your stronger cards" if len([o for o in options if o.takes]) > 1 else ""
             safe = ("you play last" if not later
                     else "nobody still to play can beat it")
-            self.reason = (f"take it: the trick holds {chosen.total} points and {words} wins it "
+            self.reason = (f"take it: the trick holds {chosen.points} points and {words} wins it "
                            f"— {safe}{keep if not f.is_trump(card) else ''}")
             return card
         if chosen.takes and chosen.chance == 0:
@@ -345,7 +481,7 @@ class TacticsAgent(Agent):
                            f"— the least costly choice")
             return card
         if chosen.takes:
-            self.reason = (f"try to win with {words}: {chosen.total} points are at stake and "
+            self.reason = (f"try to win with {words}: {chosen.points} points are at stake and "
                            f"there is about a {chosen.chance:.0%} chance nobody after you beats it")
             return card
         partners_after = [s for s in later if s in f.partners]
@@ -369,7 +505,27 @@ class TacticsAgent(Agent):
 
     # -- before the play -------------------------------------------------------------------------
     def _bid(self, view: PlayerView) -> Move:
-        """Cruce: estimate the points the hand makes as declarer (it leads and names trump)."""
+        """Cruce: bid the game points the hand should make as declarer (it leads and names
+        trump): its aces, tens, trumps and marriages. (Measured in issue 18: a margin kept
+        back, bidding only just above the last bid, counting a partner's share and not raising a
+        partner's bid all did no better against tactics-1; see docs/players.md.)"""
+        rules = view.rules
+        estimate, trump = self._declarer_estimate(view)
+        unit, top = bid_scale(rules)
+        wanted = min(estimate // unit, top)
+        move: Move = Bid(wanted)
+        self.detail = f"estimate {estimate} points with {trump.name} as trump; unit {unit}"
+        if wanted and move in view.legal_moves:
+            self.reason = (f"bid {wanted}: with {trump.name} as trump this hand should make about "
+                           f"{estimate} points (aces, tens, trumps and marriages)")
+            return move
+        more = ", and the bidding is already higher" if wanted else ""
+        self.reason = f"pass: this hand should make only about {estimate} points{more}"
+        return Bid(0)
+
+    @staticmethod
+    def _declarer_estimate(view: PlayerView) -> tuple[int, Suit]:
+        """The points the hand should make as declarer, and the suit it would make trump."""
         rules = view.rules
         hand = list(view.hand)
         suits = dict.fromkeys(c.suit for c in hand)
@@ -389,39 +545,47 @@ class TacticsAgent(Agent):
             return est
 
         trump = max(suits, key=lambda s: (as_trump(s), sum(1 for c in hand if c.suit == s)))
-        estimate = as_trump(trump)
-        unit, top = bid_scale(rules)
-        wanted = min(estimate // unit, top)
-        move: Move = Bid(wanted)
-        self.detail = f"estimate {estimate} points with {trump.name} as trump; unit {unit}"
-        if wanted and move in view.legal_moves:
-            self.reason = (f"bid {wanted}: with {trump.name} as trump this hand should make about "
-                           f"{estimate} points (aces, tens, trumps and marriages)")
-            return move
-        more = ", and the bidding is already higher" if wanted else ""
-        self.reason = f"pass: this hand should make only about {estimate} points{more}"
-        return Bid(0)
+        return as_trump(trump), trump
 
     def _call(self, view: PlayerView) -> Move:
         """Klaverjas: call the suit where trumps and side aces make the most; pass a weak hand."""
-        rules = view.rules
         calls = [m for m in view.legal_moves if isinstance(m, TrumpCall) and m.suit is not None]
 
         def strength(call: TrumpCall) -> tuple[int, int]:
-            suit = call.suit
-            assert suit is not None
-            trumps = [c for c in view.hand if c.suit == suit]
-            value = sum(card_points(rules, c, suit) for c in trumps) + 6 * len(trumps)
-            value += sum(10 for c in view.hand if c.suit != suit and c.rank == Rank.ACE)
-            return value, len(trumps)
+            assert call.suit is not None
+            return call_strength(view, call.suit), sum(1 for c in view.hand if c.suit == call.suit)
 
         best = max(calls, key=strength)
         value, count = strength(best)
         assert best.suit is not None
-        self.detail = f"strength {value} in {best.suit.name} (pass below 60)"
-        if value < 60 and TrumpCall(None) in view.legal_moves:
+        self.detail = f"strength {value} in {best.suit.name} (pass below {CALL_PASS_BELOW})"
+        if value < CALL_PASS_BELOW and TrumpCall(None) in view.legal_moves:
             self.reason = (f"pass: too weak to play with {best.suit.name} as trump (only {count} "
                            f"trumps)")
             return TrumpCall(None)
         self.reason = f"call {best.suit.name}: your {count} trumps and side aces make it your best suit"
         return best
+
+
+def call_strength(view: PlayerView, suit: Suit) -> int:
+    """How strong the hand is with ``suit`` as trump: its trump points, a bonus per trump, for
+    the top trump and for the second with the top one or two more trumps beside it, and its
+    side aces, and tens beside their ace."""
+    rules = view.rules
+    trumps = [c for c in view.hand if c.suit == suit]
+    ranks = {c.rank for c in trumps}
+    top, second = rules.trump_order[0], rules.trump_order[1]
+    value = sum(card_points(rules, c, suit) for c in trumps) + CALL_LENGTH * len(trumps)
+    if top in ranks:
+        value += CALL_TOP
+    if second in ranks and (top in ranks or len(trumps) >= 3):
+        value += CALL_SECOND
+    ace, ten = rules.plain_order[0], rules.plain_order[1]
+    for c in view.hand:
+        if c.suit == suit:
+            continue
+        if c.rank == ace:
+            value += CALL_ACE
+        elif c.rank == ten and Card(ace, c.suit) in view.hand:
+            value += CALL_TEN
+    return value
