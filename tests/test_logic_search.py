@@ -280,3 +280,18 @@ def test_full_decks_late_in_the_deal_equal_exhaustive_search(game, players, vari
             assert (answer.status, answer.value) == ("optimum", oracle.best[i]), goal.text
         else:
             assert answer.status == "impossible", goal.text
+
+
+def test_an_objective_known_within_a_bound_stops_there():
+    # the deletion test's fallback maximises left with its known bound as the objective's
+    # domain (before CP-SAT's offset and scaling): here x + 5 with x in 0..10
+    from aceten.logic import sat
+    from aceten.logic.explain import _objective_within
+
+    for up, bound, best in ((True, 12, 12), (False, 8, 8), (True, 20, 15), (False, 2, 5)):
+        model = sat.new_model()
+        x = model.new_int_var(0, 10, "x")
+        _objective_within(model, up, x + 5, bound)
+        solver = sat.new_solver()
+        assert solver.solve(model) == sat.OPTIMAL
+        assert round(solver.objective_value) == best, (up, bound)
