@@ -55,6 +55,25 @@ def test_answers_equal_exhaustive_search_on_random_small_positions(game):
     assert checked["possible"] and checked["impossible"]
 
 
+@pytest.mark.parametrize("game", ["briscola", "cruce"])
+def test_explain_decides_yes_no_goals_as_exhaustive_search_does(game):
+    # ask(..., explain=True) decides a yes/no goal in the explanation's own model: the same
+    # answers as the engine's exhaustive search, a witness replayed or a core with the goal
+    rng = random.Random(f"decide-{game}")
+    for _ in range(2):
+        pos = random_position(rng, game, budget=3_000)
+        texts = [t for t in random_goals(rng, pos, 7) if not g.parse(t, pos.rules).is_objective]
+        goals = [g.parse(t, pos.rules) for t in texts]
+        oracle = brute_force(pos, goals)
+        for i, goal in enumerate(goals):
+            answer = ask(pos, goal, explain=True, hint=False)
+            assert (answer.status == "possible") == oracle.exists[i], (goal.text, pos.hands)
+            if answer.status == "possible":
+                assert answer.explanation is None and answer.witnesses
+            else:
+                assert answer.status == "impossible" and answer.explanation.minimal
+
+
 # -- the student question ------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def student():
@@ -80,6 +99,21 @@ def test_student_cannot_take_all_ten_tricks_because_p3_holds_the_ace_of_swords(s
     assert any("tricks(P1) >= 10" in t for t in texts)
     assert any("no card beats it, so P3 wins that trick" in n for n in answer.explanation.notes)
     assert any("at most 9" in n for n in answer.explanation.notes)
+
+
+@pytest.mark.slow
+def test_a_bound_found_while_minimising_is_the_maximisations(student, monkeypatch):
+    # "tricks(P1) is at most 9" comes from the goal's deletion test (the rest reaches 9); with
+    # that shortcut off it comes from maximising tricks(P1) under the rest, as before: the same
+    from aceten.logic import explain as explain_module
+
+    goal = g.parse("tricks(P1) >= 10", student.rules)
+    fast = explain(student, goal)
+    monkeypatch.setattr(explain_module, "_implied_bound", lambda goal, grp: None)
+    slow = explain(student, goal)
+    assert (fast.groups, fast.notes) == (slow.groups, slow.notes)
+    assert any("at most 9" in note for note in fast.notes)
+    assert fast.solves < slow.solves
 
 
 def test_explanation_out_of_time_keeps_every_group_and_says_it_is_not_minimal(student, monkeypatch):
@@ -246,3 +280,18 @@ def test_full_decks_late_in_the_deal_equal_exhaustive_search(game, players, vari
             assert (answer.status, answer.value) == ("optimum", oracle.best[i]), goal.text
         else:
             assert answer.status == "impossible", goal.text
+
+
+def test_an_objective_known_within_a_bound_stops_there():
+    # the deletion test's fallback maximises left with its known bound as the objective's
+    # domain (before CP-SAT's offset and scaling): here x + 5 with x in 0..10
+    from aceten.logic import sat
+    from aceten.logic.explain import _objective_within
+
+    for up, bound, best in ((True, 12, 12), (False, 8, 8), (True, 20, 15), (False, 2, 5)):
+        model = sat.new_model()
+        x = model.new_int_var(0, 10, "x")
+        _objective_within(model, up, x + 5, bound)
+        solver = sat.new_solver()
+        assert solver.solve(model) == sat.OPTIMAL
+        assert round(solver.objective_value) == best, (up, bound)

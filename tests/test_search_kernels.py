@@ -35,7 +35,7 @@ from aceten.search.encoding import (  # noqa: E402
     encode_rules,
     move_code,
 )
-from aceten.search.rng import stream_below, stream_shuffle, stream_start  # noqa: E402
+from aceten.search.rng import scratch, stream_below, stream_shuffle, stream_start  # noqa: E402
 from aceten.seeded import Stream  # noqa: E402
 
 VARIANTS = [
@@ -115,7 +115,7 @@ def test_kernel_generator_is_the_engines():
             cards = list(range(size))
             python.shuffle(cards)
             items = np.arange(size, dtype=np.int64)
-            state = stream_shuffle(items, size, np.uint64(state))
+            state = stream_shuffle(items, size, np.uint64(state), scratch())
             assert items.tolist() == cards, (seed, size)
 
 

@@ -11,13 +11,15 @@ the winner leads) is always assumed and never listed.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
 from aceten.cards import Card
 from aceten.logic import goal as g
-from aceten.logic.model import GameModel
+from aceten.logic.model import GameModel, Solution
 from aceten.logic.position import Position
 
 # Explain-mode models carry an enforcement literal on every constraint; CP-SAT's full presolve
@@ -56,55 +58,162 @@ class Explanation:
                 "minimal": self.minimal}
 
 
+@dataclass
+class Decision:
+    """A yes/no goal decided by the explanation's own model (:func:`decide`): ``possible`` with
+    a solution of that model (every group enforced), ``impossible`` with the explanation, or
+    ``unknown`` (the time limit ran out before the first answer)."""
+
+    status: str
+    solution: Solution | None = None
+    explanation: Explanation | None = None
+    variables: int = 0
+    constraints: int = 0
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+def decide(position: Position, goal: g.Goal, *, time_limit: float | None = None) -> Decision:
+    """Whether ``goal`` is possible and, if not, why: ``ask --explain`` in one model.
+
+    The explanation's first solve (every group assumed) already decides the goal, so no plain
+    model is built and solved before it (that cost ``ask --explain`` a second encode and solve)."""
+    start = time.perf_counter()
+    search = _CoreSearch(position, goal, time_limit)
+    variables, constraints = search.model.cp.counts()
+    decision = Decision("unknown", variables=variables, constraints=constraints)
+    decision.timings["encode"] = time.perf_counter() - start
+    start = time.perf_counter()
+    try:
+        bad, first_core = search.infeasible(search.groups)
+    except TimeoutError:
+        decision.timings["solve"] = time.perf_counter() - start
+        return decision
+    decision.timings["solve"] = time.perf_counter() - start
+    if not bad:
+        assert search.last is not None
+        decision.status = "possible"
+        decision.solution = search.model.solution(search.last)
+        return decision
+    start = time.perf_counter()
+    decision.status = "impossible"
+    decision.explanation = search.minimise(first_core)
+    decision.timings["explain"] = time.perf_counter() - start
+    return decision
+
+
 def explain(position: Position, goal: g.Goal, *, time_limit: float | None = None) -> Explanation:
     """A minimal set of named groups that together make the goal impossible.
 
     Called once the goal is known to be impossible: if time runs out before the first core, every
     group stands (together they are a true reason, only not a minimal one)."""
-    from aceten.logic import sat
+    search = _CoreSearch(position, goal, time_limit)
+    try:
+        bad, first_core = search.infeasible(search.groups)
+    except TimeoutError:
+        return search.explanation(search.groups, minimal=False, proven=False)
+    if not bad:
+        return Explanation([], ["the goal is possible after all"], True, search.solves)
+    return search.minimise(first_core)
 
-    model = GameModel(position, explain=True)
-    model.add_goal(goal)
-    cp = model.cp
-    groups = [grp for grp in cp.groups.values() if grp.literal is not None and grp.count]
-    solves = 0
 
-    def infeasible(active: list[Any]) -> tuple[bool, list[Any] | None]:
-        nonlocal solves
-        solves += 1
+class _CoreSearch:
+    """The explain-mode model of a goal, its solves under assumptions, and the core's deletion."""
+
+    def __init__(self, position: Position, goal: g.Goal, time_limit: float | None):
+        self.position, self.goal, self.time_limit = position, goal, time_limit
+        self.model = model = GameModel(position, explain=True)
+        model.add_goal(goal)
+        self.groups = [grp for grp in model.cp.groups.values()
+                       if grp.literal is not None and grp.count]
+        self.solves = 0
+        self.last: Any = None  # the solver of the last satisfiable solve
+        self.optimal = False  # whether it proved its objective optimal
+        # a goal comparison's deletion test: the groups it kept, and the best of its left side
+        # under them (deletion_test)
+        self.bounds: dict[tuple[Any, ...], tuple[frozenset[Any], int]] = {}
+
+    def infeasible(self, active: list[Any], extra: Sequence[Any] = (),
+                   best: tuple[bool, Any, int] | None = None) -> tuple[bool, list[Any] | None]:
+        """Whether the groups ``active`` (and the literals ``extra``) cannot hold together, with
+        the core CP-SAT found; TimeoutError when the time limit ran out first. ``best``: (up,
+        expression, bound) to maximise the expression up to the bound (minimise down to it, if
+        not up) when they can hold (the solver: ``self.last``)."""
+        from aceten.logic import sat
+
+        self.solves += 1
+        cp = self.model.cp
         cp.model.clear_assumptions()
-        cp.model.add_assumptions([grp.literal for grp in active])
-        solver = _solver(time_limit)
-        status = solver.solve(cp.model)
+        cp.model.add_assumptions([grp.literal for grp in active] + list(extra))
+        if best is not None:
+            _objective_within(cp.model, *best)
+        solver = _solver(self.time_limit)
+        try:
+            status = solver.solve(cp.model)
+        finally:
+            cp.model.clear_objective()
         if status == sat.INFEASIBLE:
             found = {i for i in solver.sufficient_assumptions_for_infeasibility()}
             return True, [grp for grp in active if grp.literal.index in found] or None
         if status in (sat.OPTIMAL, sat.FEASIBLE):
+            self.last, self.optimal = solver, status == sat.OPTIMAL
             return False, None
         raise TimeoutError
 
-    minimal = True
-    core = groups
-    try:
-        bad, first_core = infeasible(groups)
+    def minimise(self, first_core: list[Any] | None) -> Explanation:
+        """Delete groups one at a time from the first core while the rest stays impossible."""
+        minimal = True
+        core = first_core or self.groups
+        try:
+            for candidate in sorted(core, key=lambda grp: ORDER.get(grp.kind, 1)):
+                if candidate not in core:
+                    continue
+                rest = [grp for grp in core if grp is not candidate]
+                still, smaller = self.deletion_test(candidate, rest)
+                if still:
+                    core = smaller if smaller is not None and len(smaller) < len(rest) else rest
+        except TimeoutError:
+            minimal = False
+        return self.explanation(core, minimal=minimal, proven=True)
+
+    def deletion_test(self, grp: Any, rest: list[Any]) -> tuple[bool, list[Any] | None]:
+        """Whether the core without ``grp`` is still impossible (and its core).
+
+        For a goal comparison ``left >= c`` (or >, <=, <) the test also finds the note
+        :func:`_bounds` gives: the most ``left`` can be under the rest, at most c - 1 since the
+        core is impossible (``_implied_bound``). First one solve asks for ``left >= c - 1``
+        under the rest: if that holds, it is the note, and the comparison stays in the core.
+        Else the test maximises ``left`` under the rest with c - 2 as the objective's limit:
+        again one solve for the test and the note, not a test and then a maximisation."""
+        target = _implied_bound(self.goal, grp)
+        if target is None:
+            return self.infeasible(rest)
+        part, bound, up = target
+        expr = self.model.linear(part.left)
+        if isinstance(expr, int):
+            return self.infeasible(rest)
+        keys = frozenset(x.key for x in rest)
+        cp = self.model.cp
+        reach = cp.model.new_bool_var(f"reach[{grp.text}]")
+        cp.model.add(expr >= bound if up else expr <= bound).only_enforce_if(reach)
+        bad, _ = self.infeasible(rest, [reach])
         if not bad:
-            return Explanation([], ["the goal is possible after all"], True, solves)
-        core = first_core or groups
-        for candidate in sorted(core, key=lambda grp: ORDER.get(grp.kind, 1)):
-            if candidate not in core:
-                continue
-            rest = [grp for grp in core if grp is not candidate]
-            still, smaller = infeasible(rest)
-            if still:
-                core = smaller if smaller is not None and len(smaller) < len(rest) else rest
-    except TimeoutError:
-        minimal = False
-    core_sorted = sorted(core, key=lambda grp: (ORDER.get(grp.kind, 1), grp.text))
-    explanation = Explanation([(grp.kind, grp.text) for grp in core_sorted], [], minimal, solves)
-    explanation.notes = _top_trumps(model, position, core_sorted)
-    with suppress(TimeoutError):
-        explanation.notes += _bounds(model, goal, core_sorted, time_limit)
-    return explanation
+            self.bounds[grp.key] = (keys, bound)
+            return False, None
+        bad, core = self.infeasible(rest, best=(up, expr, bound - 1 if up else bound + 1))
+        if not bad and self.optimal:
+            self.bounds[grp.key] = (keys, round(self.last.objective_value))
+        return bad, core
+
+    def explanation(self, core: list[Any], *, minimal: bool, proven: bool) -> Explanation:
+        """The explanation of a core (``proven``: shown impossible by a solve here)."""
+        core_sorted = sorted(core, key=lambda grp: (ORDER.get(grp.kind, 1), grp.text))
+        explanation = Explanation([(grp.kind, grp.text) for grp in core_sorted], [], minimal,
+                                  self.solves)
+        explanation.notes = _top_trumps(self.model, self.position, core_sorted)
+        with suppress(TimeoutError):
+            explanation.notes += _bounds(self, core_sorted, proven)
+        explanation.solves = self.solves
+        return explanation
 
 
 def _solver(time_limit: float | None) -> Any:
@@ -140,10 +249,47 @@ def _top_trumps(model: GameModel, position: Position, core: list[Any]) -> list[s
     return notes
 
 
-def _bounds(model: GameModel, goal: g.Goal, core: list[Any], time_limit: float | None) -> list[str]:
-    """For each goal comparison in the core: the best its left side can do under the rest."""
+def _objective_within(model: Any, up: bool, expr: Any, bound: int) -> None:
+    """Maximise ``expr`` known to be at most ``bound`` (up), or minimise it known to be at
+    least ``bound``: the objective's domain says so, so the solver stops at a solution that
+    reaches the bound. (The domain bounds the objective's sum before its offset and scaling:
+    for a maximisation that sum is offset - expr, for a minimisation expr - offset.)"""
+    if up:
+        model.maximize(expr)
+    else:
+        model.minimize(expr)
+    objective = model.proto.objective
+    offset = round(objective.offset)
+    low = -offset - bound if up else bound - offset
+    objective.domain.extend([low, 1 << 50])
+
+
+def _implied_bound(goal: g.Goal, grp: Any) -> tuple[g.Compare, int, bool] | None:
+    """For a goal group ``left >= c`` (``>``, ``<=``, ``<``; c a number): the comparison, the
+    bound its impossibility implies on ``left`` (at most c - 1, at most c, at least c + 1, at
+    least c) and whether that bound is from above (True) or below."""
+    if grp.kind != "goal":
+        return None
+    part = goal.conjuncts[grp.key[1]]
+    if not isinstance(part, g.Compare) or not part.left.terms or part.right.terms:
+        return None
+    c = part.right.const
+    bounds = {">=": (c - 1, True), ">": (c, True), "<=": (c + 1, False), "<": (c, False)}
+    if part.op not in bounds:
+        return None
+    bound, upward = bounds[part.op]
+    return part, bound, upward
+
+
+def _bounds(search: _CoreSearch, core: list[Any], proven: bool) -> list[str]:
+    """For each goal comparison in the core: the best its left side can do under the rest.
+
+    The comparison's deletion test found it when the rest is the same groups
+    (:meth:`_CoreSearch.deletion_test`); otherwise it is found by maximising (minimising) the
+    left side under the rest here."""
     from aceten.logic import sat
 
+    model, goal = search.model, search.goal
     notes = []
     cp = model.cp
     for grp in core:
@@ -159,18 +305,24 @@ def _bounds(model: GameModel, goal: g.Goal, core: list[Any], time_limit: float |
         for sense in ("max", "min"):
             if (part.op in ("<=", "<") and sense == "max") or (part.op in (">=", ">") and sense == "min"):
                 continue
-            cp.model.clear_assumptions()
-            cp.model.add_assumptions(others)
-            cp.model.clear_objective()
-            if sense == "max":
-                cp.model.maximize(expr)
-            else:
-                cp.model.minimize(expr)
-            solver = _solver(time_limit)
-            status = solver.solve(cp.model)
-            if status == sat.OPTIMAL:
-                value = round(solver.objective_value)
-                word = "at most" if sense == "max" else "at least"
+            word = "at most" if sense == "max" else "at least"
+            found = search.bounds.get(grp.key) if proven else None
+            value = found[1] if found is not None and found[0] == {x.key for x in core
+                                                                  if x is not grp} else None
+            if value is None:
+                cp.model.clear_assumptions()
+                cp.model.add_assumptions(others)
+                cp.model.clear_objective()
+                if sense == "max":
+                    cp.model.maximize(expr)
+                else:
+                    cp.model.minimize(expr)
+                solver = _solver(search.time_limit)
+                search.solves += 1
+                status = solver.solve(cp.model)
+                if status == sat.OPTIMAL:
+                    value = round(solver.objective_value)
+            if value is not None:
                 notes.append(f"with the other reasons above, {part.left.text} is {word} {value}")
     cp.model.clear_objective()
     return notes

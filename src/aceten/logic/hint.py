@@ -63,16 +63,17 @@ def _playout(position: Position, rng: random.Random) -> Game | None:
     return game
 
 
-def best_playout(position: Position, goal: g.Goal, *, seconds: float = 0.25,
+def best_playout(position: Position, goal: g.Goal, *, seconds: float | None = 0.25,
                  playouts: int = 150, seed: int = 0) -> Trace | None:
-    """The best of random playouts for the goal, within ``seconds`` and ``playouts`` (None if
-    none meets the goal's condition)."""
+    """The best of random playouts for the goal, within ``seconds`` (None: no time limit, so
+    the same playouts on a busy machine) and ``playouts`` (None if none meets the goal's
+    condition)."""
     rng = random.Random(seed)
     best: tuple[int, Trace] | None = None
-    deadline = time.perf_counter() + seconds
+    deadline = None if seconds is None else time.perf_counter() + seconds
     misses = 0
     for _ in range(playouts):
-        if time.perf_counter() > deadline:
+        if deadline is not None and time.perf_counter() > deadline:
             break
         game = _playout(position, rng)
         if game is None:

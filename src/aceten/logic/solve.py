@@ -20,6 +20,9 @@ HINT_SECONDS = 0.1  # random playouts for an objective's hint (Klaverjas: a firs
 HINT_PLAYOUTS = 60
 # A yes/no goal first tries this many random playouts: one that meets the goal is a witness
 # (a legal game of the engine, checked against the position's facts), and no model is built.
+# No time limit on them (a few milliseconds each): a busy machine gets the same answer, by
+# the same path, as an idle one (with 0.1 s of wall time, the seed question's witness came
+# from a model instead at load average 14).
 PLAYOUTS_FIRST = 40
 
 
@@ -68,6 +71,8 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
     parameters to set (names of ``SatParameters`` fields). ``hint``: start the solver from the
     best of a few random engine playouts (see :mod:`aceten.logic.hint`); for a yes/no goal,
     a playout that meets it is the witness and no model is built (:func:`playout_witness`).
+    ``explain``: an impossible goal comes with a minimal core (:mod:`aceten.logic.explain`);
+    a yes/no goal is then decided by the explanation's own model, built and solved once.
     """
     if goal is None:
         goal = position.goal
@@ -78,15 +83,18 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
     if all < 1:
         raise AcetenError("--all must be at least 1")
     timings: dict[str, float] = {}
-    if hint and all == 1 and not show_model and not goal.is_objective:
-        start = time.perf_counter()
-        found = playout_witness(position, goal)
-        timings["playouts"] = time.perf_counter() - start
-        if found is not None:
-            timings.update(encode=0.0, solve=0.0, replay=0.0)
-            return Answer("possible", goal, position, [found], timings=timings,
-                          model={"variables": 0, "constraints": 0, "built": False})
-        hint = False  # the playouts met no goal: no hint to give either
+    if all == 1 and not show_model and not goal.is_objective:
+        if hint:
+            start = time.perf_counter()
+            found = playout_witness(position, goal)
+            timings["playouts"] = time.perf_counter() - start
+            if found is not None:
+                timings.update(encode=0.0, solve=0.0, replay=0.0)
+                return Answer("possible", goal, position, [found], timings=timings,
+                              model={"variables": 0, "constraints": 0, "built": False})
+            hint = False  # the playouts met no goal: no hint to give either
+        if explain:
+            return _decide(position, goal, time_limit, timings)
     start = time.perf_counter()
     from aceten.logic.model import GameModel
 
@@ -156,6 +164,24 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
     return answer
 
 
+def _decide(position: Position, goal: g.Goal, time_limit: float | None,
+            timings: dict[str, float]) -> Answer:
+    """A yes/no goal with ``explain``: decided by the explanation's model itself
+    (:func:`aceten.logic.explain.decide`), with the witness or the explanation."""
+    from aceten.logic.explain import decide
+
+    decision = decide(position, goal, time_limit=time_limit)
+    timings.update(decision.timings)
+    info = {"variables": decision.variables, "constraints": decision.constraints, "built": True}
+    answer = Answer(decision.status, goal, position, model=info, timings=timings,
+                    explanation=decision.explanation)
+    start = time.perf_counter()
+    if decision.solution is not None:
+        answer.witnesses.append(check(position, goal, decision.solution))
+    timings["replay"] = time.perf_counter() - start
+    return answer
+
+
 def playout_witness(position: Position, goal: g.Goal) -> Trace | None:
     """A random playout meeting a yes/no goal, as a witness, or None.
 
@@ -166,7 +192,7 @@ def playout_witness(position: Position, goal: g.Goal) -> Trace | None:
         return None
     from aceten.logic.hint import best_playout
 
-    found = best_playout(position, goal, seconds=HINT_SECONDS, playouts=PLAYOUTS_FIRST)
+    found = best_playout(position, goal, seconds=None, playouts=PLAYOUTS_FIRST)
     if found is None:
         return None
     deal = found.game.deal

@@ -303,6 +303,7 @@ def play_deals(R, T, deck, seed, count, bots, out, log):
     S = np.zeros(S_SIZE, dtype=np.int64)
     cards = np.zeros(size, dtype=np.int64)
     states = np.zeros(4, dtype=np.uint64)
+    picks = np.empty(64, dtype=np.uint64)  # stream_shuffle's scratch
     for g in range(count):
         game_seed = seed + g
         # -- the deal
@@ -312,7 +313,7 @@ def play_deals(R, T, deck, seed, count, bots, out, log):
             if bots[s] == 0:
                 states[s] = stream_start(game_seed * BOT_SEED_FACTOR + s + 1)
         if R[R_STACKED] == 0:
-            stream_shuffle(cards, size, stream_start(game_seed))
+            stream_shuffle(cards, size, stream_start(game_seed), picks)
         S[:] = 0
         deal_cards(S, cards, R)
         start_deal(S, R)
@@ -373,6 +374,7 @@ def play_plain_random(R, T, deck, seed, count, out, log):
     hands = np.zeros(4, dtype=np.int64)
     trick = np.zeros(4, dtype=np.int64)
     states = np.zeros(4, dtype=np.uint64)
+    picks = np.empty(64, dtype=np.uint64)  # stream_shuffle's scratch
     plain_strength = T[T_PLAIN_STRENGTH:T_PLAIN_STRENGTH + 64]
     trump_strength = T[T_TRUMP_STRENGTH:T_TRUMP_STRENGTH + 64]
     plain_pts = T[T_PLAIN_PTS:T_PLAIN_PTS + 64]
@@ -386,7 +388,7 @@ def play_plain_random(R, T, deck, seed, count, out, log):
         for s in range(n):
             states[s] = stream_start(game_seed * BOT_SEED_FACTOR + s + 1)
         if R[R_STACKED] == 0:
-            stream_shuffle(cards, size, stream_start(game_seed))
+            stream_shuffle(cards, size, stream_start(game_seed), picks)
         for i in range(n):
             h = 0
             for k in range(i * hand_size, (i + 1) * hand_size):

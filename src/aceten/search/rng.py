@@ -10,8 +10,13 @@ single hash.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+from llvmlite import ir
 from numba import njit
+from numba import types as nbtypes
+from numba.extending import intrinsic
 
 from aceten.seeded import GAMMA, KEY_SALT, MIX1, MIX2
 
@@ -19,9 +24,7 @@ _GAMMA = np.uint64(GAMMA)
 _MIX1 = np.uint64(MIX1)
 _MIX2 = np.uint64(MIX2)
 _SALT = np.uint64(KEY_SALT)
-_M32 = np.uint64(0xFFFFFFFF)
 _M64 = np.uint64(0xFFFFFFFFFFFFFFFF)
-_U32 = np.uint64(32)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -37,11 +40,23 @@ def stream_start(seed):
     return _mix(np.uint64(seed) ^ _SALT)
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _mul(low, n):
-    """(the high word, the low word) of the 128-bit product low * n, for n < 2**32."""
-    hi = ((low >> _U32) * n + (((low & _M32) * n) >> _U32)) >> _U32
-    return hi, low * n
+@intrinsic
+def _mul(typingctx: Any, low: Any, n: Any) -> Any:
+    """(the high word, the low word) of the 128-bit product of two uint64: one widening
+    multiplication (LLVM's i128 ``mul``, a single ``mul``/``mulx`` on x86-64) where numba has
+    no 128-bit integers, instead of emulating it with three 64-bit products."""
+    if low != nbtypes.uint64 or n != nbtypes.uint64:
+        return None
+    signature = nbtypes.UniTuple(nbtypes.uint64, 2)(nbtypes.uint64, nbtypes.uint64)
+
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        wide = ir.IntType(128)
+        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        hi = builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
+        lo = builder.trunc(product, ir.IntType(64))
+        return context.make_tuple(builder, sig.return_type, [hi, lo])
+
+    return signature, codegen
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -59,8 +74,11 @@ def stream_below(state, n):
 
 
 @njit(cache=True, _nrt=False)
-def stream_shuffle(items, size, state):
-    """``Stream.shuffle`` of ``items[:size]`` in place (the same batches); the next state."""
+def stream_shuffle(items, size, state, picks):
+    """``Stream.shuffle`` of ``items[:size]`` in place (the same batches); the next state.
+
+    ``picks`` is scratch space (:func:`scratch`): a batch's picks wait there while the draw is
+    tested, then are swapped, so the chain of multiplications runs once per draw."""
     state = np.uint64(state)
     i = size - 1
     while i > 0:
@@ -74,15 +92,19 @@ def stream_shuffle(items, size, state):
             state += _GAMMA
             low = _mix(state)
             for pos in range(i, k - 1, -1):
-                _, low = _mul(low, np.uint64(pos + 1))
+                picks[i - pos], low = _mul(low, np.uint64(pos + 1))
             if low >= floor:
                 break
-        # the accepted draw again, this time swapping
-        low = _mix(state)
         for pos in range(i, k - 1, -1):
-            j, low = _mul(low, np.uint64(pos + 1))
+            j = picks[i - pos]
             c = items[pos]
             items[pos] = items[j]
             items[j] = c
         i = k - 1
     return state
+
+
+def scratch() -> np.ndarray:
+    """The scratch array :func:`stream_shuffle` needs (a batch has at most 19 positions: the
+    ranges 2 to 21 already multiply past 2**64)."""
+    return np.empty(64, dtype=np.uint64)
