@@ -1,16 +1,21 @@
-"""Briscola chiamata and the six-seat games: the solver without its table (nodes and CPU time
-per position), and random deals through the engine (CPU time per deal).
+"""Briscola chiamata and the six-seat games: the solver (nodes, table hits and CPU time per
+position) and random deals through the engine (CPU time per deal).
 
     PYTHONPATH=src python bench/bench_chiamata.py [--cards 20] [--positions 3] [--deals 200]
+                                                  [--six 0] [--skip-engine]
 
-Node counts are exact and repeatable; CPU times (``time.process_time``) vary with the machine
-and its load. The positions: the first seat bids the ace, the others pass, the caller calls the
-first card offered; the deck is the first ``--cards`` cards of the list below.
+Node counts are exact and repeatable (one thread, a fresh table per position); CPU times
+(``time.process_time``) vary with the machine and its load, so each solver line ends with the
+load average (1 minute) before and after it. The chiamata positions: the first seat bids the
+ace, the others pass, the caller calls the first card offered; the deck is the first
+``--cards`` cards of the list below (40: the whole deck, a full deal of eight tricks). With
+``--six N``, N deals each of six-seat Briscola and Brisca are solved from their first card.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 
@@ -23,19 +28,40 @@ DECK = [
 ]
 
 
-def solver_rows(cards: int, positions: int) -> None:
-    from aceten.search import solve
+def load() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:  # pragma: no cover - not on Linux
+        return "?"
 
+
+def solve_row(label: str, g: aceten.Game, moves: bool) -> None:
+    from aceten.search import Solver
+
+    before = load()
+    start = time.process_time()
+    result = Solver(threads=1).solve(g, moves=moves)
+    spent = time.process_time() - start
+    print(f"solver  {label}: value {result.value}, {result.nodes:,} nodes, "
+          f"table hits {result.tt_hits:,} of {result.tt_probes:,} probes, "
+          f"{spent:.2f} s CPU (load {before} -> {load()})", flush=True)
+
+
+def solver_rows(cards: int, positions: int) -> None:
+    deck = {} if cards >= 40 else {"deck": " ".join(DECK[:cards])}
     for seed in range(positions):
-        g = aceten.new_game("briscola", players=5, variant="chiamata", seed=seed,
-                            deck=" ".join(DECK[:cards]))
+        g = aceten.new_game("briscola", players=5, variant="chiamata", seed=seed, **deck)
         g.push(g.legal_moves()[1])
         while g.phase != "play":
             g.push(g.legal_moves()[0])
-        start = time.process_time()
-        result = solve(g)
-        print(f"solver  chiamata {cards} cards  seed {seed}: value {result.value}, "
-              f"{result.nodes:,} nodes, {time.process_time() - start:.2f} s CPU")
+        solve_row(f"chiamata {cards} cards  seed {seed} (every move)", g, True)
+
+
+def six_rows(deals: int) -> None:
+    for name in ("briscola", "brisca"):
+        for seed in range(deals):
+            g = aceten.new_game(name, players=6, seed=seed)
+            solve_row(f"{name} 6 seats, full deal  seed {seed} (value and line)", g, False)
 
 
 def engine_rows(deals: int) -> None:
@@ -58,9 +84,13 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=20)
     parser.add_argument("--positions", type=int, default=3)
     parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--six", type=int, default=0, help="six-seat deals to solve, per game")
+    parser.add_argument("--skip-engine", action="store_true")
     args = parser.parse_args()
-    engine_rows(args.deals)
+    if not args.skip_engine:
+        engine_rows(args.deals)
     solver_rows(args.cards, args.positions)
+    six_rows(args.six)
 
 
 if __name__ == "__main__":

@@ -305,7 +305,7 @@ def test_the_solver_refuses_big_positions_of_five_seats_with_one_line():
     for _ in range(4):
         g.push("pass")
     g.push(g.legal_moves()[0])
-    with pytest.raises(AcetenError, match="at most 20 cards left"):
+    with pytest.raises(AcetenError, match="at most 25 cards in the hands"):
         solve(g)
 
 

@@ -133,6 +133,9 @@ def summary(*args: str) -> dict:
     ("klaverjas", "--games", "20", "--seed", "9", "--variant", "amsterdam"),
     ("cruce", "--players", "3", "--games", "20", "--seed", "1", "--bots", "greedy"),
     ("brisca", "--games", "20", "--seed", "2", "--option", "arrastre=yes"),
+    ("briscola", "--variant", "chiamata", "--players", "5", "--games", "30", "--seed", "4",
+     "--bots", "greedy,random"),
+    ("brisca", "--players", "6", "--games", "20", "--seed", "5", "--bots", "random,greedy"),
 ])
 def test_simulate_fast_plays_the_same_games(args):
     assert summary(*args, "--fast") == summary(*args)

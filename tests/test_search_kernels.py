@@ -11,7 +11,9 @@ import pytest
 
 import aceten
 from aceten import Game, agents
+from aceten.agents.random_agent import auction_steps
 from aceten.errors import AcetenError
+from aceten.moves import AuctionBid
 
 search = pytest.importorskip("aceten.search")
 from aceten.rules import jit as core  # noqa: E402  (the step function, compiled)
@@ -48,6 +50,9 @@ VARIANTS = [
     ("cruce", 4, None, {"undertrump": "no", "bidding": "no"}),
     ("klaverjas", 4, "rotterdam", {}), ("klaverjas", 4, "amsterdam", {}),
     ("klaverjas", 4, "amsterdam", {"trump_choice": "free", "roem": "no"}),
+    ("briscola", 6, None, {}), ("brisca", 6, None, {"arrastre": "yes"}),
+    ("briscola", 5, "chiamata", {}),
+    ("briscola", 5, "chiamata", {"lead": "caller", "cappotto": "yes", "point_bids": "no"}),
 ]  # fmt: skip
 IDS = [f"{g}-{n}-{v or ''}-{'-'.join(f'{k}={x}' for k, x in o.items())}" for g, n, v, o in VARIANTS]
 
@@ -156,6 +161,7 @@ def test_batch_games_are_the_engines_games_for_the_same_seeds(name, players, var
         assert tuple(result.bonus[i]) == outcome.bonus
         assert tuple(result.team_points[i]) == outcome.team_points
         assert tuple(result.scores[i]) == outcome.scores
+        assert tuple(result.seat_scores[i]) == (outcome.seat_scores or (0,) * players)
         assert result.winner[i] == (-1 if outcome.winner is None else outcome.winner)
         assert result.moves[i] == len(g.moves)
 
@@ -172,9 +178,14 @@ def test_batch_games_replay_through_the_engine(name, players, variant, options):
     for i in range(games):
         g = Game(rules, deal=result.deal(i))
         for move, choices in zip(result.moves_of(i), result.choices_of(i)):
-            assert choices == len(g.legal_moves())
             if bots[g.to_move % 2] == "greedy":
+                assert choices == len(g.legal_moves())
                 assert greedy.choose(g.view(g.to_move)) == move
+            elif g.phase == "auction":  # random passes or bids one of the steps open
+                steps = auction_steps(g.legal_moves())
+                assert choices == len(steps) and (move in steps or move == AuctionBid(None))
+            else:
+                assert choices == len(g.legal_moves()) and move in g.legal_moves()
             g.push(move)
         outcome = g.outcome()
         assert outcome is not None
@@ -200,3 +211,23 @@ def test_batch_bad_input():
         batch.simulate(rules, 0)
     with pytest.raises(AcetenError, match="not logged"):
         batch.simulate(rules, 3).deal(0)
+
+
+def test_batch_bidding_numbers_are_the_bots():
+    """The kernel's port of agents.bidding uses the same numbers (the games tests above check
+    the choices; this names the cause when one of them changes)."""
+    from aceten.agents import bidding
+
+    assert (batch.TRUMP_LENGTH_WORTH, batch.BID_THRESHOLD, batch.LEVEL_STEP,
+            batch.POINTS_MARGIN) == (bidding.TRUMP_LENGTH_WORTH, bidding.BID_THRESHOLD,
+                                     bidding.LEVEL_STEP, bidding.POINTS_MARGIN)
+
+
+def test_batch_random_auctions_throw_in_some_deals_and_play_the_rest():
+    """5-seat random auctions in the kernel (the same games as the engine's, above): some deals
+    are thrown in (all five pass, 1 in 32), the rest play out their 120 points."""
+    rules = aceten.rules.get("briscola", players=5, variant="chiamata")
+    result = batch.simulate(rules, 300, seed=11)
+    thrown = int((result.winner < 0).sum())
+    assert 0 < thrown < 30
+    assert (result.team_points[result.winner >= 0].sum(axis=1) == 120).all()

@@ -1,8 +1,8 @@
 """Duplicate scheduling: which bot sits on which side in each game of a deal, and every seed.
 
 A tournament plays each deal (a seed) once per *seating*: an assignment of the bots to the
-sides of the game (single seats, or partnerships in 4-player games, where both partners are
-the same bot). The seatings of a deal are the same for every deal, so the cards a bot holds
+sides of the game (single seats, or partnerships in 4- and 6-player games, where all partners
+are the same bot). The seatings of a deal are the same for every deal, so the cards a bot holds
 in one game are held by its opponents in another, and the luck of the deal cancels.
 
 - At least as many bots as sides: every choice of as many bots as there are sides, in every

@@ -12,7 +12,9 @@ A kernel deals like ``Game(rules, seed=seed + i)`` and each random bot chooses l
 their seed through the counter-based generator of :mod:`aceten.seeded`, which
 :mod:`aceten.search.rng` computes number for number, so the games are the very games
 ``aceten simulate`` plays, move for move, only faster. The greedy bot is ported move for move
-from :mod:`aceten.agents.greedy`.
+from :mod:`aceten.agents.greedy` (its auction and called card from :mod:`aceten.agents.bidding`),
+and the random bot's auction rule from :mod:`aceten.agents.random_agent`. Games of up to six
+seats, auctions and hidden teams included.
 """
 
 from __future__ import annotations
@@ -28,13 +30,14 @@ from aceten.errors import AcetenError
 from aceten.game import Deal, Game
 from aceten.rules.base import Rules
 from aceten.rules.jit import (
+    auction_code,
     card_points,
+    choice_code,
     deal_cards,
     exchange_cards,
     legal_cards,
     low_bit,
     phase_choices,
-    phase_code,
     play_move,
     popcount,
     score,
@@ -50,20 +53,27 @@ from aceten.rules.layout import (
     O_MOVES,
     O_POINTS,
     O_SCORES,
+    O_SEAT_SCORES,
     O_TEAM_POINTS,
     O_TEAM_TRICKS,
     O_TRICKS,
     O_WIDTH,
     O_WINNER,
+    PHASE_AUCTION,
     PHASE_BID,
+    PHASE_CALL_CARD,
     PHASE_OVER,
     PHASE_PLAY,
+    R_AUCTION_MAX,
+    R_AUCTION_MIN,
+    R_AUCTION_RANKS,
     R_DEALER,
     R_DECK_N,
     R_DRAW,
     R_EXCHANGE,
     R_GIVEN_TRUMP,
     R_HAND,
+    R_HIDDEN,
     R_LAST_BONUS,
     R_MARRIAGE,
     R_MARRIAGE_PLAIN,
@@ -75,6 +85,7 @@ from aceten.rules.layout import (
     R_ROEM,
     R_STACKED,
     R_TEAM,
+    R_TOTAL,
     R_TRICKS,
     R_TRUMP_MODE,
     R_UNIT,
@@ -86,6 +97,7 @@ from aceten.rules.layout import (
     S_PARTNER,
     S_PHASE,
     S_POINTS,
+    S_REVEALED,
     S_SIZE,
     S_TEAM,
     S_TLEN,
@@ -93,6 +105,8 @@ from aceten.rules.layout import (
     S_TRICK,
     S_TRICKS,
     S_TRUMP,
+    SEATS,
+    T_LEVEL_RANK,
     T_PLAIN_PTS,
     T_PLAIN_STRENGTH,
     T_RANK,
@@ -106,17 +120,24 @@ from aceten.search.rng import stream_below, stream_shuffle, stream_start
 BOTS = {"random": 0, "greedy": 1}
 BOT_SEED_FACTOR = 1_000_003  # aceten simulate seeds seat s of deal d with d * 1_000_003 + s + 1
 
-# One row of log per logged game: the shuffled deck, then each move and its number of choices.
+# One row of log per logged game: the shuffled deck, then each move and its number of choices
+# (an auction of five seats and a deal of 40 cards take at most 115 moves).
+LOG_MOVES = 128
 L_DECK = 0
 L_NMOVES = 40
 L_MOVES = 41
-L_COUNTS = 41 + 64
-L_WIDTH = 41 + 128
+L_COUNTS = L_MOVES + LOG_MOVES
+L_WIDTH = L_COUNTS + LOG_MOVES
 ACE = 1
 TEN = 10
 KING = 14
 QUEEN = 13
 CALL_THRESHOLD = 35
+# agents.bidding's numbers (a test holds them equal)
+TRUMP_LENGTH_WORTH = 6
+BID_THRESHOLD = 0.34
+LEVEL_STEP = 2
+POINTS_MARGIN = 0.12
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -155,6 +176,17 @@ def _cheapest(T, cards, trump):
             best = b
             best_cost = c
     return best
+
+
+@njit(cache=True, _nrt=False)
+def known_partners(S, R, seat, other):
+    """Whether ``seat`` knows ``other`` to be its partner (PlayerView.sides): the seating, or
+    with a hidden team, once the seat knows the partner (the partner at once, all once the
+    called card is played), the sides the call made; before that, no partners."""
+    if R[R_HIDDEN] == 1 and not (S[S_PARTNER] >= 0
+                                 and (S[S_REVEALED] == 1 or seat == S[S_PARTNER])):
+        return False
+    return S[S_TEAM + other] == S[S_TEAM + seat]
 
 
 @njit(cache=True, _nrt=False)
@@ -212,7 +244,7 @@ def greedy_card(S, R, T, legal, ex):
     for i in range(tlen):
         worth += card_points(T, S[S_TRICK + i], trump)
     best_seat = (S[S_LEADER] + winner_index(S, tlen, trump, T)) % n
-    if best_seat != seat and S[S_TEAM + best_seat] == S[S_TEAM + seat]:
+    if best_seat != seat and known_partners(S, R, seat, best_seat):
         if tlen == n - 1:
             plain = legal if trump < 0 else legal & ~suit_mask(trump)
             pool = plain if plain else legal
@@ -294,6 +326,98 @@ def greedy_call(S, T, can_pass):
     return best
 
 
+@njit(cache=True, _nrt=False)
+def _suit_value(T, hand, suit):
+    """agents.bidding._suit_value: the hand's points with ``suit`` as trump, and its length."""
+    value = 0
+    m = hand
+    while m:
+        b = low_bit(m)
+        m &= m - 1
+        if (b >> 4) & 3 == suit:
+            value += T[T_TRUMP_PTS + b] + TRUMP_LENGTH_WORTH
+        else:
+            value += T[T_PLAIN_PTS + b]
+    return value
+
+
+@njit(cache=True, _nrt=False)
+def greedy_auction(S, R, T):
+    """agents.bidding.auction_move: the level to bid (0 passes)."""
+    high = S[S_HIGHBID]
+    ranks = R[R_AUCTION_RANKS]
+    top = ranks + R[R_AUCTION_MAX] - R[R_AUCTION_MIN]
+    if high >= top:
+        return 0
+    hand = S[S_HAND + S[S_TOMOVE]]
+    suit = 0
+    value = -1
+    for s in range(4):
+        v = _suit_value(T, hand, s)
+        if v > value:
+            suit = s
+            value = v
+    total = R[R_TOTAL]
+    threshold = BID_THRESHOLD * total
+    first = -1  # the strongest rank of the suit the hand lacks
+    for level in range(1, ranks + 1):
+        if not hand >> ((suit << 4) | T[T_LEVEL_RANK + level]) & 1:
+            first = T[T_LEVEL_RANK + level]
+            break
+    if first >= 0:
+        for level in range(high + 1, ranks + 1):
+            rank = T[T_LEVEL_RANK + level]
+            if hand >> ((suit << 4) | rank) & 1:
+                continue
+            cost = LEVEL_STEP * (T[T_PLAIN_STRENGTH + first] - T[T_PLAIN_STRENGTH + rank])
+            if value - cost >= threshold:
+                return level
+            break
+    if high >= ranks and value >= (BID_THRESHOLD + POINTS_MARGIN) * total:
+        target = R[R_AUCTION_MIN] + high + 1 - ranks
+        if target <= total // 2 + int(value - threshold):
+            return high + 1
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def greedy_call_card(S, R, T):
+    """agents.bidding.call_move: the suit of the card to call (of the rank bid): the best trump
+    suit whose card the hand lacks, else the first suit (alone)."""
+    hand = S[S_HAND + S[S_TOMOVE]]
+    rank = T[T_LEVEL_RANK + min(S[S_HIGHBID], R[R_AUCTION_RANKS])]
+    best = -1
+    value = -1
+    for suit in range(4):
+        if hand >> ((suit << 4) | rank) & 1:
+            continue
+        v = _suit_value(T, hand, suit)
+        if v > value:
+            best = suit
+            value = v
+    return best if best >= 0 else 0
+
+
+@njit(cache=True, _nrt=False)
+def random_auction(S, R, state):
+    """agents.random_agent's auction: pass or bid at even odds (no draw when no bid is open),
+    a bid uniform among the ranks still open and the next point target. Returns the level
+    (0 passes), the generator's state and how many bids were open."""
+    high = S[S_HIGHBID]
+    ranks = R[R_AUCTION_RANKS]
+    top = ranks + R[R_AUCTION_MAX] - R[R_AUCTION_MIN]
+    open_ranks = ranks - high if high < ranks else 0
+    step = max(high, ranks) + 1
+    steps = open_ranks + (1 if step <= top else 0)
+    if steps == 0:
+        return 0, state, steps
+    coin, state = stream_below(state, 2)
+    if coin == 0:
+        return 0, state, steps
+    idx, state = stream_below(state, steps)
+    return (high + 1 + idx if idx < open_ranks else step), state, steps
+
+
 @njit(cache=True)
 def play_deals(R, T, deck, seed, count, bots, out, log):
     """Play ``count`` deals (deal i from seed + i); results in ``out``, the first
@@ -302,7 +426,7 @@ def play_deals(R, T, deck, seed, count, bots, out, log):
     size = R[R_DECK_N]
     S = np.zeros(S_SIZE, dtype=np.int64)
     cards = np.zeros(size, dtype=np.int64)
-    states = np.zeros(4, dtype=np.uint64)
+    states = np.zeros(SEATS, dtype=np.uint64)
     picks = np.empty(64, dtype=np.uint64)  # stream_shuffle's scratch
     for g in range(count):
         game_seed = seed + g
@@ -327,13 +451,20 @@ def play_deals(R, T, deck, seed, count, bots, out, log):
             seat = S[S_TOMOVE]
             bot = bots[seat]
             phase = S[S_PHASE]
-            if phase != PHASE_PLAY:  # a bid or a trump call, as the step lists them
+            if phase != PHASE_PLAY:  # a bid, a trump call, an auction bid or a called card
                 _, choices = phase_choices(S, R)
-                if bot == 0:
+                if bot == 0 and phase == PHASE_AUCTION:
+                    level, states[seat], choices = random_auction(S, R, states[seat])
+                    code = auction_code(level, R, T)
+                elif bot == 0:
                     idx, states[seat] = stream_below(states[seat], choices)
-                    code = phase_code(S, idx)
+                    code = choice_code(S, idx, R, T)
                 elif phase == PHASE_BID:
                     code = MOVE_BID + greedy_bid(S, R, T)
+                elif phase == PHASE_AUCTION:
+                    code = auction_code(greedy_auction(S, R, T), R, T)
+                elif phase == PHASE_CALL_CARD:
+                    code = choice_code(S, greedy_call_card(S, R, T), R, T)
                 else:
                     code = MOVE_CALL + greedy_call(S, T, choices > 4)
                 play_move(S, code, R, T)
@@ -348,7 +479,7 @@ def play_deals(R, T, deck, seed, count, bots, out, log):
                 else:
                     code = greedy_card(S, R, T, legal, ex)
                 play_move(S, code, R, T)
-            if logged and moves < 64:
+            if logged and moves < LOG_MOVES:
                 log[g, L_MOVES + moves] = code
                 log[g, L_COUNTS + moves] = choices
             moves += 1
@@ -371,9 +502,9 @@ def play_plain_random(R, T, deck, seed, count, out, log):
     draw_mode = R[R_DRAW]
     S = np.zeros(S_SIZE, dtype=np.int64)
     cards = np.zeros(size, dtype=np.int64)
-    hands = np.zeros(4, dtype=np.int64)
-    trick = np.zeros(4, dtype=np.int64)
-    states = np.zeros(4, dtype=np.uint64)
+    hands = np.zeros(SEATS, dtype=np.int64)
+    trick = np.zeros(SEATS, dtype=np.int64)
+    states = np.zeros(SEATS, dtype=np.uint64)
     picks = np.empty(64, dtype=np.uint64)  # stream_shuffle's scratch
     plain_strength = T[T_PLAIN_STRENGTH:T_PLAIN_STRENGTH + 64]
     trump_strength = T[T_TRUMP_STRENGTH:T_TRUMP_STRENGTH + 64]
@@ -418,7 +549,7 @@ def play_plain_random(R, T, deck, seed, count, out, log):
                 b = _nth_bit(hand, idx)
                 hands[seat] = hand ^ (1 << b)
                 trick[i] = b
-                if logged and moves < 64:
+                if logged and moves < LOG_MOVES:
                     log[g, L_MOVES + moves] = b
                     log[g, L_COUNTS + moves] = choices
                 moves += 1
@@ -483,6 +614,7 @@ class BatchResult:
     team_points: np.ndarray  # [games, teams]
     team_tricks: np.ndarray
     scores: np.ndarray
+    seat_scores: np.ndarray  # [games, players]: a per-seat score sheet (hidden teams), else 0
     winner: np.ndarray  # [games]: team, -1 for a draw
     moves: np.ndarray  # [games]
     seconds: float
@@ -505,13 +637,14 @@ class BatchResult:
     def moves_of(self, index: int) -> list[Any]:
         """The moves of logged deal ``index``, as engine moves."""
         count = int(self.log[index, L_NMOVES])
-        if count > 64:
-            raise AcetenError(f"deal {index} has {count} moves; the log keeps 64")
+        if count > LOG_MOVES:
+            raise AcetenError(f"deal {index} has {count} moves; the log keeps {LOG_MOVES}")
         return [decode_move(int(c), self.rules) for c in self.log[index, L_MOVES:L_MOVES + count]]
 
     def choices_of(self, index: int) -> list[int]:
-        """How many moves the kernel chose among at each move of logged deal ``index``."""
-        count = min(int(self.log[index, L_NMOVES]), 64)
+        """How many moves the kernel chose among at each move of logged deal ``index`` (a
+        random bot's auction move: the bids open to it, ``random_agent.auction_steps``)."""
+        count = min(int(self.log[index, L_NMOVES]), LOG_MOVES)
         return [int(c) for c in self.log[index, L_COUNTS:L_COUNTS + count]]
 
 
@@ -566,7 +699,7 @@ def simulate(rules: Rules, games: int, seed: int = 0, bots: tuple[str, ...] | li
     enc = encode_rules(rules)
     out = np.zeros((games, O_WIDTH), dtype=np.int64)
     logs = np.zeros((min(log, games), L_WIDTH), dtype=np.int64)
-    bot_codes = np.array([BOTS[b] for b in seat_bots] + [0] * (4 - n), dtype=np.int64)
+    bot_codes = np.array([BOTS[b] for b in seat_bots] + [0] * (SEATS - n), dtype=np.int64)
     start = time.perf_counter()
     if _plain(enc.R) and all(b == "random" for b in seat_bots):
         play_plain_random(enc.R, enc.T, enc.deck, int(seed), int(games), out, logs)
@@ -579,7 +712,8 @@ def simulate(rules: Rules, games: int, seed: int = 0, bots: tuple[str, ...] | li
         points=out[:, O_POINTS:O_POINTS + n], tricks=out[:, O_TRICKS:O_TRICKS + n],
         bonus=out[:, O_BONUS:O_BONUS + n], team_points=out[:, O_TEAM_POINTS:O_TEAM_POINTS + teams],
         team_tricks=out[:, O_TEAM_TRICKS:O_TEAM_TRICKS + teams],
-        scores=out[:, O_SCORES:O_SCORES + teams], winner=out[:, O_WINNER].copy(),
+        scores=out[:, O_SCORES:O_SCORES + teams],
+        seat_scores=out[:, O_SEAT_SCORES:O_SEAT_SCORES + n], winner=out[:, O_WINNER].copy(),
         moves=out[:, O_MOVES].copy(), seconds=seconds, log=logs,
     )
 

@@ -9,7 +9,10 @@ position and bounds from different probes combine safely.
 
 Table entries are kept at trick boundaries only, keyed by every hand, the leader, the stock
 position and face-up card, the trump suit and the maximising side, and checked in full (no
-collision can return a wrong value).
+collision can return a wrong value). An entry has room for four hand words: up to four seats
+they are the hands themselves; with five or six, the live cards and three bit planes of each
+card's holder (``pack_hands``: one to one, as the hands are disjoint), and the seats of the
+maximising side go into the meta word (a hidden team's sides are set by each deal's call).
 
 In 4-player games without obligations the last four tricks go to the endgame kernel
 (``endgame.py``); its nodes and table probes count in the same statistics.
@@ -64,6 +67,7 @@ from aceten.rules.layout import (
     QUEEN,
     R_EXCH_TRICK,
     R_EXCHANGE,
+    R_HIDDEN,
     R_MARRIAGE,
     R_MARRIAGE_PLAIN,
     R_MARRIAGE_TRUMP,
@@ -126,8 +130,9 @@ SUIT_BLOCK = 0x7FFF  # one suit's bits in a hand mask
 MAX_PLY = 64
 MOVES = 24  # room for the moves of one node (a hand holds at most 16 cards, plus exchanges)
 SAVE = S_SAVE + 1  # the saved prefix of S, then the face-up card
-KEYED_SEATS = 4  # the table keys this many hands: games with more seats search without it
-TD_WIDTH = 8  # table entry: 4 hands, meta, lower | upper << 32, gen << 16 | move << 8 | left, check
+KEY_WORDS = 4  # hand words of a table entry: the hands up to 4 seats, else pack_hands' planes
+TD_WIDTH = 8  # table entry: 4 key words, meta, lower | upper << 32, gen << 16 | move << 8 | left,
+# check
 STATS = 9 + 3 * 24 + 2  # nodes, table probes, hits, cut-offs, stores, overwrites; cut at the first
 # move, cut at a later move, nodes searched in full; then per finished-trick count (up to 24) the
 # main search's nodes, its table probes and its hits (the endgame kernel's are in the totals
@@ -153,29 +158,79 @@ F_META = 12
 F_BASE = 13
 F_LEFT = 14
 F_BOUNDARY = 15
-F_KEY = 16  # 4 slots: the hands as the table keys them
-F_DEFER = 20  # the moves put off because another thread was searching them (bits by index)
-F_NODE = 21  # the node's identity for the busy marks: its position's hash at a trick boundary,
+F_KEY = 16  # 6 slots: the hands as the table keys them (the first KEY_WORDS are the key)
+F_DEFER = 22  # the moves put off because another thread was searching them (bits by index)
+F_NODE = 23  # the node's identity for the busy marks: its position's hash at a trick boundary,
 # else a hash of its parent's identity and the move that led to it
-F_WIDTH = 22
+F_WIDTH = 24
 
 
 
 @njit(cache=True, _nrt=False)
 def position_meta(S, R):
-    """Everything besides the hands that decides the future of a trick-boundary position."""
+    """Everything besides the hands that decides the future of a trick-boundary position.
+
+    Bits: leader 0-2, cards drawn 3-8, tricks done 9-14, trump + 1 15-17, the seats that won a
+    trick 18-21 (where the exchange needs one; bits 38-43 with five or six seats), face-up card
+    22-27, maximising side 29-30, objective 31, cooperative 32, the suits ``canonical_key``
+    kept 34-37 (added by the caller); with a hidden team, the seats of the maximising side
+    44-49 (the deal's call sets the sides, and the table outlives a deal without stock)."""
     face = 63
     if S[S_DRAWN] < S[S_SLEN]:
         face = S[S_STOCK + S[S_SLEN] - 1]
     won = S[S_WON] if R[R_EXCH_TRICK] == 1 else 0
-    return (S[S_LEADER] | (S[S_DRAWN] << 3) | (S[S_TRICKNO] << 9) | ((S[S_TRUMP] + 1) << 15)
-            | (won << 18) | (face << 22) | (S[S_MAXTEAM] << 29) | (S[S_OBJ] << 31)
-            | (S[S_COOP] << 32))
+    meta = (S[S_LEADER] | (S[S_DRAWN] << 3) | (S[S_TRICKNO] << 9) | ((S[S_TRUMP] + 1) << 15)
+            | (face << 22) | (S[S_MAXTEAM] << 29) | (S[S_OBJ] << 31) | (S[S_COOP] << 32))
+    if R[R_N] <= KEY_WORDS:
+        meta |= won << 18
+    else:
+        meta |= won << 38
+    if R[R_HIDDEN] == 1:
+        side = 0
+        for seat in range(R[R_N]):
+            if S[S_TEAM + seat] == S[S_MAXTEAM]:
+                side |= 1 << seat
+        meta |= side << 44
+    return meta
+
+
+@njit(cache=True, _nrt=False)
+def pack_hands(F, ply, n):
+    """Five or six hands in the table's four key words: the live cards, then three bit planes
+    of each card's holder (bit k of the seat number). One to one, since the hands are
+    disjoint: a card in the live word and in no plane is seat 0's."""
+    live = 0
+    p0 = 0
+    p1 = 0
+    p2 = 0
+    for seat in range(n):
+        h = F[ply, F_KEY + seat]
+        live |= h
+        if seat & 1:
+            p0 |= h
+        if seat & 2:
+            p1 |= h
+        if seat & 4:
+            p2 |= h
+    F[ply, F_KEY] = live
+    F[ply, F_KEY + 1] = p0
+    F[ply, F_KEY + 2] = p1
+    F[ply, F_KEY + 3] = p2
+
+
+@njit(cache=True, _nrt=False)
+def table_key(S, R, T, ORD, SUF, F, ply):
+    """The key of the trick-boundary position S: its meta word (returned) and its hand words,
+    in F[ply, F_KEY:F_KEY + KEY_WORDS]."""
+    meta = position_meta(S, R) | (canonical_key(S, R, T, ORD, SUF, F, ply) << 34)
+    if R[R_N] > KEY_WORDS:
+        pack_hands(F, ply, R[R_N])
+    return meta
 
 
 @njit(cache=True, _nrt=False)
 def canonical_key(S, R, T, ORD, SUF, F, ply):
-    """The hands as the table sees them, into F[ply, F_KEY:F_KEY+4].
+    """The hands as the table sees them, into F[ply, F_KEY:F_KEY+n] (zeros up to four).
 
     Cards without points sit at the bottom of every suit's order in all four games, so which of
     them were played before no longer matters, only how many of them are left: the live ones
@@ -188,7 +243,7 @@ def canonical_key(S, R, T, ORD, SUF, F, ply):
     n = R[R_N]
     for seat in range(n):
         F[ply, F_KEY + seat] = S[S_HAND + seat]
-    for seat in range(n, 4):
+    for seat in range(n, KEY_WORDS):
         F[ply, F_KEY + seat] = 0
     if R[R_MERGE] == 0:
         return 0
@@ -280,16 +335,30 @@ def _sort_plain_suits(F, ply, n, trump):
 
 @njit(cache=True, _nrt=False)
 def _suit_signature(F, ply, n, suit):
+    """A number that tells one suit's holdings from another's (any one-to-one map would do):
+    each seat's cards of the suit side by side, or with five or six seats, which do not fit in
+    64 bits so, the suit's live cards and the bit planes of their holders (as pack_hands)."""
     sig = 0
+    if n <= KEY_WORDS:
+        for seat in range(n):
+            sig |= ((F[ply, F_KEY + seat] >> (suit << 4)) & SUIT_BLOCK) << (seat << 4)
+        return sig
     for seat in range(n):
-        sig |= ((F[ply, F_KEY + seat] >> (suit << 4)) & SUIT_BLOCK) << (seat << 4)
+        cards = (F[ply, F_KEY + seat] >> (suit << 4)) & SUIT_BLOCK
+        sig |= cards
+        if seat & 1:
+            sig |= cards << 15
+        if seat & 2:
+            sig |= cards << 30
+        if seat & 4:
+            sig |= cards << 45
     return sig
 
 
 @njit(cache=True, _nrt=False)
 def position_hash(F, ply, meta):
     h = np.uint64(0x9E3779B97F4A7C15)
-    for seat in range(4):
+    for seat in range(KEY_WORDS):
         h = mix64(h ^ np.uint64(F[ply, F_KEY + seat]))
     return mix64(h ^ np.uint64(meta))
 
@@ -439,6 +508,8 @@ def master_trumps(S, R, T, ORD, SUF):
     c1 = 0
     c2 = 0
     c3 = 0
+    c4 = 0
+    c5 = 0
     for k in range(ORD[1, trump, 16]):
         b = ORD[1, trump, k]
         if not live & (1 << b):
@@ -458,12 +529,16 @@ def master_trumps(S, R, T, ORD, SUF):
             c1 += 1
         elif holder == 2:
             c2 += 1
-        else:
+        elif holder == 3:
             c3 += 1
+        elif holder == 4:
+            c4 += 1
+        else:
+            c5 += 1
     if side < 0:
         return -1, 0
     if S[S_OBJ] == 1:
-        return side, max(max(c0, c1), max(c2, c3))
+        return side, max(max(max(c0, c1), max(c2, c3)), max(c4, c5))
     return side, points
 
 
@@ -810,11 +885,11 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
                           left if S[S_OBJ] == 1 else S[S_REMAIN])
             stats[0] += HIST[E_MISC, M_NODES]
             return g
-    keyed = at_boundary and R[R_N] <= KEYED_SEATS
+    keyed = at_boundary
     if keyed:
         stats[1] += 1
         stats[33 + S[S_TRICKNO]] += 1
-        meta = position_meta(S, R) | (canonical_key(S, R, T, ORD, SUF, F, ply) << 34)
+        meta = table_key(S, R, T, ORD, SUF, F, ply)
         h = position_hash(F, ply, meta)
         F[ply, F_NODE] = np.int64(h >> np.uint64(1))
         base = np.int64(h & np.uint64(TD.shape[0] - 1)) & ~3
@@ -840,8 +915,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
                                 base)
     maxing = is_maximising(S, S[S_TOMOVE], R)
     k = gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST)
-    if not at_boundary and S[S_TLEN] == R[R_N] - 1 and left >= ETC_LEFT and k > 1 \
-            and R[R_N] <= KEYED_SEATS:
+    if not at_boundary and S[S_TLEN] == R[R_N] - 1 and left >= ETC_LEFT and k > 1:
         g = _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, maxing)
         if g != OPEN:
             stats[3] += 1
@@ -876,7 +950,7 @@ def _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, maxing):
         gain = play_move(S, MV[ply, i], R, T)
         left = R[R_TRICKS] - S[S_TRICKNO]
         if S[S_TLEN] == 0 and not ((left == 3 or left == 1) and S[S_DRAWN] >= S[S_SLEN]):
-            meta = position_meta(S, R) | (canonical_key(S, R, T, ORD, SUF, F, ply + 1) << 34)
+            meta = table_key(S, R, T, ORD, SUF, F, ply + 1)
             h = position_hash(F, ply + 1, meta)
             base = np.int64(h & np.uint64(TD.shape[0] - 1)) & ~3
             e, lower, upper, _move = tt_find(TD, F, ply + 1, meta, base, gen)

@@ -39,6 +39,7 @@ from aceten.rules.layout import (
     S_STOCK,
     S_TLEN,
     S_TRICKS,
+    SEATS,
 )
 from aceten.search import dds, endgame
 from aceten.search.encoding import decode_move, encode_game, encode_rules
@@ -316,7 +317,9 @@ class _Search:
 # to two threads costs tens of microseconds, and a short search would lose by it.
 PARALLEL_MIN_CARDS = 28  # cards not yet played (hands, stock, trick): fewer, one thread
 PARALLEL_AFTER = 400_000  # work (dds._work) one thread does before two take over (~100 ms)
-UNKEYED_CARDS = 20  # games with more seats than the table keys: the most cards left to solve
+MANY_SEATS = 4  # more seats than this: the solver refuses positions with more than
+MANY_SEATS_HELD = 25  # this many cards in the hands (chiamata: 25 cards 2 s, 30 cards up to
+# minutes, a full deal of 40 beyond reach; docs/benchmarks.md); the stock does not count
 LONG_SEARCH_CARDS = 36  # in the endgame kernel's games: this many, two threads from the start
 CROWDED_AFTER = 0.03  # seconds of probes searched together, then
 CROWDED_SHARE = 1.5  # the cores' worth of CPU time they must have had to go on together
@@ -530,13 +533,13 @@ def _position(game: Any) -> Game:
                           f"{type(game).__name__}")
     if game.phase == "over":
         raise AcetenError("the deal is over: there is nothing left to solve")
-    if game.players > dds.KEYED_SEATS:
-        left = sum(len(game.hand(s)) for s in range(game.players)) + len(game.stock)
-        if left > UNKEYED_CARDS:
-            raise AcetenError(f"with {game.players} seats the solver searches without its table "
-                              f"(it keys {dds.KEYED_SEATS} hands): at most {UNKEYED_CARDS} cards "
-                              f"left, and this position has {left}; play on, or use a smaller "
-                              "deck (option deck)")
+    if game.players > MANY_SEATS:
+        held = sum(len(game.hand(s)) for s in range(game.players))
+        if held > MANY_SEATS_HELD:
+            raise AcetenError(f"with {game.players} seats the solver searches at most "
+                              f"{MANY_SEATS_HELD} cards in the hands (each card more multiplies "
+                              f"the search: 30 cards took up to minutes), and this position has "
+                              f"{held}; play on, or use a smaller deck (option deck)")
     if game.phase != "play":
         what = {"bid": "bidding", "call": "trump call",
                 "call-card": "card call"}.get(game.phase, game.phase)
@@ -584,7 +587,7 @@ def _core_to_spare() -> bool:
 
 def _cards_left(S: np.ndarray) -> int:
     """The cards not yet played: in the hands, the stock and the trick on the table."""
-    held = sum(bin(int(S[S_HAND + seat])).count("1") for seat in range(4))
+    held = sum(bin(int(S[S_HAND + seat])).count("1") for seat in range(SEATS))
     return held + int(S[S_SLEN] - S[S_DRAWN]) + int(S[S_TLEN])
 
 
