@@ -101,11 +101,11 @@ def table(bots: list[str], opponent: str, games: list[tuple[str, int, str | None
             result = arena.run(config, deals, db=db, workers=1).as_dict()
             pair = next(p for p in result["pairs"] if p["bot"] == bot)
             low, high = pair["win_rate_ci"]
-            dlow, dhigh = pair["point_diff_ci"]
+            diff = pair["point_diff_ci"]  # None with too few games for an interval
+            spread = f"{diff[0]:+.1f} to {diff[1]:+.1f}" if diff else "no interval"
             label = f"{name} {players}p" + (f" {variant}" if variant else "")
             print(f"| {label} | {bot} | {opponent} | {result['deals']} | {pair['win_rate']:.1%} "
-                  f"({low:.1%}–{high:.1%}) | {pair['point_diff']:+.1f} ({dlow:+.1f} to "
-                  f"{dhigh:+.1f}) |", flush=True)
+                  f"({low:.1%}–{high:.1%}) | {pair['point_diff']:+.1f} ({spread}) |", flush=True)
 
 
 def main() -> None:
