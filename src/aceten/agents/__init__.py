@@ -21,6 +21,7 @@ from aceten.agents.greedy import GreedyAgent
 from aceten.agents.levels import EasyAgent, ExpertAgent, HardAgent, MediumAgent
 from aceten.agents.pimc import PimcAgent, PimcV1Agent
 from aceten.agents.random_agent import RandomAgent
+from aceten.agents.searcher import SearcherAgent
 from aceten.agents.tactics import TacticsAgent
 from aceten.agents.tactics_v1 import TacticsV1Agent
 from aceten.errors import AcetenError
@@ -41,6 +42,8 @@ AGENTS: dict[str, type[Agent]] = {
     "greedy": GreedyAgent,
     "tactics": TacticsAgent,
     "pimc": PimcAgent,
+    # issue 18: weighted sampled worlds, each searched from the first trick (agents/searcher.py)
+    "searcher": SearcherAgent,
     # fixed baselines: the players as they were before issue 18, never changed, so every later
     # player is measured against the same opponents
     "tactics-1": TacticsV1Agent,
@@ -54,7 +57,7 @@ AGENTS: dict[str, type[Agent]] = {
 }
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-SEARCHING = frozenset({"pimc", "pimc-1", "hard", "expert"})  # the bots that need the solver
+SEARCHING = frozenset({"pimc", "pimc-1", "hard", "expert", "searcher"})  # the bots that need the solver
 
 
 def needs_solver(name: str) -> bool:
@@ -118,6 +121,7 @@ __all__ = [
     "PimcAgent",
     "PimcV1Agent",
     "RandomAgent",
+    "SearcherAgent",
     "TacticsAgent",
     "TacticsV1Agent",
     "get",

@@ -1,0 +1,130 @@
+"""The searcher measured: CPU time per decision, and variants of it in the duplicate arena.
+
+    python bench/bench_searcher.py --times --games briscola:2 --deals 2
+    python bench/bench_searcher.py --arena searcher,searcher-uniform --games briscola:2 --deals 60
+
+Times: the searcher plays ``--deals`` deals against pimc-1 (each deal twice, the searcher in each
+seat) and prints the CPU time (``time.process_time``, one thread: the machine may be busy) of
+every searcher decision: median, p95 and max in ms, and the share of decisions searched by
+playout and exactly. The first decision of the process (numba loading) is left out.
+
+Arena: each named bot against ``--opponent`` (pimc-1) in the duplicate arena, one markdown row
+a game. The variants are registered here only (never in ``aceten.agents``):
+
+- ``searcher-uniform``: the worlds unweighted (no inference from play);
+- ``searcher-vote``: the weighted vote instead of the weighted average;
+- ``searcher-late``: tactics while more than pimc's limit of cards is left (no playouts), the
+  weighted worlds only once the solver can take over: what the playouts add.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Any
+
+import aceten
+from aceten import agents, arena
+from aceten.agents.searcher import SearcherAgent
+
+GAMES = {"briscola:2": ("briscola", 2, None), "briscola:4": ("briscola", 4, None),
+         "brisca:2": ("brisca", 2, None), "cruce:2": ("cruce", 2, None),
+         "cruce:3": ("cruce", 3, None), "cruce:4": ("cruce", 4, None),
+         "klaverjas:rotterdam": ("klaverjas", 4, "rotterdam"),
+         "klaverjas:amsterdam": ("klaverjas", 4, "amsterdam")}
+
+
+class _Late(SearcherAgent):
+    """The searcher without playouts: tactics until the solver's limit."""
+
+    def choose(self, view: Any) -> Any:
+        if view.phase == "play" and len(view.legal_moves) > 1 \
+                and sum(view.hand_sizes) + view.stock_size > self.limit(view):
+            return self._delegate(view, "beyond the solver's limit")
+        return super().choose(view)
+
+
+def _variant(name: str, base: type[SearcherAgent], **kwargs: Any) -> type[SearcherAgent]:
+    def init(self: SearcherAgent, seed: int | None = None) -> None:
+        base.__init__(self, seed, **kwargs)
+    return type(name, (base,), {"name": name, "__init__": init})
+
+
+VARIANTS = {
+    "searcher-uniform": _variant("searcher-uniform", SearcherAgent, infer=False),
+    "searcher-vote": _variant("searcher-vote", SearcherAgent, combine="vote"),
+    "searcher-late": _variant("searcher-late", _Late),
+}
+
+
+def times(games: list[tuple[str, int, str | None]], deals: int, bot: str, opponent: str) -> None:
+    for name, players, variant in games:
+        spent: list[float] = []
+        exact = played = 0
+        first = True
+        for deal in range(deals):
+            for side in (0, 1):
+                game = aceten.new_game(name, players=players, variant=variant, seed=1000 + deal)
+                team_of = game.rules.seat_team
+                seats = [agents.get(bot if team_of[s] % 2 == side else opponent, seed=s)
+                         for s in range(players)]
+                while not game.is_over():
+                    seat = seats[game.to_move]
+                    start = time.process_time()
+                    move = seat.choose(game.view(game.to_move))
+                    cpu = time.process_time() - start
+                    if seat.name == bot and not first:
+                        spent.append(cpu)
+                        last = getattr(seat, "last", {})
+                        if last.get("deals"):
+                            exact += bool(last.get("exact"))
+                            played += not last.get("exact")
+                    first = first and seat.name != bot
+                    game.push(move)
+        spent.sort()
+        p95 = spent[min(len(spent) - 1, int(0.95 * len(spent)))]
+        label = f"{name} {players}p" + (f" {variant}" if variant else "")
+        print(f"{label} {bot}: {len(spent)} decisions ({played} by playout, {exact} exact); CPU "
+              f"median {1000 * statistics.median(spent):.0f} ms, p95 {1000 * p95:.0f} ms, "
+              f"max {1000 * spent[-1]:.0f} ms", flush=True)
+
+
+def table(bots: list[str], opponent: str, games: list[tuple[str, int, str | None]], deals: int,
+          db: str) -> None:
+    print("| game | bot | opponent | deals | score (95% interval) | points a game (95% interval) |")
+    print("|---|---|---|---:|---|---|")
+    for name, players, variant in games:
+        for bot in bots:
+            config = arena.TournamentConfig.create(name, [bot, opponent], players=players,
+                                                   variant=variant)
+            result = arena.run(config, deals, db=db, workers=1).as_dict()
+            pair = next(p for p in result["pairs"] if p["bot"] == bot)
+            low, high = pair["win_rate_ci"]
+            diff = pair["point_diff_ci"]  # None with too few games for an interval
+            spread = f"{diff[0]:+.1f} to {diff[1]:+.1f}" if diff else "no interval"
+            label = f"{name} {players}p" + (f" {variant}" if variant else "")
+            print(f"| {label} | {bot} | {opponent} | {result['deals']} | {pair['win_rate']:.1%} "
+                  f"({low:.1%}–{high:.1%}) | {pair['point_diff']:+.1f} ({spread}) |", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--deals", type=int, default=2)
+    parser.add_argument("--games", default="briscola:2", help=f"of {', '.join(GAMES)}")
+    parser.add_argument("--times", action="store_true", help="time the searcher's decisions")
+    parser.add_argument("--bot", default="searcher", help="the bot --times measures")
+    parser.add_argument("--arena", default="", help="bots (variants too) to play against --opponent")
+    parser.add_argument("--opponent", default="pimc-1")
+    parser.add_argument("--db", default="/tmp/bench-searcher.sqlite")
+    args = parser.parse_args()
+    agents.AGENTS.update(VARIANTS)
+    games = [GAMES[g] for g in args.games.split(",")]
+    if args.times:
+        times(games, args.deals, args.bot, args.opponent)
+    if args.arena:
+        table(args.arena.split(","), args.opponent, games, args.deals, args.db)
+
+
+if __name__ == "__main__":
+    main()

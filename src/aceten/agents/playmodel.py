@@ -1,0 +1,182 @@
+"""A cheap model of how a player chooses a card, read from a full game (a sampled world).
+
+The searcher (:mod:`aceten.agents.searcher`) needs two things from it, many times a decision:
+
+- **inference from play**: how likely a seat was to play the card it played, had the cards been
+  as in a sampled world. Worlds where the others' plays look sensible are weighted up, as the
+  strongest Skat programs weight their samples; :func:`world_weights` turns this into weights
+  that sum to one.
+- **a playout policy**: a quick, deterministic move for every seat, to play a sampled world on
+  until the double-dummy solver can take over.
+
+Both value each card the seat may play from its own hand and the trick only, like the tactics
+player without its knowledge layer (too slow to run thousands of times a decision): the trick's
+points counted for the side that is ahead once the card is in, minus what the card is worth
+kept (a trump wins a later trick: its own points and 1.5 to 3 times the deck's average card,
+the higher the more). A lead risks half its points. Probabilities are a softmax of these values
+(``temperature`` in card points) mixed with a little uniform ``noise``, so no consistent world
+is ruled out by a move the model did not expect.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from aceten.agents.greedy import card_points, marriage_value, trump_making_lead
+from aceten.cards import Card, Rank
+from aceten.moves import Exchange
+
+if TYPE_CHECKING:
+    from aceten.game import Deal, Game
+    from aceten.moves import Move
+    from aceten.rules.base import Rules
+
+TRUMP_KEEP_BASE = 1.5   # what a trump is worth kept, in average cards: the lowest trump
+TRUMP_KEEP_RANGE = 1.5  # and this much more for the top one
+LEAD_RISK = 0.5         # the share of a led card's points it is expected to lose
+
+
+@dataclass(frozen=True)
+class PlayModel:
+    """Softmax over the cheap card values: ``temperature`` in average-card units (times the
+    deck's average card points), ``noise`` the share of a uniform choice mixed in."""
+
+    temperature: float = 1.5
+    noise: float = 0.1
+
+    def probabilities(self, game: Game, cards: Sequence[Card]) -> dict[Card, float]:
+        """The chance the seat to move in ``game`` plays each of ``cards`` (its legal cards)."""
+        if len(cards) == 1:
+            return {cards[0]: 1.0}
+        values = card_values(game, cards)
+        tau = self.temperature * _unit(game.rules)
+        top = max(values.values())
+        raw = {c: math.exp((v - top) / tau) for c, v in values.items()}
+        total = sum(raw.values())
+        uniform = self.noise / len(cards)
+        return {c: (1 - self.noise) * r / total + uniform for c, r in raw.items()}
+
+
+_TABLES: dict[int, tuple[Rules, float, dict[int, float]]] = {}
+
+
+def _tables(rules: Rules) -> tuple[float, dict[int, float]]:
+    """The deck's average card points (at least 1) and each trump strength's place from 0 (the
+    lowest) to 1 (the top), computed once per rules object."""
+    entry = _TABLES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        deck = rules.deck
+        unit = max(1.0, sum(rules.points(c) for c in deck) / len(deck))
+        strengths = sorted({rules.trump_strength[int(c) & 63] for c in deck})
+        places = {s: i / max(1, len(strengths) - 1) for i, s in enumerate(strengths)}
+        entry = _TABLES[id(rules)] = (rules, unit, places)
+    return entry[1], entry[2]
+
+
+def _unit(rules: Rules) -> float:
+    return _tables(rules)[0]
+
+
+def _keep(rules: Rules, card: Card, trump: object) -> float:
+    """What holding on to ``card`` is worth: a trump its points and some more; a plain card 0."""
+    if trump is None or card.suit != trump:
+        return 0.0
+    unit, places = _tables(rules)
+    rank = places[rules.trump_strength[int(card) & 63]]
+    return card_points(rules, card, card.suit) + unit * (TRUMP_KEEP_BASE + TRUMP_KEEP_RANGE * rank)
+
+
+def card_values(game: Game, cards: Sequence[Card]) -> dict[Card, float]:
+    """The cheap value of each card the seat to move may play (see the module's docstring)."""
+    rules, trump, trick = game.rules, game.trump, tuple(game.trick)
+    seat = game.to_move
+    values: dict[Card, float] = {}
+    if not trick:
+        if trump is None and rules.trump_mode == "first-lead":  # the lead names trump
+            top = trump_making_lead(rules, list(cards))
+            return {c: (_unit(rules) * 3 if c == top else 0.0) for c in cards}
+        hand = game.hand(seat)
+        for c in cards:
+            v = -LEAD_RISK * card_points(rules, c, trump) - _keep(rules, c, trump)
+            if rules.has_lead_bonus and c.rank == Rank.QUEEN and Card(Rank.KING, c.suit) in hand:
+                v += marriage_value(rules, c.suit, trump)
+            values[c] = v
+        return values
+    n = game.players
+    worth = sum(card_points(rules, c, trump) for c in trick)
+    mine = game.team_of(seat)
+    for c in cards:
+        winner = (game.leader + rules._winner_index((*trick, c), trump)) % n
+        sign = 1 if game.team_of(winner) == mine else -1
+        values[c] = sign * (worth + card_points(rules, c, trump)) - _keep(rules, c, trump)
+    return values
+
+
+def policy_move(game: Game) -> Move:
+    """The playout's move for the seat to move: an exchange when one is allowed, else the card
+    of best cheap value (ties: the weaker card). Deterministic."""
+    legal = game.legal_moves()
+    for move in legal:
+        if isinstance(move, Exchange):
+            return move
+    cards = [m for m in legal if isinstance(m, Card)]
+    if len(cards) == 1:
+        return cards[0]
+    values = card_values(game, cards)
+    rules, trump = game.rules, game.trump
+
+    def strength(c: Card) -> int:
+        bit = int(c) & 63
+        return rules.trump_strength[bit] + 100 if trump is not None and c.suit == trump \
+            else rules.plain_strength[bit]
+
+    return max(cards, key=lambda c: (round(values[c], 6), -strength(c)))
+
+
+def replay_log_likelihood(game: Game, moves: Sequence[Move], seat: int,
+                          model: PlayModel) -> float:
+    """Push ``moves`` onto ``game`` (a sampled world at the deal's start) and return the log of
+    the chance that every other seat's card plays were its choices under ``model``. Only the
+    cards played by seats other than ``seat`` (the one inferring) are weighed; bids, calls and
+    exchanges count as certain."""
+    total = 0.0
+    for move in moves:
+        if isinstance(move, Card) and game.phase == "play" and game.to_move != seat:
+            cards = [m for m in game.legal_moves() if isinstance(m, Card)]
+            if len(cards) > 1:
+                total += math.log(model.probabilities(game, cards)[move])
+        game.push(move)
+    return total
+
+
+def normalise(log_weights: Sequence[float]) -> list[float]:
+    """Weights proportional to ``exp(log_weights)`` that sum to one."""
+    if not log_weights:
+        return []
+    top = max(log_weights)
+    raw = [math.exp(w - top) for w in log_weights]
+    total = math.fsum(raw)
+    return [r / total for r in raw]
+
+
+def world_weights(rules: Rules, deals: Sequence[Deal], moves: Sequence[Move], seat: int,
+                  model: PlayModel | None) -> tuple[list[float], list[Game]]:
+    """Each sampled deal's weight (summing to one) and the deal replayed to now: proportional
+    to how likely the other seats were to play what they played had the cards lain so under
+    ``model``; all alike with ``model=None``."""
+    from aceten.game import Game
+
+    games, logs = [], []
+    for deal in deals:
+        game = Game(rules, deal=deal)
+        if model is None:
+            for move in moves:
+                game.push(move)
+            logs.append(0.0)
+        else:
+            logs.append(replay_log_likelihood(game, moves, seat, model))
+        games.append(game)
+    return normalise(logs), games

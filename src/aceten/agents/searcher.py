@@ -1,0 +1,315 @@
+"""The searcher: sampled worlds weighted by the others' play, each searched from the first trick.
+
+For each card decision it
+
+1. draws ``samples * pool`` full deals exactly uniformly from those consistent with the view
+   (:meth:`aceten.knowledge.Knowledge.sample`: voids, the turned trump, exchanges, marriages);
+2. weights each by how likely the other seats were to play what they played had the cards lain
+   so (:mod:`aceten.agents.playmodel`: inference from play), and draws ``samples`` of them by
+   those weights (a deal drawn twice counts twice and is searched once);
+3. evaluates every legal move on each drawn deal: with the double-dummy solver where few enough
+   cards are left (pimc's per-game limits, :data:`aceten.agents.pimc.MAX_CARDS`); earlier, it
+   plays the move, plays the deal on with the cheap policy of every seat until that many cards
+   are left and its side is to move, and solves from there, so even the first card is judged by
+   where it leads at the end of the deal, not by a rule of thumb;
+4. plays the move with the best weighted average (``combine="average"``) or the one that is
+   best on the most weight of deals (``combine="vote"``).
+
+``node_budget`` (solver nodes) stops evaluating further deals once spent (at least
+``min_worlds`` are evaluated), so the choice is a function of the view and the seed.
+Bids (Cruce) and trump calls (Klaverjas) go to the tactics player, as in pimc.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from aceten.agents.base import Agent
+from aceten.agents.pimc import MAX_CARDS, _require_solver, _words, public_moves
+from aceten.agents.playmodel import PlayModel, policy_move, world_weights
+from aceten.agents.tactics import TacticsAgent
+from aceten.cards import Card
+from aceten.moves import Bid, TrumpCall
+
+if TYPE_CHECKING:
+    from aceten.game import Game, PlayerView
+    from aceten.moves import Move
+
+DEFAULT_SAMPLES = 20
+DEFAULT_POOL = 3  # deals drawn uniformly per deal searched, for the weighting to choose from
+DEFAULT_NODE_BUDGET = 400_000
+DEFAULT_MIN_WORLDS = 6
+DEFAULT_BID_SAMPLES = 8  # deals each bid or trump call is played out on
+
+
+def cards_left(game: Game) -> int:
+    """Cards in the hands and the stock (pimc's measure of a position's size)."""
+    return sum(len(game.hand(s)) for s in range(game.players)) + len(game.stock)
+
+
+def side_total(game: Game, team: int, tricks: bool) -> int:
+    """What ``team`` holds so far: card points and bonuses, or tricks."""
+    seats = [s for s in range(game.players) if game.team_of(s) == team]
+    if tricks:
+        return sum(game.tricks_won[s] for s in seats)
+    return sum(game.points[s] + game.bonus[s] for s in seats)
+
+
+def bid_words(move: Move) -> str:
+    """A bid or trump call as a person says it: "bid 3", "call hearts as trump", "pass"."""
+    if isinstance(move, Bid):
+        return f"bid {move.value}" if move.value else "pass"
+    if isinstance(move, TrumpCall):
+        return f"call {move.suit.name} as trump" if move.suit is not None else "pass"
+    return str(move)
+
+
+def deal_score(game: Game, seat: int, limit: int, solver: Any) -> float:
+    """The deal's score for ``seat``'s side less the others' average, in the game's own unit
+    (game points, contracts and nat included): the cheap policy plays until ``limit`` cards are
+    left, the solver's line to the end. ``game`` is left where it was."""
+    pushed = 0
+    while not game.is_over() and cards_left(game) > limit:
+        game.push(policy_move(game))
+        pushed += 1
+    if not game.is_over():
+        for move in solver.solve(game, moves=False).pv:
+            game.push(move)
+            pushed += 1
+    outcome = game.outcome()
+    assert outcome is not None
+    team = game.team_of(seat)
+    others = [s for t, s in enumerate(outcome.scores) if t != team]
+    score = outcome.scores[team] - (sum(others) / len(others) if others else 0.0)
+    for _ in range(pushed):
+        game.pop()
+    return score
+
+
+class SearcherAgent(Agent):
+    """Weighted sampled worlds, each played to the end: exactly near it, by playout before."""
+
+    name = "searcher"
+
+    def __init__(self, seed: int | None = None, samples: int = DEFAULT_SAMPLES,
+                 pool: int = DEFAULT_POOL, node_budget: int | None = DEFAULT_NODE_BUDGET,
+                 min_worlds: int = DEFAULT_MIN_WORLDS, horizon: int | None = None,
+                 leaf: int | None = None,
+                 combine: str = "average", model: PlayModel | None = None,
+                 infer: bool = True, search_bids: bool = True,
+                 bid_samples: int = DEFAULT_BID_SAMPLES, tt_bits: int = 18):
+        super().__init__(seed)
+        if samples < 1 or pool < 1:
+            raise ValueError("samples and pool must be at least 1")
+        if combine not in ("average", "vote"):
+            raise ValueError("combine must be 'average' or 'vote'")
+        self.samples = samples
+        self.pool = pool
+        self.node_budget = node_budget
+        self.min_worlds = min_worlds
+        self.horizon = horizon
+        self.leaf = leaf
+        self.combine = combine
+        self.model = model or PlayModel()
+        self.infer = infer
+        self.search_bids = search_bids
+        self.bid_samples = bid_samples
+        self.tt_bits = tt_bits
+        self.tactics = TacticsAgent(seed=seed)
+        self._solver: Any = None
+        self.last: dict[str, Any] = {}
+
+    # -- the decision ------------------------------------------------------------------------
+    def _delegate(self, view: PlayerView, why: str) -> Move:
+        move = self.tactics.choose(view)
+        self.reason = self.tactics.reason
+        self.detail = f"{why}: tactics decides; {self.tactics.detail or self.tactics.reason}"
+        self.last = {"delegated": True}
+        return move
+
+    def choose(self, view: PlayerView) -> Move:
+        self._check(view)
+        if view.phase in ("auction", "call-card"):
+            return self._delegate(view, "the auction is not searched")
+        legal = list(view.legal_moves)
+        if view.phase in ("bid", "call") and len(legal) > 1:
+            if not self.search_bids:
+                return self._delegate(view, "bidding is not searched")
+            return self._before_play(view, legal)
+        if len(legal) == 1:
+            what = (bid_words(legal[0]) if view.phase in ("bid", "call")
+                    else f"play {_words(legal[0], view)}")
+            self.reason = f"{what}: it is the only move you may make"
+            self.detail = "one legal move"
+            self.last = {"delegated": False, "deals": 0}
+            return legal[0]
+        return self._search(view, legal)
+
+    def limit(self, view: PlayerView) -> int:
+        """Cards left from which a deal is solved exactly (pimc's per-game default); ``leaf``
+        (if given and smaller) is where playouts hand over to the solver."""
+        if self.horizon is not None:
+            return self.horizon
+        return MAX_CARDS.get((view.rules.family, view.players), 24)
+
+    def _search(self, view: PlayerView, legal: list[Move]) -> Move:
+        from aceten.knowledge import Knowledge
+
+        self._solver_ready()
+        cpu, wall = time.process_time(), time.perf_counter()
+        rng = random.Random(self.rng.getrandbits(64))
+        history = public_moves(view)
+        observed = self.infer and any(kind == "play" and who != view.seat
+                                      for kind, who, _ in view.events)
+        drawn = self.samples * (self.pool if observed else 1)
+        deals = Knowledge.from_view(view).sample(drawn, rng=rng)
+        model = self.model if observed else None
+        weights, games = world_weights(view.rules, deals, history, view.seat, model)
+        if observed:
+            picks = Counter(rng.choices(range(len(deals)), weights=weights, k=self.samples))
+        else:
+            picks = Counter(range(len(deals)))
+        left = sum(view.hand_sizes) + view.stock_size
+        limit = self.limit(view)
+        exact = left <= limit
+        if not exact and self.leaf is not None:
+            limit = min(limit, self.leaf)
+        totals = dict.fromkeys(legal, 0.0)
+        votes = dict.fromkeys(legal, 0.0)
+        weight = 0.0
+        searched = nodes = 0
+        for index, count in picks.items():  # in the order first drawn
+            values, spent = self._evaluate(games[index], legal, view.seat, exact, limit)
+            share = count / self.samples
+            for move in legal:
+                totals[move] += share * values[move]
+            top = max(values.values())
+            winners = [m for m in legal if values[m] == top]
+            for move in winners:
+                votes[move] += share / len(winners)
+            weight += share
+            searched += 1
+            nodes += spent
+            if self.node_budget is not None and nodes >= self.node_budget \
+                    and searched >= self.min_worlds:
+                break
+        averages = {m: totals[m] / weight for m in legal}
+        score = votes if self.combine == "vote" else averages
+        best = max(legal, key=lambda m: (score[m], averages[m]))  # max keeps the first of equals
+        ranked = sorted(legal, key=lambda m: (-score[m], -averages[m]))
+        self._explain(view, best, ranked, averages, searched, exact, observed, weights)
+        self.last = {"delegated": False, "deals": searched, "exact": exact, "nodes": nodes,
+                     "averages": {str(m): averages[m] for m in legal},
+                     "votes": {str(m): votes[m] for m in legal},
+                     "cpu": time.process_time() - cpu, "seconds": time.perf_counter() - wall}
+        return best
+
+    def _solver_ready(self) -> Any:
+        if self._solver is None:
+            _require_solver()
+            from aceten.search import Solver
+
+            self._solver = Solver(tt_bits=self.tt_bits, threads=1)  # one thread: exact node counts
+        return self._solver
+
+    def _before_play(self, view: PlayerView, legal: list[Move]) -> Move:
+        """A bid or a trump call: each one made on ``bid_samples`` sampled deals, the rest of
+        the bidding by tactics, the deal played out to the solver's limit and solved to its
+        end; the move whose deal scores best for the seat's side against the others."""
+        from aceten.game import Game
+        from aceten.knowledge import Knowledge
+
+        solver = self._solver_ready()
+        cpu, wall = time.process_time(), time.perf_counter()
+        rng = random.Random(self.rng.getrandbits(64))
+        deals = Knowledge.from_view(view).sample(self.bid_samples, rng=rng)
+        history = public_moves(view)
+        others = TacticsAgent(seed=0)  # the bidding after this move (its bids are not random)
+        totals = dict.fromkeys(legal, 0.0)
+        limit = self.limit(view)
+        for deal in deals:
+            start = Game(view.rules, deal=deal)
+            for move in history:
+                start.push(move)
+            for move in legal:
+                game = start.copy()
+                game.push(move)
+                while game.phase not in ("play", "over"):
+                    game.push(others.choose(game.view(game.to_move)))
+                totals[move] += deal_score(game, view.seat, limit, solver)
+        averages = {m: totals[m] / len(deals) for m in legal}
+        best = max(legal, key=lambda m: averages[m])
+        ranked = sorted(legal, key=lambda m: -averages[m])
+        what = "bid" if view.phase == "bid" else "call"
+        self.reason = (f"{bid_words(best)}: played out on {len(deals)} layouts of the cards "
+                       f"you cannot see, your side scores about {averages[best]:+.0f} against "
+                       f"the others on average, the best of the {len(legal)} choices")
+        runner = (f"; next {ranked[1]} {averages[ranked[1]]:+.1f}" if len(ranked) > 1 else "")
+        self.detail = (f"{what} {best}: average score difference {averages[best]:+.1f} over "
+                       f"{len(deals)} deals (later bids by tactics, playout, then exact){runner}")
+        self.last = {"delegated": False, "deals": len(deals), "exact": False, "bidding": True,
+                     "averages": {str(m): averages[m] for m in legal},
+                     "cpu": time.process_time() - cpu, "seconds": time.perf_counter() - wall}
+        return best
+
+    def _evaluate(self, game: Game, legal: list[Move], seat: int, exact: bool,
+                  limit: int) -> tuple[dict[Move, float], int]:
+        """Every legal move's value on one world (what the seat's side ends the deal with) and
+        the solver nodes it took."""
+        if exact:
+            solution = self._solver.solve(game)
+            found = {mv.move: float(mv.value) for mv in solution.moves}
+            worst = min(found.values())  # (the solver reports every legal move; just in case)
+            return {m: found.get(m, worst) for m in legal}, solution.nodes
+        tricks = game.rules.options.get("scoring") == "tricks"
+        team = game.team_of(seat)
+        values: dict[Move, float] = {}
+        nodes = 0
+        for move in legal:
+            game.push(move)
+            pushed = 1
+            while not game.is_over() and (cards_left(game) > limit
+                                          or game.team_of(game.to_move) != team):
+                game.push(policy_move(game))
+                pushed += 1
+            if game.is_over():
+                values[move] = float(side_total(game, team, tricks))
+            else:
+                solution = self._solver.solve(game, moves=False)
+                values[move] = float(solution.value)
+                nodes += solution.nodes
+            for _ in range(pushed):
+                game.pop()
+        return values, nodes
+
+    # -- words ---------------------------------------------------------------------------------
+    def _explain(self, view: PlayerView, best: Move, ranked: list[Move],
+                 averages: dict[Move, float], searched: int, exact: bool, observed: bool,
+                 weights: list[float]) -> None:
+        how = ("solved each exactly" if exact
+               else "played each out to the end of the deal")
+        likely = (", the likelier the better they fit how the others have played"
+                  if observed else "")
+        layouts = "one layout" if searched == 1 else f"{searched} layouts"
+        head = (f"play {_words(best, view)}: tried on {layouts} of the cards you cannot "
+                f"see{likely}, {how}")
+        average = averages[best]
+        if len(ranked) < 2:
+            self.reason = f"{head}; it is the best move"
+        else:
+            gap = average - averages[ranked[1]]
+            if gap < 0.5:
+                self.reason = (f"{head}; another move does about as well (your side ends with "
+                               f"about {average:.0f} points either way)")
+            else:
+                self.reason = (f"{head}; it leaves your side about {gap:.0f} points better off "
+                               f"than your next-best move (about {average:.0f} by the end)")
+        what = "card points" if isinstance(best, Card) else "value"
+        runner = (f"; next {ranked[1]} {averages[ranked[1]]:+.1f}" if len(ranked) > 1 else "")
+        ess = 1.0 / sum(w * w for w in weights) if weights else 0.0
+        self.detail = (f"{best}: weighted average {average:+.1f} {what} over {searched} deals "
+                       f"({'exact' if exact else 'playout, then exact'}; {self.combine}; "
+                       f"effective sample {ess:.1f} of {len(weights)} drawn){runner}")

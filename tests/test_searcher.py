@@ -1,0 +1,189 @@
+"""The searcher and its play model: inference from play weights worlds sensibly, the weights sum
+to one, the searcher decides from the view alone, the same seed gives the same move, and its
+moves are legal from the first trick to the last."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import aceten
+from aceten import agents
+from aceten.agents.pimc import public_moves
+from aceten.agents.playmodel import PlayModel, normalise, policy_move, world_weights
+from aceten.agents.searcher import SearcherAgent
+from aceten.agents.tactics import TacticsAgent
+from aceten.cards import Card
+from aceten.game import Deal, Game
+from aceten.knowledge import Knowledge
+from aceten.rules import get
+
+pytestmark = pytest.mark.usefixtures("compiled_kernels")
+
+C = Card.parse
+DECK = "AS 3S KS 2S AC 3C KC 2C AO 3O KO 2O"  # twelve cards: swords, cups, coins (O)
+
+
+def small_rules():
+    return get("briscola", players=2, deck=DECK)
+
+
+def dealt(p2: str, stock: str) -> Deal:
+    """P1 holds AS 2S KS and leads; the face-up trump is the king of coins (stock's last)."""
+    return Deal(((C("AS"), C("2S"), C("KS")), tuple(C(c) for c in p2.split())),
+                tuple(C(c) for c in stock.split()))
+
+
+# P1 leads the ace of swords (11 points) and P2 throws the two of cups. In the first world P2
+# held no trump and could not win the trick; in the second it held the two of coins (trump) and
+# could have taken 11 points with it, so throwing the two of cups there is a surprise.
+NO_TRUMP = dealt("2C KC 3C", "3S AC AO 3O 2O KO")
+HAD_TRUMP = dealt("2C 2O KC", "3S AC AO 3O 3C KO")
+
+
+def after_first_trick(deal: Deal) -> Game:
+    game = Game(small_rules(), deal=deal)
+    game.push(C("AS"))
+    game.push(C("2C"))
+    return game
+
+
+def test_the_constructed_worlds_look_the_same_to_p1():
+    a, b = after_first_trick(NO_TRUMP), after_first_trick(HAD_TRUMP)
+    assert a.view(0).events == b.view(0).events and a.view(0).hand == b.view(0).hand
+    knowledge = Knowledge.from_view(a.view(0))
+    assert knowledge.is_consistent(NO_TRUMP) and knowledge.is_consistent(HAD_TRUMP)
+
+
+def test_the_model_expects_a_cheap_trump_on_an_ace_rather_than_a_throw():
+    game = Game(small_rules(), deal=HAD_TRUMP)
+    game.push(C("AS"))
+    cards = [m for m in game.legal_moves() if isinstance(m, Card)]
+    probs = PlayModel().probabilities(game, cards)
+    assert math.isclose(math.fsum(probs.values()), 1.0)
+    assert probs[C("2O")] > probs[C("2C")] > probs[C("KC")]
+    assert min(probs.values()) > 0  # noise: no consistent world is ruled out
+    assert policy_move(game) == C("2O")
+
+
+def test_weighting_prefers_the_world_consistent_with_the_observed_play():
+    view = after_first_trick(NO_TRUMP).view(0)
+    weights, games = world_weights(view.rules, [HAD_TRUMP, NO_TRUMP], public_moves(view), 0, PlayModel())
+    assert math.isclose(math.fsum(weights), 1.0)
+    assert weights[1] > 2 * weights[0]
+    # the replayed worlds stand where the view stands
+    assert all(g.view(0).events == view.events for g in games)
+
+
+def test_sampled_worlds_where_p2_could_have_trumped_lose_weight():
+    view = after_first_trick(NO_TRUMP).view(0)
+    deals = Knowledge.from_view(view).sample(300, rng=random.Random(1))
+    weights, _ = world_weights(view.rules, deals, public_moves(view), 0, PlayModel())
+    assert math.isclose(math.fsum(weights), 1.0) and min(weights) > 0
+    coins = C("KO").suit
+
+    def shares(held):
+        flags = [held(d.hands[1]) for d in deals]
+        return sum(flags) / len(deals), math.fsum(w for w, f in zip(weights, flags) if f)
+
+    uniform, weighted = shares(lambda hand: any(c.suit == coins for c in hand))
+    assert 0 < weighted < uniform  # any trump: trumping the ace was likelier than the throw
+    uniform, weighted = shares(lambda hand: C("2O") in hand)
+    assert 0 < weighted < 0.7 * uniform  # the two of trumps: 11 points taken for nothing
+
+
+def test_the_weights_of_real_deals_sum_to_one_and_favour_nobody_before_the_others_play():
+    game = aceten.new_game("briscola", players=4, seed=3)
+    bots = [TacticsAgent(seed=s) for s in range(4)]
+    for _ in range(9):
+        game.push(bots[game.to_move].choose(game.view(game.to_move)))
+    seat = game.to_move
+    view = game.view(seat)
+    deals = Knowledge.from_view(view).sample(40, rng=random.Random(2))
+    weights, _ = world_weights(view.rules, deals, public_moves(view), seat, PlayModel())
+    assert math.isclose(math.fsum(weights), 1.0) and len(set(weights)) > 1
+    fresh = aceten.new_game("briscola", players=4, seed=3).view(0)
+    deals = Knowledge.from_view(fresh).sample(5, rng=random.Random(2))
+    weights, _ = world_weights(fresh.rules, deals, public_moves(fresh), 0, PlayModel())
+    assert weights == [0.2] * 5
+
+
+def test_normalise_survives_tiny_likelihoods():
+    weights = normalise([-2000.0, -2001.0, -2000.0])
+    assert math.isclose(math.fsum(weights), 1.0) and weights[0] == weights[2] > weights[1]
+
+
+def quick(seed: int = 5) -> SearcherAgent:
+    return SearcherAgent(seed=seed, samples=3, horizon=10, min_worlds=2)
+
+
+def test_the_searcher_is_known_by_name_and_needs_the_solver():
+    assert isinstance(agents.get("searcher", seed=1), SearcherAgent)
+    assert agents.needs_solver("searcher")
+
+
+def test_same_seed_same_move_from_the_first_trick_to_the_end():
+    game = aceten.new_game("briscola", players=2, seed=11)
+    bots = [TacticsAgent(seed=0), TacticsAgent(seed=1)]
+    checked = {"playout": 0, "exact": 0}
+    while not game.is_over():
+        view = game.view(game.to_move)
+        if len(view.legal_moves) > 1 and len(game.moves) % 4 == 0:
+            a, b = quick(), quick()
+            assert a.choose(view) == b.choose(view)
+            assert a.reason == b.reason and a.reason.startswith("play ")
+            assert a.last["deals"] >= 1
+            checked["exact" if a.last["exact"] else "playout"] += 1
+        game.push(bots[game.to_move].choose(view))
+    assert checked["playout"] >= 3 and checked["exact"] >= 1
+
+
+def test_decisions_depend_only_on_what_the_seat_sees():
+    from test_players import positions, scrambled
+
+    rng = random.Random("searcher")
+    checked = 0
+    for game, seat in positions("briscola", 2, seed=4, every=5):
+        other = scrambled(game, seat, rng)
+        if other is None or len(game.view(seat).legal_moves) < 2:
+            continue
+        first, second = quick(), quick()
+        assert first.choose(game.view(seat)) == second.choose(other.view(seat))
+        assert first.reason == second.reason
+        checked += 1
+    assert checked >= 4
+
+
+def test_a_whole_deal_is_played_legally_with_a_reason_for_every_move():
+    game = aceten.new_game("briscola", players=2, seed=7)
+    seats = [quick(1), TacticsAgent(seed=2)]
+    reasons: list[str] = []
+    agents.play(game, seats, on_move=lambda g, s, m: reasons.append(seats[s].reason))
+    assert game.is_over() and all(reasons)
+    assert "layouts of the cards you cannot see" in seats[0].reason or seats[0].last["deals"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "players"), [("brisca", 2), ("cruce", 2), ("cruce", 3),
+                                               ("klaverjas", 4), ("briscola", 4)])
+def test_every_game_plays_to_the_end_with_the_searcher(name, players):
+    game = aceten.new_game(name, players=players, seed=1)
+    seats = [quick(s) if s % 2 == 0 else TacticsAgent(seed=s) for s in range(players)]
+    reasons: list[str] = []
+    agents.play(game, seats, on_move=lambda g, s, m: reasons.append(seats[s].reason))
+    assert game.is_over() and all(reasons)
+
+
+@pytest.mark.parametrize(("name", "players", "phase"), [("klaverjas", 4, "call"), ("cruce", 2, "bid")])
+def test_bids_and_trump_calls_are_decided_over_sampled_deals(name, players, phase):
+    game = aceten.new_game(name, players=players, seed=2)
+    view = game.view(game.to_move)
+    assert view.phase == phase and len(view.legal_moves) > 1
+    a, b = (SearcherAgent(seed=3, bid_samples=2, horizon=8) for _ in range(2))
+    move = a.choose(view)
+    assert move in view.legal_moves and b.choose(view) == move
+    assert a.last["bidding"] and set(a.last["averages"]) == {str(m) for m in view.legal_moves}
+    assert a.reason.split(":")[0].split()[0] in ("bid", "call", "pass")
+    assert "layouts of the cards you cannot see" in a.reason
