@@ -111,3 +111,20 @@ def test_pimcs_search_reasons_are_read_by_a_template():
             totals = dict.fromkeys(cards, 0) | {cards[0]: best * solved, cards[1]: next_best * solved}
             reason = _plain_search_reason(view, cards[0], cards[:2], totals, solved)
             assert read(reason) is not None, reason
+
+
+def test_pimcs_reasons_for_a_swap_of_the_face_up_trump_are_read_by_a_template():
+    from aceten.agents.pimc import _plain_search_reason
+    from aceten.moves import Exchange
+
+    game = Game(get_rules("briscola", players=2), seed=3)
+    view = game.view(game.to_move)
+    first, other = sorted(view.hand)[:2]
+    swap = Exchange(first)
+    for solved in (1, 12):
+        for ranked, totals in (([swap], {swap: 40 * solved}),  # the only move searched
+                               ([swap, other], {swap: 40 * solved, other: 40 * solved}),  # a tie
+                               ([swap, other], {swap: 60 * solved, other: 20 * solved})):  # a gap
+            reason = _plain_search_reason(view, swap, ranked, totals, solved)
+            found = read(reason)
+            assert found is not None and found[0].startswith("reason_ps_"), reason
