@@ -128,3 +128,8 @@ def test_pimcs_reasons_for_a_swap_of_the_face_up_trump_are_read_by_a_template():
             reason = _plain_search_reason(view, swap, ranked, totals, solved)
             found = read(reason)
             assert found is not None and found[0].startswith("reason_ps_"), reason
+
+
+def test_the_servers_note_for_a_failed_bot_is_read_by_a_template():
+    found = read("(the pimc bot failed: ValueError; played the first legal move)")
+    assert found == ("reason_bot_failed", {"move": "pimc", "move2": "ValueError"})

@@ -104,6 +104,7 @@ REASON_TEXTS: dict[str, dict[str, str]] = {
         "reason_ps_gap": "play the swap of {card} for the face-up trump: tried on {layouts} of the cards you cannot see, it leaves your side about {n} points better off than your next-best move (about {m} by the end of the deal)",
         "reason_random": "a move picked at random (this bot plays at random): {move}",
         "reason_random_pass": "pass (this bot passes or bids at even odds)",
+        "reason_bot_failed": "(the {move} bot failed: {move2}; played the first legal move)",
         "reason_random_bid": "a bid picked at random (this bot bids at random): {move}",
     },
     "it": {
@@ -171,6 +172,7 @@ REASON_TEXTS: dict[str, dict[str, str]] = {
         "reason_ps_gap": "scambia {card} con la briscola scoperta: provato su {layouts} delle carte che non vedi, lascia la tua squadra circa {n} punti meglio della seconda mossa migliore (circa {m} a fine mano)",
         "reason_random": "una mossa scelta a caso (questo bot gioca a caso): {move}",
         "reason_random_pass": "passo (questo bot passa o dichiara con la stessa probabilità)",
+        "reason_bot_failed": "(il bot {move} ha avuto un errore: {move2}; ha giocato la prima mossa valida)",
         "reason_random_bid": "una dichiarazione scelta a caso (questo bot dichiara a caso): {move}",
     },
     "es": {
@@ -238,6 +240,7 @@ REASON_TEXTS: dict[str, dict[str, str]] = {
         "reason_ps_gap": "cambia {card} por el triunfo descubierto: probado en {layouts} de las cartas que no ves, deja a tu bando unos {n} puntos mejor que la siguiente mejor jugada (unos {m} al final de la mano)",
         "reason_random": "una jugada elegida al azar (este bot juega al azar): {move}",
         "reason_random_pass": "paso (este bot pasa o puja con la misma probabilidad)",
+        "reason_bot_failed": "(el bot {move} falló: {move2}; jugó la primera jugada válida)",
         "reason_random_bid": "una puja elegida al azar (este bot puja al azar): {move}",
     },
     "ro": {
@@ -305,6 +308,7 @@ REASON_TEXTS: dict[str, dict[str, str]] = {
         "reason_ps_gap": "schimbă {card} cu atuul întors: încercat pe {layouts} ale cărților pe care nu le vezi, îți lasă echipa cu circa {n} puncte mai bine decât următoarea mutare (circa {m} la sfârșitul mâinii)",
         "reason_random": "o mutare aleasă la întâmplare (acest bot joacă la întâmplare): {move}",
         "reason_random_pass": "pas (acest bot trece sau licitează cu aceeași probabilitate)",
+        "reason_bot_failed": "(botul {move} a eșuat: {move2}; a jucat prima mutare permisă)",
         "reason_random_bid": "o licitație aleasă la întâmplare (acest bot licitează la întâmplare): {move}",
     },
     "nl": {
@@ -372,6 +376,7 @@ REASON_TEXTS: dict[str, dict[str, str]] = {
         "reason_ps_gap": "ruil {card} voor de open troef: geprobeerd op {layouts} van de kaarten die je niet ziet, het levert jullie ongeveer {n} punten meer op dan de op één na beste zet (ongeveer {m} aan het eind van het spel)",
         "reason_random": "een willekeurig gekozen zet (deze bot speelt willekeurig): {move}",
         "reason_random_pass": "pas (deze bot past of biedt met gelijke kans)",
+        "reason_bot_failed": "(de bot {move} faalde: {move2}; de eerste geldige zet is gespeeld)",
         "reason_random_bid": "een willekeurig gekozen bod (deze bot biedt willekeurig): {move}",
     },
 }
