@@ -199,18 +199,22 @@ class Rules:
     has_lead_bonus: bool = False  # marriages
     has_trick_bonus: bool = False  # roem
 
+    @classmethod
+    def players_of(cls, variant: str) -> tuple[int, ...]:
+        """The player counts ``variant`` is played by."""
+        return cls.variant_players.get(variant, cls.player_counts)
+
     def __init__(self, players: int | None = None, variant: str | None = None, **options: Any):
         variant = self.variants[0] if variant is None else str(variant).strip().lower()
         if variant not in self.variants:
             raise AcetenError(f"unknown {self.name} variant {variant!r}: choose from "
                               + ", ".join(self.variants))
-        allowed = self.variant_players.get(variant, self.player_counts)
+        allowed = self.players_of(variant)
         players = allowed[0] if players is None else _parse_int(players)
         if players not in allowed:
             counts = ", ".join(map(str, allowed))
             what = self.name if variant == self.variants[0] else f"{self.name} {variant}"
-            others = [v for v in self.variants
-                      if players in self.variant_players.get(v, self.player_counts)]
+            others = [v for v in self.variants if players in self.players_of(v)]
             hint = f" (with {players}: variant {others[0]})" if others else ""
             raise AcetenError(f"{what} is played by {counts} players, not {players}{hint}")
         self.players = players

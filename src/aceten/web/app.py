@@ -830,14 +830,7 @@ def games_catalogue() -> dict[str, Any]:
             options.append({"name": spec.name, "default": _plain(spec.default), "doc": spec.doc,
                             "choices": None if spec.choices is None else [_plain(c) for c in spec.choices]})
         # the player counts each variant is played by (one variant may need its own count)
-        counts: dict[str, list[int]] = {}
-        for variant in cls.variants:
-            for n in range(2, 7):
-                try:
-                    get_rules(name, players=n, variant=variant)
-                except AcetenError:
-                    continue
-                counts.setdefault(variant, []).append(n)
+        counts = {variant: list(cls.players_of(variant)) for variant in cls.variants}
         players = sorted({n for found in counts.values() for n in found} | set(cls.player_counts))
         games.append({"name": name, "title": cls.title, "players": players,
                       "variants": list(cls.variants), "variant_players": counts, "options": options})

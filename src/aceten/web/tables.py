@@ -610,12 +610,13 @@ def state_message(table: Table, view: PlayerView, online: list[int] | None = Non
     game = table.game
     rules = game.rules
     seat = None if view.seat < 0 else view.seat
-    reasons = table.public_reasons(public_cards(view))
     if rules.hidden_teams and view.partner is None:
         # A bot's reason may give its side away ("your partner P1 is ahead") or its hand's
         # strength in the auction: with a hidden partner, reasons reach only a receiver who
         # knows who the partner is (the partner at once, everyone once the called card falls).
         reasons = table.withheld_reasons()
+    else:
+        reasons = table.public_reasons(public_cards(view))
     card_plies = [i for i, p in enumerate(table.plays) if not (":" in p.move or p.move == "pass")]
     trick = []
     start = len(card_plies) - len(view.trick)
