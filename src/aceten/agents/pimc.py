@@ -56,6 +56,17 @@ MAX_CARDS: dict[tuple[Family, int], int] = {
 }
 
 
+def exact_limit(view: PlayerView) -> int:
+    """The most unplayed cards (hands and stock) with which a position is solved exactly, by
+    default, in the view's game and player count."""
+    return MAX_CARDS.get((view.rules.family, view.players), 24)
+
+
+def unplayed(view: PlayerView) -> int:
+    """The cards not yet played that the view counts: the hands and the stock."""
+    return sum(view.hand_sizes) + view.stock_size
+
+
 def _require_solver() -> None:
     try:
         import aceten.search  # noqa: F401
@@ -172,10 +183,10 @@ class PimcAgent(Agent):
             self.detail = "one legal move"
             self.last = {"delegated": False, "deals": 0}
             return legal[0]
-        left = sum(view.hand_sizes) + view.stock_size
+        left = unplayed(view)
         limit = self.max_cards
         if limit is None:
-            limit = MAX_CARDS.get((view.rules.family, view.players), 24) + self.extra_cards
+            limit = exact_limit(view) + self.extra_cards
         if left > limit:
             return self._delegate(view, f"{left} cards unplayed, more than the {limit} pimc solves")
         return self._search(view, legal)

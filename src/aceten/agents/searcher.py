@@ -28,7 +28,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from aceten.agents.base import Agent
-from aceten.agents.pimc import MAX_CARDS, _require_solver, _words, public_moves
+from aceten.agents.pimc import _require_solver, _words, exact_limit, public_moves, unplayed
 from aceten.agents.playmodel import PlayModel, policy_move, world_weights
 from aceten.agents.tactics import TacticsAgent
 from aceten.cards import Card
@@ -153,7 +153,7 @@ class SearcherAgent(Agent):
         (if given and smaller) is where playouts hand over to the solver."""
         if self.horizon is not None:
             return self.horizon
-        return MAX_CARDS.get((view.rules.family, view.players), 24)
+        return exact_limit(view)
 
     def _search(self, view: PlayerView, legal: list[Move]) -> Move:
         from aceten.knowledge import Knowledge
@@ -172,9 +172,8 @@ class SearcherAgent(Agent):
             picks = Counter(rng.choices(range(len(deals)), weights=weights, k=self.samples))
         else:
             picks = Counter(range(len(deals)))
-        left = sum(view.hand_sizes) + view.stock_size
         limit = self.limit(view)
-        exact = left <= limit
+        exact = unplayed(view) <= limit
         if not exact and self.leaf is not None:
             limit = min(limit, self.leaf)
         totals = dict.fromkeys(legal, 0.0)
