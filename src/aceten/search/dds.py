@@ -1095,6 +1095,23 @@ def _next_move(F, MV, SH, me, ply):
 
 @njit(cache=True, _nrt=False, nogil=True)
 def alphabeta(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, SH, me):
+    """:func:`_search` for one of two threads sharing a probe (me = 0 or 1, see
+    ``shared_control``)."""
+    return _search(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats,
+                   SH, me)
+
+
+@njit(cache=True, _nrt=False, nogil=True)
+def alphabeta_alone(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, SH):
+    """:func:`_search` for one thread alone. Its ``me`` is the constant -1, so numba compiles a
+    copy of the search without the sharing (the two-thread bookkeeping pruned away): about a
+    tenth faster than the shared copy (Klaverjas, bench/ab_search.py)."""
+    return _search(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats,
+                   SH, -1)
+
+
+@njit(cache=True, _nrt=False)
+def _search(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, SH, me):
     """Fail-soft alpha-beta: the maximising side's future gain, exact inside (alpha, beta).
 
     Iterative, with one frame per ply in F, MV (moves) and SV (the state to restore). ``SH`` and
@@ -1200,8 +1217,8 @@ def exact_value(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, 
     while lower < upper:
         beta = next_threshold(lower, upper, guess, first)
         first = False
-        g = alphabeta(S, beta - 1, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats,
-                      SH, -1)
+        g = alphabeta_alone(S, beta - 1, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT,
+                            stats, SH)
         if g == ABORTED:
             return ABORTED
         if g >= beta:
@@ -1281,8 +1298,8 @@ def reach(S, target, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, SH):
     1 or 0, or -1 if the probe stopped on the budget."""
     if target <= 0:
         return 1
-    g = alphabeta(S, target - 1, target, 0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats,
-                  SH, -1)
+    g = alphabeta_alone(S, target - 1, target, 0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT,
+                        stats, SH)
     if g == ABORTED:
         return -1
     return 1 if g >= target else 0
@@ -1311,11 +1328,11 @@ def principal_variation(S, value, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT,
             gain = play_move(S, code, R, T)
             t = v - gain
             if maxing:
-                ok = alphabeta(S, t - 1, t, 1, R, T, ORD, SUF, TD, gen, MV, SV, F,
-                               HIST, EGT, stats, SH, -1) >= t
+                ok = alphabeta_alone(S, t - 1, t, 1, R, T, ORD, SUF, TD, gen, MV, SV, F,
+                                     HIST, EGT, stats, SH) >= t
             else:
-                ok = alphabeta(S, t, t + 1, 1, R, T, ORD, SUF, TD, gen, MV, SV, F,
-                               HIST, EGT, stats, SH, -1) <= t
+                ok = alphabeta_alone(S, t, t + 1, 1, R, T, ORD, SUF, TD, gen, MV, SV, F,
+                                     HIST, EGT, stats, SH) <= t
             if ok:
                 chosen = code
                 v = t

@@ -283,7 +283,7 @@ class _Search:
         the two did not get two cores' worth of CPU time (``_crowded``)."""
         SH = self.control
         if self.helper is None or self._crowded():
-            return int(dds.alphabeta(S, beta - 1, beta, ply, *self.args[0], SH, -1))
+            return int(dds.alphabeta_alone(S, beta - 1, beta, ply, *self.args[0], SH))
         SH[1:] = 0
         wall = time.perf_counter()
         cpu = time.process_time()
