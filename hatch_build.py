@@ -42,9 +42,8 @@ except ImportError as err:
     print(f"the environments' kernels are left for first use ({err})", flush=True)
 else:
     import aceten
-    env = make(aceten.rules.DEFAULT_GAME)  # the observation kernels: same types in every game
-    env.reset(seed=0)
     print("compiling the kernels: the environments' observations", flush=True)
+    make(aceten.rules.DEFAULT_GAME).reset(seed=0)  # the observation kernels: same types in every game
 kernel_cache.stamp_prebuilt(kernel_cache.cache_dir())
 print(kernel_cache.cache_dir(), flush=True)
 """

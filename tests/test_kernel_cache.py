@@ -169,6 +169,7 @@ def test_the_entry_kernels_are_typed_that_way_and_the_others_keep_literals():
 
 COLD_SOLVE = """
 import json, sys
+import numba  # before numba.core.event: numba imports its modules in an order of its own
 from numba.core import event
 compiled = []
 class Compiles(event.Listener):

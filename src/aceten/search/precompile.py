@@ -42,6 +42,7 @@ def compile_kernels(say: Callable[[str], None] = print) -> None:
     from aceten.search import Solver, batch
 
     start = time.monotonic()
+    _every_few_seconds(say, start)
     steps: list[tuple[str, Callable[[], object]]] = []
     for game in small_positions():
         label = f"{game.rules.name} {game.rules.players}p"
@@ -54,6 +55,28 @@ def compile_kernels(say: Callable[[str], None] = print) -> None:
         say(f"compiling the kernels: {what} ({number} of {len(steps)}, "
             f"{time.monotonic() - start:.0f} s so far)")
         step()
+
+
+def _every_few_seconds(say: Callable[[str], None], start: float, every: float = 10.0) -> None:
+    """A line through ``say`` every ``every`` seconds while numba compiles (counted at each
+    kernel it finishes): one step of :func:`compile_kernels` can take a minute."""
+    from numba.core import event
+
+    class Lines(event.Listener):  # type: ignore[misc]
+        count = 0
+        last = start
+
+        def on_start(self, ev: object) -> None:
+            pass
+
+        def on_end(self, ev: object) -> None:
+            self.count += 1
+            now = time.monotonic()
+            if now - self.last >= every:
+                self.last = now
+                say(f"compiling the kernels: {self.count} compiled, {now - start:.0f} s so far")
+
+    event.register("numba:compile", Lines())
 
 
 def _solve_every_way(solver_class: type, game: Game) -> None:
