@@ -224,3 +224,14 @@ def test_a_solve_from_an_empty_cache_compiles_and_agrees_with_the_cached_kernels
     copied = solve_in_a_fresh_interpreter(tmp_path / "copied", str(tmp_path / "prebuilt"))
     assert copied["compiled"] == []
     assert (copied["value"], copied["moves"]) == (warm.value, len(warm.moves))
+
+
+def test_the_precompile_positions_cover_every_game_in_its_play_phase():
+    """aceten.search.precompile types the kernels on these: small, in play, every game."""
+    from aceten.search import precompile
+
+    positions = precompile.small_positions()
+    assert {g.rules.name for g in positions} == set(aceten.rules.GAMES)
+    for game in positions:
+        assert game.phase == "play" and not game.is_over()
+        assert precompile._unplayed(game) <= precompile.CARDS_LEFT
