@@ -36,7 +36,7 @@ LAYERS: dict[str, tuple[list[str], list[str]]] = {
                 "--configs", "briscola-2,cruce-4,klaverjas-4"]),
     "batch": (["bench_search.py", "--only", "batch"],
               ["bench_search.py", "--only", "batch", "--seconds", "0.2"]),
-    "cold": (["bench_cold.py"], ["bench_cold.py", "--warm", "1"]),
+    "cold": (["bench_cold.py", "--install", "--precompile", "1"], ["bench_cold.py", "--warm", "1"]),
     "env": (["bench_env.py"], ["bench_env.py", "--seconds", "0.2", "--rounds", "1"]),
     "knowledge": (["bench_knowledge.py"], ["bench_knowledge.py", "--positions", "1"]),
     "arena": (["bench_arena.py", "--deals", "2000", "--workers", "1", "2", "--repeat", "3"],

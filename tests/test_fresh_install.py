@@ -30,6 +30,9 @@ def fresh_env(tmp: Path, venv: Path) -> dict[str, str]:
     env["VIRTUAL_ENV"] = str(venv)
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     env["XDG_CACHE_HOME"] = str(tmp / "cache")  # aceten's kernel cache lives under it
+    # compiled from nothing even when the install compiled the kernels (hatch_build.py): numba's
+    # own path, which every install falls back on, is the one checked here
+    env["ACETEN_PREBUILT_KERNELS"] = "0"
     return env
 
 

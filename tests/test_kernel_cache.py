@@ -3,6 +3,7 @@ kernel module (not only the file of the function) starts a fresh cache."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -80,6 +81,62 @@ def test_an_unwritable_place_leaves_numba_s_default(monkeypatch, tmp_path):
         assert before == config.CACHE_DIR
 
 
+def fake_prebuilt(root: Path, digest: str, versions: dict[str, str] | None = None) -> Path:
+    """A prebuilt kernels folder as the build hook leaves it: one index file and the stamp."""
+    folder = root / f"kernels-{digest}"
+    (folder / "search_1").mkdir(parents=True)
+    (folder / "search_1" / "dds.f-1.py311.nbi").write_text("index")
+    kernel_cache.stamp_prebuilt(folder)
+    if versions is not None:
+        (folder / kernel_cache.PREBUILT_STAMP).write_text(json.dumps(versions))
+    return folder
+
+
+@pytest.fixture
+def fresh_cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "nb"))
+    monkeypatch.setenv("ACETEN_PREBUILT_KERNELS", str(tmp_path / "prebuilt"))
+    return tmp_path
+
+
+def test_a_new_cache_folder_starts_as_a_copy_of_the_prebuilt_kernels(fresh_cache):
+    fake_prebuilt(fresh_cache / "prebuilt", kernel_cache.source_digest())
+    with kernel_cache.kernel_cache():
+        pass
+    folder = kernel_cache.cache_dir()
+    assert (folder / "search_1" / "dds.f-1.py311.nbi").read_text() == "index"
+    assert not (folder / kernel_cache.PREBUILT_STAMP).exists()
+    assert [p.name for p in folder.parent.iterdir()] == [folder.name]  # no partial copy left
+
+
+def test_an_existing_cache_folder_is_left_as_it_is(fresh_cache):
+    fake_prebuilt(fresh_cache / "prebuilt", kernel_cache.source_digest())
+    kernel_cache.cache_dir().mkdir(parents=True)
+    with kernel_cache.kernel_cache():
+        pass
+    assert list(kernel_cache.cache_dir().iterdir()) == []
+
+
+def test_prebuilt_kernels_of_other_versions_or_sources_are_not_copied(fresh_cache, monkeypatch):
+    versions = dict(kernel_cache.compiler_versions(), numba="0.1.0")
+    fake_prebuilt(fresh_cache / "prebuilt", kernel_cache.source_digest(), versions)  # another numba
+    fake_prebuilt(fresh_cache / "other", "0123456789abcdef")  # other kernel sources
+    for root in ("prebuilt", "other"):
+        monkeypatch.setenv("ACETEN_PREBUILT_KERNELS", str(fresh_cache / root))
+        shutil.rmtree(fresh_cache / "nb", ignore_errors=True)
+        with kernel_cache.kernel_cache():
+            pass
+        assert list(kernel_cache.cache_dir().iterdir()) == [], root
+
+
+def test_the_prebuilt_kernels_can_be_turned_off(fresh_cache, monkeypatch):
+    assert kernel_cache.prebuilt_root() == fresh_cache / "prebuilt"
+    monkeypatch.setenv("ACETEN_PREBUILT_KERNELS", "0")
+    assert kernel_cache.prebuilt_root() is None
+    monkeypatch.delenv("ACETEN_PREBUILT_KERNELS")
+    assert kernel_cache.prebuilt_root() == Path(aceten.__file__).parent / "_kernels"
+
+
 def test_a_constant_argument_compiles_no_second_version():
     """A call between kernels with an integer constant uses the kernel's plain integer version:
     numba would otherwise compile the callee (and all it calls) again per constant."""
@@ -112,6 +169,15 @@ def test_the_entry_kernels_are_typed_that_way_and_the_others_keep_literals():
 
 COLD_SOLVE = """
 import json, sys
+import numba  # before numba.core.event: numba imports its modules in an order of its own
+from numba.core import event
+compiled = []
+class Compiles(event.Listener):
+    def on_start(self, ev):
+        compiled.append(ev.data["dispatcher"].py_func.__qualname__)
+    def on_end(self, ev):
+        pass
+event.register("numba:compile", Compiles())
 import aceten
 from aceten import search
 from numba import types
@@ -122,25 +188,50 @@ modules = [search.dds, search.endgame, aceten.rules.jit]
 literal = sorted(f"{m.__name__}.{k}" for m in modules for k, v in vars(m).items()
                  if isinstance(v, CPUDispatcher) and v._aceten_one_signature
                  and any(isinstance(t, types.IntegerLiteral) for sig in v.signatures for t in sig))
-print(json.dumps({"value": r.value, "moves": len(r.moves), "literal": literal}))
+print(json.dumps({"value": r.value, "moves": len(r.moves), "literal": literal, "compiled": compiled}))
 """
 
 
-@pytest.mark.slow
-def test_a_solve_from_an_empty_cache_compiles_and_agrees_with_the_cached_kernels(tmp_path):
-    """The cold path: a fresh interpreter with an empty cache compiles every kernel a full
-    4-player deal needs (the entry kernels once per signature) and finds the value the cached
-    kernels find."""
+def solve_in_a_fresh_interpreter(cache: Path, prebuilt: str) -> dict:
     import json
     import subprocess
     import sys
 
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), XDG_CACHE_HOME=str(tmp_path))
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), XDG_CACHE_HOME=str(cache),
+               ACETEN_PREBUILT_KERNELS=prebuilt)
     env["PYTHONPATH"] = str(Path(aceten.__file__).parent.parent)
     done = subprocess.run([sys.executable, "-c", COLD_SOLVE], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    cold = json.loads(done.stdout)
-    assert cold["literal"] == []
-    assert list(tmp_path.glob("aceten-kernels-*/*/dds.*.nbi"))
+    return json.loads(done.stdout)
+
+
+@pytest.mark.slow
+def test_a_solve_from_an_empty_cache_compiles_and_agrees_with_the_cached_kernels(tmp_path):
+    """The cold path: a fresh interpreter with an empty cache (and no prebuilt kernels) compiles
+    every kernel a full 4-player deal needs (the entry kernels once per signature) and finds the
+    value the cached kernels find. Then the same with that cache as the prebuilt kernels of
+    another empty cache, as the build hook leaves them: copied, nothing compiled, the same value."""
+    cold = solve_in_a_fresh_interpreter(tmp_path / "cold", "0")
+    assert cold["literal"] == [] and cold["compiled"]
+    assert list(tmp_path.glob("cold/aceten-kernels-*/*/dds.*.nbi"))
     warm = aceten.search.Solver(threads=1).solve(aceten.new_game("briscola", players=4, seed=5))
     assert (cold["value"], cold["moves"]) == (warm.value, len(warm.moves))
+
+    (filled,) = (tmp_path / "cold").glob("aceten-kernels-*")
+    kernel_cache.stamp_prebuilt(filled)
+    (tmp_path / "prebuilt").mkdir()
+    filled.rename(tmp_path / "prebuilt" / filled.name.replace("aceten-", ""))
+    copied = solve_in_a_fresh_interpreter(tmp_path / "copied", str(tmp_path / "prebuilt"))
+    assert copied["compiled"] == []
+    assert (copied["value"], copied["moves"]) == (warm.value, len(warm.moves))
+
+
+def test_the_precompile_positions_cover_every_game_in_its_play_phase():
+    """aceten.search.precompile types the kernels on these: small, in play, every game."""
+    from aceten.search import precompile
+
+    positions = precompile.small_positions()
+    assert {g.rules.name for g in positions} == set(aceten.rules.GAMES)
+    for game in positions:
+        assert game.phase == "play" and not game.is_over()
+        assert precompile._unplayed(game) <= precompile.CARDS_LEFT

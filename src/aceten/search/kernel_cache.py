@@ -12,11 +12,20 @@ The folder is ``$NUMBA_CACHE_DIR/aceten-kernels-HASH`` when that variable is set
 ``$XDG_CACHE_HOME/aceten/kernels-HASH`` (``~/.cache/aceten/...``). Older ``kernels-*`` folders
 beyond the three most recently used are removed. When no folder can be written, numba's own
 default (``__pycache__`` beside the source, or its user-wide folder) applies.
+
+Kernels compiled at install time: ``pip install -e`` with the build hook on (``hatch_build.py``)
+compiles every kernel into ``aceten/_kernels/kernels-HASH`` beside the sources. When this
+version's cache folder does not exist yet, it starts as a copy of that folder, if the folder was
+compiled by the numba and numpy running now (:func:`prebuilt_matches`). The copy is valid because
+numba's cache keys each kernel by its source file's path, time stamp and size, which an editable
+install keeps; anything it rejects (another numba, a touched file) is compiled at first use as
+before. ``ACETEN_PREBUILT_KERNELS`` names another folder to copy from, or ``0`` to copy none.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import sys
@@ -52,6 +61,57 @@ def cache_dir() -> Path:
     return Path(base) / "aceten" / f"kernels-{digest}"
 
 
+PREBUILT_STAMP = "prebuilt.json"  # in a prebuilt folder: the versions that compiled it
+
+
+def prebuilt_root() -> Path | None:
+    """The folder of the kernels compiled at install time (``kernels-HASH`` folders), or None
+    when ``ACETEN_PREBUILT_KERNELS=0``."""
+    chosen = os.environ.get("ACETEN_PREBUILT_KERNELS")
+    if chosen == "0":
+        return None
+    return Path(chosen) if chosen else Path(__file__).parent.parent / "_kernels"
+
+
+def compiler_versions() -> dict[str, str]:
+    """What compiled code depends on beyond the sources: numba's, numpy's and Python's versions."""
+    import numba
+    import numpy
+
+    return {"numba": numba.__version__, "numpy": numpy.__version__,
+            "python": f"{sys.version_info[0]}.{sys.version_info[1]}"}
+
+
+def stamp_prebuilt(folder: Path) -> None:
+    """Mark ``folder`` (a filled cache folder) as compiled by the versions running now."""
+    (folder / PREBUILT_STAMP).write_text(json.dumps(compiler_versions()))
+
+
+def prebuilt_matches(folder: Path) -> bool:
+    """Whether ``folder`` holds kernels compiled by the numba, numpy and Python running now."""
+    try:
+        return bool(json.loads((folder / PREBUILT_STAMP).read_text()) == compiler_versions())
+    except (OSError, ValueError):
+        return False
+
+
+def _start_from_prebuilt(folder: Path) -> None:
+    """Fill the new cache ``folder`` with a copy of this version's prebuilt kernels, if there
+    are any that numba here can use. The copy is made beside it and renamed into place, so a
+    process starting at the same time sees either nothing or the whole copy."""
+    root = prebuilt_root()
+    source = root / f"kernels-{folder.name.rsplit('-', 1)[1]}" if root is not None else None
+    if source is None or not source.is_dir() or not prebuilt_matches(source):
+        return
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    partial = folder.parent / f".{folder.name}.{os.getpid()}.partial"
+    try:
+        shutil.copytree(source, partial, ignore=shutil.ignore_patterns(PREBUILT_STAMP))
+        partial.rename(folder)
+    except OSError:  # another process was first, or no room: numba compiles what is missing
+        shutil.rmtree(partial, ignore_errors=True)
+
+
 def _prune(folder: Path) -> None:
     """Remove all but the ``KEEP`` most recently used sibling kernel folders."""
     prefix = folder.name.rsplit("-", 1)[0] + "-"
@@ -73,6 +133,8 @@ def kernel_cache() -> Iterator[None]:
     try:
         folder = cache_dir()
         fresh = not folder.exists()
+        if fresh:
+            _start_from_prebuilt(folder)
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder)  # marks it as recently used for _prune
         if fresh:

@@ -1,0 +1,102 @@
+"""Compile the search kernels before their first use: what the build hook (``hatch_build.py``)
+runs at ``pip install -e``, and what ``python -m aceten.search.precompile`` runs by hand.
+
+Why: numba compiles each kernel the first time it is called, about a minute of CPU for the
+solver, and caches it on disk (:mod:`aceten.search.kernel_cache`). Calling every entry kernel
+here once, on tiny positions of every game with the argument types the real calls use, fills the
+cache, so the first ``aceten solve``, pimc move or ``simulate --fast`` only loads it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+import aceten
+from aceten.game import Game
+
+CARDS_LEFT = 6  # the positions solved here: six cards left (tiny searches, every kernel typed)
+
+
+def small_positions() -> list[Game]:
+    """A position near the end of a deal of every game and player count, in its play phase."""
+    positions = []
+    for name, cls in aceten.rules.GAMES.items():
+        for players in sorted({min(cls.player_counts), max(cls.player_counts)}):
+            game = aceten.new_game(name, players=players, seed=0)
+            while not game.is_over() and (game.phase != "play" or _unplayed(game) > CARDS_LEFT):
+                game.push(game.legal_moves()[0])
+            if not game.is_over():
+                positions.append(game)
+    return positions
+
+
+def _unplayed(game: Game) -> int:
+    return sum(len(game.hand(seat)) for seat in range(game.players)) + len(game.stock)
+
+
+def compile_kernels(say: Callable[[str], None] = print) -> None:
+    """Call every kernel Python calls (the solver's, the batch simulator's) once, so numba
+    compiles them into the cache (or finds them there); ``say`` gets a line per step."""
+    from aceten.search import Solver, batch
+
+    start = time.monotonic()
+    _every_few_seconds(say, start)
+    steps: list[tuple[str, Callable[[], object]]] = []
+    for game in small_positions():
+        label = f"{game.rules.name} {game.rules.players}p"
+        steps.append((f"the solver ({label})", lambda g=game: _solve_every_way(Solver, g)))
+    for bots in (("random",), ("greedy",)):
+        rules = aceten.rules.get(aceten.rules.DEFAULT_GAME)
+        steps.append((f"the batch simulator ({bots[0]})",
+                      lambda b=bots, r=rules: batch.simulate(r, 2, seed=0, bots=b, log=1)))
+    for number, (what, step) in enumerate(steps, start=1):
+        say(f"compiling the kernels: {what} ({number} of {len(steps)}, "
+            f"{time.monotonic() - start:.0f} s so far)")
+        step()
+
+
+def _every_few_seconds(say: Callable[[str], None], start: float, every: float = 10.0) -> None:
+    """A line through ``say`` every ``every`` seconds while numba compiles (counted at each
+    kernel it finishes): one step of :func:`compile_kernels` can take a minute."""
+    from numba.core import event
+
+    class Lines(event.Listener):  # type: ignore[misc]
+        count = 0
+        last = start
+
+        def on_start(self, ev: object) -> None:
+            pass
+
+        def on_end(self, ev: object) -> None:
+            self.count += 1
+            now = time.monotonic()
+            if now - self.last >= every:
+                self.last = now
+                say(f"compiling the kernels: {self.count} compiled, {now - start:.0f} s so far")
+
+    event.register("numba:compile", Lines())
+
+
+def _solve_every_way(solver_class: type, game: Game) -> None:
+    """The solver's entry points: the value with every root move, the value alone, the tricks
+    objective, a target, on one thread and on two."""
+    for threads in (1, 2):
+        solver = solver_class(tt_bits=10, threads=threads)
+        result = solver.solve(game)
+        solver.solve(game, moves=False)
+        solver.solve(game, objective="tricks")
+        solver.solve(game, target=result.value)
+
+
+def main() -> None:
+    """``python -m aceten.search.precompile``: fill the kernel cache now."""
+    from aceten.search.kernel_cache import cache_dir
+
+    compile_kernels(lambda line: print(line, file=sys.stderr, flush=True))
+    print(f"the kernels are compiled in {cache_dir()}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
