@@ -37,7 +37,13 @@ from aceten.search.encoding import (  # noqa: E402
     encode_rules,
     move_code,
 )
-from aceten.search.rng import scratch, stream_below, stream_shuffle, stream_start  # noqa: E402
+from aceten.search.rng import (  # noqa: E402
+    scratch,
+    shuffle_plan,
+    stream_below,
+    stream_shuffle,
+    stream_start,
+)
 from aceten.seeded import Stream  # noqa: E402
 
 VARIANTS = [
@@ -120,7 +126,7 @@ def test_kernel_generator_is_the_engines():
             cards = list(range(size))
             python.shuffle(cards)
             items = np.arange(size, dtype=np.int64)
-            state = stream_shuffle(items, size, np.uint64(state), scratch())
+            state = stream_shuffle(items, shuffle_plan(size), np.uint64(state), scratch())
             assert items.tolist() == cards, (seed, size)
 
 
