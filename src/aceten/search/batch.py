@@ -142,16 +142,17 @@ POINTS_MARGIN = 0.12
 
 @njit(cache=True, _nrt=False, inline="always")
 def _nth_bit(mask, index):
-    """The index-th set bit of mask (from 0, lowest first), without branches for the first 3."""
-    b0 = low_bit(mask)
+    """The index-th set bit of mask (from 0, lowest first); for the first 3 without a branch
+    on ``index`` (a random pick's branch is mispredicted every other move)."""
     m1 = mask & (mask - 1)
-    b1 = low_bit(m1)
     m2 = m1 & (m1 - 1)
-    if index < 3:
-        return b0 if index == 0 else (b1 if index == 1 else low_bit(m2))
-    m = m2 & (m2 - 1)
-    for _ in range(index - 3):
-        m &= m - 1
+    if index >= 3:
+        m = m2 & (m2 - 1)
+        for _ in range(index - 3):
+            m &= m - 1
+        return low_bit(m)
+    m = mask if index == 0 else m1
+    m = m2 if index == 2 else m
     return low_bit(m)
 
 
@@ -561,25 +562,26 @@ def play_plain_random(R, T, deck, plan, seed, count, columns, out, log):
                 if draw_mode == 2 and drawn < size:
                     hands[seat] |= 1 << cards[drawn]
                     drawn += 1
+                # the trick so far, without a branch on the cards (each would be mispredicted
+                # about half the time): both strengths read, then chosen
                 suit = (b >> 4) & 3
                 if i == 0:
                     led = suit
-                if suit == trump:
-                    power = TRUMP_POWER + trump_strength[b]
-                elif suit == led:
-                    power = plain_strength[b]
-                else:
-                    power = -1
-                if power > best_power:
-                    best_power = power
-                    best_i = i
+                as_trump = TRUMP_POWER + trump_strength[b]
+                as_plain = plain_strength[b] if suit == led else -1
+                power = as_trump if suit == trump else as_plain
+                better = power > best_power
+                best_power = power if better else best_power
+                best_i = i if better else best_i
             winner = leader + best_i
             if winner >= n:
                 winner -= n
             points = 0
             for i in range(n):
                 b = trick[i]
-                points += trump_pts[b] if ((b >> 4) & 3) == trump else plain_pts[b]
+                as_trump = trump_pts[b]
+                as_plain = plain_pts[b]
+                points += as_trump if ((b >> 4) & 3) == trump else as_plain
             if t == tricks_per_deal - 1:
                 points += last_bonus
             S[S_POINTS + winner] += points
