@@ -284,10 +284,13 @@ def bench_batch(games: int, seconds: float, rounds: int = 3) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         binary = c_loop(tmp)
         c_best = kernel_best = 0.0
-        for _ in range(rounds):
-            if binary is not None:
-                c_best = max(c_best, c_rate(binary, games))
-            kernel_best = max(kernel_best, kernel_rate(games, "random", rounds=1))
+        for r in range(rounds):
+            c = c_rate(binary, games) if binary is not None else 0.0
+            kernel = kernel_rate(games, "random", rounds=1)
+            c_best, kernel_best = max(c_best, c), max(kernel_best, kernel)
+            if c:
+                print(f"round {r + 1}: C loop {c:12,.0f}  kernel {kernel:12,.0f} games/s  "
+                      f"ratio {kernel / c:.2f}", flush=True)
     rows = {
         "engine_public_api_random": engine,
         "c_loop_random": c_best or None,

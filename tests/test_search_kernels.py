@@ -37,7 +37,13 @@ from aceten.search.encoding import (  # noqa: E402
     encode_rules,
     move_code,
 )
-from aceten.search.rng import scratch, stream_below, stream_shuffle, stream_start  # noqa: E402
+from aceten.search.rng import (  # noqa: E402
+    scratch,
+    shuffle_plan,
+    stream_below,
+    stream_shuffle,
+    stream_start,
+)
 from aceten.seeded import Stream  # noqa: E402
 
 VARIANTS = [
@@ -120,7 +126,7 @@ def test_kernel_generator_is_the_engines():
             cards = list(range(size))
             python.shuffle(cards)
             items = np.arange(size, dtype=np.int64)
-            state = stream_shuffle(items, size, np.uint64(state), scratch())
+            state = stream_shuffle(items, shuffle_plan(size), np.uint64(state), scratch())
             assert items.tolist() == cards, (seed, size)
 
 
@@ -231,3 +237,62 @@ def test_batch_random_auctions_throw_in_some_deals_and_play_the_rest():
     thrown = int((result.winner < 0).sum())
     assert 0 < thrown < 30
     assert (result.team_points[result.winner >= 0].sum(axis=1) == 120).all()
+
+
+# The options the plain kernel reads (drawing, the last-trick tie, scoring, the sides, the
+# dealer, a given trump) or that decide whether a deal is plain (the exchange).
+PLAIN_KNOBS = ("draw", "tie", "scoring", "teams", "exchange", "dealer", "trump")
+
+
+def plain_configurations() -> list[tuple[str, int, str, dict]]:
+    """Every game, variant and player count with every combination of PLAIN_KNOBS' choices
+    (the dealer: the first or the last seat; the trump: as the game sets it or two given suits) whose
+    deals simulate plays in the plain kernel."""
+    import itertools
+
+    found = []
+    for name, cls in aceten.rules.GAMES.items():
+        for variant in cls.variants:
+            for players in cls.players_of(variant):
+                default = aceten.rules.get(name, players=players, variant=variant)
+                specs = {o.name: o for o in default.option_specs}
+                suits = (None, str(default.deck[0].suit), str(default.deck[-1].suit))
+                knobs = [k for k in PLAIN_KNOBS if k in specs]
+                values = [(0, players - 1) if k == "dealer" else suits if k == "trump"
+                          else specs[k].choices for k in knobs]
+                for combo in itertools.product(*values):
+                    options = {k: v for k, v in zip(knobs, combo) if v is not None}
+                    rules = aceten.rules.get(name, players=players, variant=variant, **options)
+                    if batch._plain(encode_rules(rules).R):
+                        found.append((name, players, variant, options))
+    return found
+
+
+def test_plain_kernel_plays_the_steps_games():
+    """The plain kernel (hands and scores in local variables, the trick resolved without the
+    step's functions) against the general kernel, which plays every move through the one step
+    function: for every plain configuration, the same deals, moves, choices and results."""
+    configurations = plain_configurations()
+    assert {(name, players) for name, players, _, _ in configurations} >= {
+        ("briscola", 2), ("briscola", 3), ("briscola", 4), ("briscola", 6),
+        ("brisca", 2), ("brisca", 3), ("brisca", 4), ("brisca", 6)}
+    assert len(configurations) > 200
+    games = 60
+    for name, players, variant, options in configurations:
+        rules = aceten.rules.get(name, players=players, variant=variant, **options)
+        enc = encode_rules(rules)
+        columns, _ = batch._columns(players, len(rules.teams))
+        plan = shuffle_plan(len(enc.deck))
+        bots = np.zeros(6, dtype=np.int64)  # every seat random
+        results = []
+        for general in (False, True):
+            out = np.zeros((games, len(columns)), dtype=np.int64)
+            log = np.zeros((games, batch.L_WIDTH), dtype=np.int64)
+            if general:
+                batch.play_deals(enc.R, enc.T, enc.deck, plan, 17, games, bots, columns, out, log)
+            else:
+                batch.play_plain_random(enc.R, enc.T, enc.deck, plan, 17, games, columns, out, log)
+            results.append((out, log))
+        (plain_out, plain_log), (step_out, step_log) = results
+        assert (plain_log == step_log).all(), (name, players, variant, options)
+        assert (plain_out == step_out).all(), (name, players, variant, options)

@@ -19,6 +19,7 @@ from numba import types as nbtypes
 from numba.extending import intrinsic
 
 from aceten.seeded import GAMMA, KEY_SALT, MIX1, MIX2
+from aceten.seeded import shuffle_plan as seeded_plan
 
 _GAMMA = np.uint64(GAMMA)
 _MIX1 = np.uint64(MIX1)
@@ -73,21 +74,28 @@ def stream_below(state, n):
     return np.int64(hi), state
 
 
+def shuffle_plan(size: int) -> np.ndarray:
+    """:func:`aceten.seeded.shuffle_plan` as the kernels read it: one row per batch, (its
+    first position, its last position, its rejection floor), as uint64.
+
+    Computed once per batch of deals: working the plan out per shuffle costs a 64-bit
+    division per position (does the next range still fit?)."""
+    rows = [(positions[0], positions[-1], floor) for positions, _, floor in seeded_plan(size)]
+    return np.array(rows, dtype=np.uint64).reshape(len(rows), 3)
+
+
 @njit(cache=True, _nrt=False)
-def stream_shuffle(items, size, state, picks):
-    """``Stream.shuffle`` of ``items[:size]`` in place (the same batches); the next state.
+def stream_shuffle(items, plan, state, picks):
+    """``Stream.shuffle`` of ``items[:size]`` in place, by ``plan = shuffle_plan(size)`` (the
+    same batches); the next state.
 
     ``picks`` is scratch space (:func:`scratch`): a batch's picks wait there while the draw is
     tested, then are swapped, so the chain of multiplications runs once per draw."""
     state = np.uint64(state)
-    i = size - 1
-    while i > 0:
-        k = i
-        product = np.uint64(i + 1)
-        while k > 1 and product <= _M64 // np.uint64(k):
-            product *= np.uint64(k)
-            k -= 1
-        floor = (_M64 - product + np.uint64(1)) % product
+    for row in range(plan.shape[0]):
+        i = np.int64(plan[row, 0])
+        k = np.int64(plan[row, 1])
+        floor = plan[row, 2]
         while True:
             state += _GAMMA
             low = _mix(state)
@@ -100,7 +108,6 @@ def stream_shuffle(items, size, state, picks):
             c = items[pos]
             items[pos] = items[j]
             items[j] = c
-        i = k - 1
     return state
 
 
