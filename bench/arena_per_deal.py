@@ -5,7 +5,8 @@
 The arena's Wilson interval treats every comparison (one game between two sides) as
 independent. The games of one deal are not: the same cards are played once per seating. Here
 each deal gives one number, the bot's mean score over the comparisons of that deal (win 1,
-draw 1/2), and the interval is a normal one over the deals.
+draw 1/2), and the interval is a normal one over the deals. With a hidden team (Briscola
+chiamata) a comparison is two seats of different bots on the score sheet, as the arena counts.
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ def main() -> None:
     rows = con.execute("select id, game, players, variant from tournaments order by id").fetchall()
     for tid, game, players, variant in rows:
         per_deal: dict[int, list[float]] = {}
-        for deal, seats, scores in con.execute(
-                "select deal, seats, scores from games where tournament = ?", (tid,)):
+        for deal, seats, scores, roles in con.execute(
+                "select deal, seats, scores, roles from games where tournament = ?", (tid,)):
             names, points = json.loads(seats), json.loads(scores)
             side_bot = names[:len(points)]  # side k's first seat is seat k (partners sit apart)
+            if roles is not None:  # a hidden team: seat against seat on the score sheet
+                points, side_bot = json.loads(roles)[2], names
             tally = per_deal.setdefault(deal, [0.0, 0.0])
             for i, a in enumerate(points):
                 for j, b in enumerate(points):

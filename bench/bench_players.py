@@ -4,10 +4,16 @@
     python bench/bench_players.py --times expert,hard --deals 3    # times of other bots
     python bench/bench_players.py --table tactics:random,tactics:tactics-1 --deals 200 \
         --db bench-players.sqlite --workers 2                     # the strength table
+    python bench/bench_players.py --games briscola:chiamata --max-cards 15,20,25 --deals 10
+                                                                   # pimc's card limit weighed
 
-Times: plays the first bot against the second (the first on every other side) and times every
-decision of each. Prints median, p95 and max in milliseconds; the first decision of the process
-(numba's compilation) is left out.
+Times: plays the first bot against the second (the first on every other side; with hidden
+teams, on every other seat) and times every decision of each, in wall-clock and in CPU time
+(``time.process_time``: less sensitive to other work on the machine). Prints median, p95 and
+max in milliseconds, how many decisions searched and how many deals each solved on average;
+one untimed deal per game first (numba's compilation, the solver's first use) is left out.
+``--max-cards`` plays the same deals once per limit given, each time with pimc solving from
+that many unplayed cards (its ``max_cards``).
 
 Table: for each ``a:b`` pair and each game (``--games`` to choose), a duplicate tournament of
 ``--deals`` deals (every deal once per seating) with the arena; prints one markdown row per game
@@ -18,15 +24,18 @@ per game with its interval. Runs are kept in ``--db`` and resumed from it.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
+from typing import Any
 
 import aceten
 from aceten import agents, arena
 
 GAMES = [("briscola", 2, None), ("briscola", 3, None), ("briscola", 4, None), ("brisca", 2, None),
          ("brisca", 3, None), ("brisca", 4, None), ("cruce", 2, None), ("cruce", 3, None),
-         ("cruce", 4, None), ("klaverjas", 4, "rotterdam"), ("klaverjas", 4, "amsterdam")]
+         ("cruce", 4, None), ("klaverjas", 4, "rotterdam"), ("klaverjas", 4, "amsterdam"),
+         ("briscola", 5, "chiamata"), ("briscola", 6, None), ("brisca", 6, None)]
 
 
 def _wanted(spec: str) -> list[tuple[str, int, str | None]]:
@@ -35,32 +44,71 @@ def _wanted(spec: str) -> list[tuple[str, int, str | None]]:
             or (g[2] and f"{g[0]}:{g[2]}" in chosen)]
 
 
-def times(bots: tuple[str, str], games: list[tuple[str, int, str | None]], deals: int) -> None:
-    first, second = bots
-    if agents.needs_solver(first) or agents.needs_solver(second):
-        warm = aceten.new_game("briscola", players=2, seed=0)
-        agents.play(warm, [agents.get("pimc", seed=0), agents.get("pimc", seed=1)])  # compile
+def _seats(game: aceten.Game, bots: tuple[str, str], deal: int, limit: int | None) -> list[Any]:
+    """The deal's bots: the first on every other side (every other seat when the teams form
+    during the deal), alternating by deal; pimc's card limit set when given."""
+    team_of = game.rules.seat_team
+    hidden = len(set(team_of)) == 1
+    seats = []
+    for s in range(game.rules.players):
+        side = (s if hidden else team_of[s]) % 2
+        bot = agents.get(bots[0] if side == deal % 2 else bots[1], seed=s)
+        if limit is not None and hasattr(bot, "max_cards"):
+            bot.max_cards = limit
+        seats.append(bot)
+    return seats
+
+
+Times = dict[str, list[tuple[float, float, int]]]  # per bot: wall, CPU, deals solved (0: none)
+
+
+def _play(game: aceten.Game, seats: list[Any], spent: Times | None) -> None:
+    while not game.is_over():
+        bot = seats[game.to_move]
+        view = game.view(game.to_move)
+        wall, cpu = time.perf_counter(), time.process_time()
+        move = bot.choose(view)
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        if spent is not None:
+            solved = int(getattr(bot, "last", {}).get("deals") or 0)
+            spent.setdefault(bot.name, []).append((wall, cpu, solved))
+        game.push(move)
+
+
+def _quantiles(ts: list[float]) -> tuple[float, float, float]:
+    ts = sorted(ts)
+    return (1000 * statistics.median(ts), 1000 * ts[min(len(ts) - 1, int(0.95 * len(ts)))],
+            1000 * ts[-1])
+
+
+def times(bots: tuple[str, str], games: list[tuple[str, int, str | None]], deals: int,
+          limits: list[int | None]) -> None:
     for name, players, variant in games:
-        spent: dict[str, list[float]] = {first: [], second: []}
-        for deal in range(deals):
-            game = aceten.new_game(name, players=players, variant=variant, seed=1000 + deal)
-            team_of = game.rules.seat_team
-            seats = [agents.get(first if team_of[s] % 2 == deal % 2 else second, seed=s)
-                     for s in range(players)]
-            while not game.is_over():
-                bot = seats[game.to_move]
-                view = game.view(game.to_move)
-                start = time.perf_counter()
-                move = bot.choose(view)
-                spent[bot.name].append(time.perf_counter() - start)
-                game.push(move)
-        for bot, ts in spent.items():
-            ts.sort()
-            p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
-            median = 1000 * statistics.median(ts)
-            label = f"{name} {players}p" + (f" {variant}" if variant else "")
-            print(f"{label} {bot:8s} moves {len(ts):4d}  median {median:7.1f} ms"
-                  f"  p95 {1000 * p95:7.1f} ms  max {1000 * ts[-1]:7.1f} ms", flush=True)
+        label = f"{name} {players}p" + (f" {variant}" if variant else "")
+        warm = aceten.new_game(name, players=players, variant=variant, seed=999)
+        _play(warm, _seats(warm, bots, 0, min((x for x in limits if x is not None), default=None)), None)
+        for limit in limits:
+            spent: Times = {}
+            for deal in range(deals):
+                game = aceten.new_game(name, players=players, variant=variant, seed=1000 + deal)
+                _play(game, _seats(game, bots, deal, limit), spent)
+            for bot, rows in spent.items():
+                wall = _quantiles([r[0] for r in rows])
+                cpu = _quantiles([r[1] for r in rows])
+                searched = [r[2] for r in rows if r[2]]
+                deals_each = sum(searched) / len(searched) if searched else 0
+                at = "" if limit is None else f" limit {limit}"
+                print(f"{label}{at} {bot:8s} moves {len(rows):4d} (searched {len(searched):4d}, "
+                      f"{deals_each:4.1f} deals each)  "
+                      f"CPU median {cpu[0]:7.1f} p95 {cpu[1]:7.1f} max {cpu[2]:7.1f} ms  "
+                      f"wall p95 {wall[1]:7.1f} max {wall[2]:7.1f} ms  (load {load()})", flush=True)
+
+
+def load() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:  # pragma: no cover - not on Linux
+        return "?"
 
 
 def table(pairs: list[tuple[str, str]], games: list[tuple[str, int, str | None]], deals: int,
@@ -85,6 +133,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--games", default="", help="e.g. briscola:2,klaverjas:amsterdam")
     parser.add_argument("--times", default="pimc,tactics", help="two bots to time")
+    parser.add_argument("--max-cards", default="", help="pimc's card limits to time, e.g. 15,20,25")
     parser.add_argument("--table", default="", help="pairs a:b to play in the duplicate arena")
     parser.add_argument("--db", default="bench-players.sqlite")
     parser.add_argument("--workers", type=int, default=None)
@@ -95,7 +144,8 @@ def main() -> None:
         table([(a, b) for a, b in pairs], games, args.deals, args.db, args.workers)
         return
     first, second = args.times.split(",")
-    times((first, second), games, args.deals)
+    limits: list[int | None] = [int(x) for x in args.max_cards.split(",")] if args.max_cards else [None]
+    times((first, second), games, args.deals, limits)
 
 
 if __name__ == "__main__":

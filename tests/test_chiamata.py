@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import aceten
-from aceten import record
+from aceten import agents, record
 from aceten.errors import AcetenError, IllegalMove
 from aceten.moves import AuctionBid, CallCard
 from cli_support import run
@@ -156,6 +156,34 @@ def test_a_pass_is_final_and_all_passing_throws_the_deal_in():
     out = g.outcome()
     assert out.declarer is None and out.winner is None and out.seat_scores == (0,) * 5
     assert "thrown in" in out.result
+
+
+SHORT = "AS 3S KS 2S HS JS AC 3C 2C HC AO KO 2O JO 7O 3B KB HB JB 7B"  # no AB KC 3O 2B ...
+
+
+@pytest.mark.parametrize(("bid", "calls"), [("bid:A", "AS AC AO"), ("bid:3", "3S 3C 3B"),
+                                            ("bid:K", "KS KO KB"), ("bid:2:47", "2S 2C 2O")])
+def test_a_shortened_deck_offers_only_its_own_cards_to_call(bid, calls):
+    g = chiamata(0, deck=SHORT)
+    g.push(bid)
+    for _ in range(4):
+        g.push("pass")
+    assert g.phase == "call-card"
+    assert [str(m) for m in g.legal_moves()] == [f"call:{c}" for c in calls.split()]
+    missing = next(f"call:{bid[4]}{s}" for s in "SCOB" if f"{bid[4]}{s}" not in calls)
+    assert not g.is_legal(missing)
+    with pytest.raises(IllegalMove, match=f"the bid names {calls}; call one of them"):
+        g.push(missing)
+
+
+def test_the_bots_bid_and_call_only_cards_a_shortened_deck_has():
+    deck = set(SHORT.split())
+    for seed in range(6):
+        g = chiamata(seed, deck=SHORT)
+        seats = [agents.get("tactics", seed=s) for s in range(5)]
+        agents.play(g, seats)
+        if g.called_card is not None:
+            assert str(g.called_card) in deck
 
 
 def test_the_caller_leads_with_lead_caller():

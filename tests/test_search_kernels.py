@@ -59,6 +59,8 @@ VARIANTS = [
     ("briscola", 6, None, {}), ("brisca", 6, None, {"arrastre": "yes"}),
     ("briscola", 5, "chiamata", {}),
     ("briscola", 5, "chiamata", {"lead": "caller", "cappotto": "yes", "point_bids": "no"}),
+    # a shortened deck: some ranks lack a suit's card, which may then be neither bid nor called
+    ("briscola", 5, "chiamata", {"deck": "AS 3S KS 2S HS JS AC 3C 2C HC AO KO 2O JO 7O 3B KB HB JB 7B"}),
 ]  # fmt: skip
 IDS = [f"{g}-{n}-{v or ''}-{'-'.join(f'{k}={x}' for k, x in o.items())}" for g, n, v, o in VARIANTS]
 

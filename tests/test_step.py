@@ -76,8 +76,8 @@ def test_the_compiled_step_is_the_engines_step_on_every_reachable_position(name,
                 assert jit.legal_cards(S, hand, R, T) == step.legal_cards(flat, hand, rules.R, rules.T)
                 assert jit.exchange_cards(S, R, T) == step.exchange_cards(flat, rules.R, rules.T)
             elif g.phase in ("bid", "call", "auction", "call-card"):
-                assert tuple(jit.phase_choices(S, R)) == tuple(step.phase_choices(flat, rules.R))
-                count = step.phase_choices(flat, rules.R)[1]
+                assert tuple(jit.phase_choices(S, R, T)) == tuple(step.phase_choices(flat, rules.R, rules.T))
+                count = step.phase_choices(flat, rules.R, rules.T)[1]
                 assert [jit.choice_code(S, i, R, T) for i in range(count)] == [
                     step.choice_code(flat, i, rules.R, rules.T) for i in range(count)]
             for move in g.legal_moves():

@@ -490,7 +490,7 @@ class Game:
             return moves
         if phase == PHASE_OVER:
             return []
-        _, count = step.phase_choices(S, self._R)
+        _, count = step.phase_choices(S, self._R, self._T)
         R, T = self._R, self._T
         return [decode_move(step.choice_code(S, i, R, T), self._family) for i in range(count)]
 

@@ -35,9 +35,10 @@ def best_suit(view: PlayerView) -> tuple[Suit, int]:
 
 
 def _missing_ranks(view: PlayerView, suit: Suit) -> list[Rank]:
-    """The ranks of ``suit`` the hand lacks, strongest card first (lowest bid first)."""
+    """The ranks of ``suit`` the hand lacks and the deck has, strongest card first (lowest bid
+    first): the cards the hand could call."""
     held = {c.rank for c in view.hand if c.suit == suit}
-    present = {c.rank for c in view.rules.deck}
+    present = {c.rank for c in view.rules.deck if c.suit == suit}
     return [r for r in view.rules.plain_order if r in present and r not in held]
 
 

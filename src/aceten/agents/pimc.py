@@ -50,9 +50,10 @@ MAX_CARDS: dict[tuple[Family, int], int] = {
     (Family.LATIN, 2): 17, (Family.LATIN, 3): 14, (Family.LATIN, 4): 16,
     (Family.GERMAN, 2): 16, (Family.GERMAN, 3): 18, (Family.GERMAN, 4): 24,
     (Family.FRENCH, 4): 23,
-    # five and six seats: set when the solver searched them without its table; not re-measured
-    # since it keys them (a 20-card chiamata position: 0.05-0.6 s, docs/benchmarks.md)
-    (Family.LATIN, 5): 15, (Family.LATIN, 6): 12,
+    # five and six seats, measured with the solver's table keying them (docs/benchmarks.md
+    # "Players"): the largest tried whose p95 stays about that of the 4-player games; with five,
+    # even 15 costs twice that (a searched decision solves 20 five-hand deals) and more costs more
+    (Family.LATIN, 5): 15, (Family.LATIN, 6): 18,
 }
 
 

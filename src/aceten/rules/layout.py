@@ -60,7 +60,8 @@ R_SHEET_PARTNER = 56  # score sheet: the partner
 R_SHEET_DEFENDER = 57  # score sheet: each defender
 R_SHEET_ALONE = 58  # score sheet: a caller who called his own card
 R_CAPPOTTO = 59  # score sheet: 1 a side taking every trick scores double
-R_SIZE = 60
+R_CALLABLE = 60  # hidden team: the cards (bits) the auction's winner may call: the deck's
+R_SIZE = 61
 
 # Values of the coded R entries.
 DRAW_NONE, DRAW_AFTER_TRICK, DRAW_AFTER_PLAY = 0, 1, 2

@@ -60,6 +60,7 @@ from aceten.rules.layout import (
     R_AUCTION_MIN,
     R_AUCTION_RANKS,
     R_CALL_FREE,
+    R_CALLABLE,
     R_CALLER_LEADS,
     R_CAPPOTTO,
     R_DEALER,
@@ -491,11 +492,11 @@ def play_card(S: State, b: int, R: Table, T: Table) -> int:
 
 # -- phases before the play --------------------------------------------------------------------
 @kernel()
-def phase_choices(S: State, R: Table) -> tuple[int, int]:
+def phase_choices(S: State, R: Table, T: Table) -> tuple[int, int]:
     """The phase moves open to the player to move, as (first code, count): bids are
     ``MOVE_BID + 0`` (pass) then every value above the highest; calls are the four suits, then
     a pass when it is allowed; in an auction, a pass then every level above the highest (see
-    auction_code); a called card, one of each suit (see choice_code)."""
+    auction_code); a called card, each card of the rank bid in the deck (see choice_code)."""
     phase = S[S_PHASE]
     if phase == PHASE_BID:
         return MOVE_BID, 1 + R[R_MAX_BID] - S[S_HIGHBID]
@@ -503,7 +504,7 @@ def phase_choices(S: State, R: Table) -> tuple[int, int]:
         top = R[R_AUCTION_RANKS] + R[R_AUCTION_MAX] - R[R_AUCTION_MIN]
         return MOVE_AUCTION, 1 + top - S[S_HIGHBID]
     if phase == PHASE_CALL_CARD:
-        return MOVE_CALL_CARD, 4
+        return MOVE_CALL_CARD, popcount(callable_cards(S, R, T))
     forced = R[R_CALL_FREE] == 0 or (S[S_NBIDS] == R[R_N] and S[S_TOMOVE] == S[S_LEADER])
     return MOVE_CALL, 4 if forced else 5
 
@@ -553,8 +554,24 @@ def choice_code(S: State, index: int, R: Table, T: Table) -> int:
     if phase == PHASE_AUCTION:
         return auction_code(0 if index == 0 else S[S_HIGHBID] + index, R, T)
     if phase == PHASE_CALL_CARD:
-        return MOVE_CALL_CARD + (index << 4 | T[T_LEVEL_RANK + min(S[S_HIGHBID], R[R_AUCTION_RANKS])])
+        cards = callable_cards(S, R, T)
+        for _ in range(index):
+            cards &= cards - 1
+        return MOVE_CALL_CARD + low_bit(cards)
     return phase_code(S, index)
+
+
+@kernel()
+def callable_cards(S: State, R: Table, T: Table) -> int:
+    """The cards the auction's winner may call (bits): those of the rank bid that are in the
+    deck (a shortened deck may lack some suits' card of that rank), in suit order."""
+    rank = T[T_LEVEL_RANK + min(S[S_HIGHBID], R[R_AUCTION_RANKS])]
+    cards = 0
+    for suit in range(4):
+        b = suit << 4 | rank
+        if R[R_CALLABLE] >> b & 1:
+            cards |= 1 << b
+    return cards
 
 
 @kernel()

@@ -31,6 +31,7 @@ from aceten.game import Deal, Game
 from aceten.rules.base import Rules
 from aceten.rules.jit import (
     auction_code,
+    callable_cards,
     card_points,
     choice_code,
     deal_cards,
@@ -67,6 +68,7 @@ from aceten.rules.layout import (
     R_AUCTION_MAX,
     R_AUCTION_MIN,
     R_AUCTION_RANKS,
+    R_CALLABLE,
     R_DEALER,
     R_DECK_N,
     R_DRAW,
@@ -361,13 +363,15 @@ def greedy_auction(S, R, T):
     threshold = BID_THRESHOLD * total
     first = -1  # the strongest rank of the suit the hand lacks
     for level in range(1, ranks + 1):
-        if not hand >> ((suit << 4) | T[T_LEVEL_RANK + level]) & 1:
+        b = (suit << 4) | T[T_LEVEL_RANK + level]
+        if R[R_CALLABLE] >> b & 1 and not hand >> b & 1:
             first = T[T_LEVEL_RANK + level]
             break
     if first >= 0:
         for level in range(high + 1, ranks + 1):
             rank = T[T_LEVEL_RANK + level]
-            if hand >> ((suit << 4) | rank) & 1:
+            b = (suit << 4) | rank
+            if hand >> b & 1 or not R[R_CALLABLE] >> b & 1:
                 continue
             cost = LEVEL_STEP * (T[T_PLAIN_STRENGTH + first] - T[T_PLAIN_STRENGTH + rank])
             if value - cost >= threshold:
@@ -382,20 +386,23 @@ def greedy_auction(S, R, T):
 
 @njit(cache=True, _nrt=False)
 def greedy_call_card(S, R, T):
-    """agents.bidding.call_move: the suit of the card to call (of the rank bid): the best trump
-    suit whose card the hand lacks, else the first suit (alone)."""
+    """agents.bidding.call_move: the index (choice_code's order) of the card to call, of the
+    rank bid and in the deck: the best trump suit's if the hand lacks it, else the first (alone)."""
     hand = S[S_HAND + S[S_TOMOVE]]
-    rank = T[T_LEVEL_RANK + min(S[S_HIGHBID], R[R_AUCTION_RANKS])]
-    best = -1
+    cards = callable_cards(S, R, T)
+    best = 0
     value = -1
-    for suit in range(4):
-        if hand >> ((suit << 4) | rank) & 1:
-            continue
-        v = _suit_value(T, hand, suit)
-        if v > value:
-            best = suit
-            value = v
-    return best if best >= 0 else 0
+    index = 0
+    while cards:
+        b = low_bit(cards)
+        cards &= cards - 1
+        if not hand >> b & 1:
+            v = _suit_value(T, hand, (b >> 4) & 3)
+            if v > value:
+                best = index
+                value = v
+        index += 1
+    return best
 
 
 @njit(cache=True, _nrt=False)
@@ -455,7 +462,7 @@ def play_deals(R, T, deck, plan, seed, count, bots, columns, out, log):
             bot = bots[seat]
             phase = S[S_PHASE]
             if phase != PHASE_PLAY:  # a bid, a trump call, an auction bid or a called card
-                _, choices = phase_choices(S, R)
+                _, choices = phase_choices(S, R, T)
                 if bot == 0 and phase == PHASE_AUCTION:
                     level, states[seat], choices = random_auction(S, R, states[seat])
                     code = auction_code(level, R, T)

@@ -17,6 +17,7 @@ from aceten.rules.layout import (
     R_AUCTION_MAX,
     R_AUCTION_MIN,
     R_AUCTION_RANKS,
+    R_CALLABLE,
     R_CALLER_LEADS,
     R_HIDDEN,
     R_NTEAMS,
@@ -115,6 +116,7 @@ class CalledPartner(Part):
     def fill(self, rules: Rules, R: list[int], T: list[int]) -> None:
         R[R_HIDDEN] = 1
         R[R_NTEAMS] = 2
+        R[R_CALLABLE] = rules.deck_mask  # a card is called only if the deck has it
         for seat in range(rules.players):
             R[R_TEAM + seat] = 1  # before the call, every seat is a defender
 
