@@ -41,6 +41,7 @@ class Group:
     kind: str  # "rule", "fact", "goal", "structure"
     literal: Any = None  # the assumption literal in explain mode
     count: int = 0
+    constraints: list[int] = field(default_factory=list)  # their places in the model (explain)
     forms: list[str] = field(default_factory=list)  # the constraints' shapes, in logic notation
 
 
@@ -83,6 +84,7 @@ class Cp:
             group.count += 1
             if group.literal is not None:
                 lits.append(group.literal)
+                group.constraints.append(len(self.model.proto.constraints) - 1)
         if lits:
             constraint.only_enforce_if(lits)
 
@@ -172,6 +174,18 @@ class Cp:
         ints = [x.index for x in items]
         ints += [-c.index - 1 for c in cond]
         self._add_clause(self.model, ints if ints else [self.false.index])
+        if group is not None and group.literal is not None:
+            group.constraints.append(len(self.model.proto.constraints) - 1)
+
+    def empty(self, group: Group) -> None:
+        """Remove the constraints of an explain-mode group from the model (their places stay,
+        empty): a group no solve will assume again costs the solves nothing."""
+        from aceten.logic import sat
+
+        constraints = self.model.proto.constraints
+        for index in group.constraints:
+            sat.empty_constraint(constraints[index])
+        group.constraints.clear()
 
     def all_false(self, lits: Iterable[Lit], when: Iterable[Lit] = ()) -> None:
         """None of ``lits`` holds (when all of ``when`` hold)."""
