@@ -257,7 +257,10 @@ class _CoreSearch:
             return None, (core or rest) if one.index not in self.found else None
         # At most one literal of the run is false; one is, as the core cannot hold, and its
         # group is broken (a group whose literal is true holds).
-        return next(grp for grp in run if not self.last.boolean_value(grp.literal)), None
+        for grp in run:
+            if not self.last.boolean_value(grp.literal):
+                return grp, None
+        raise RuntimeError("CP-SAT met every group of a core shown impossible")  # a bug
 
     def _run(self, pending: list[Any], core: list[Any], needed: set[int], size: int) -> list[Any]:
         """The next ``size`` groups to try deleting: pending, in the core, not known needed,
