@@ -28,6 +28,12 @@ from aceten.logic.position import Position
 # docs/benchmarks.md, "Logic").
 EXPLAIN_PARAMS = {"symmetry_level": 0, "cp_model_probing_level": 0, "max_presolve_iterations": 1,
                   "linearization_level": 0}
+# The solves after the first (the deletion's tests) skip presolve altogether: most of such a
+# solve was presolve (CP-SAT's log), and without it the explanations of 41 impossible goals
+# (the examples and random small positions of every game) took 0.6x the CPU, with the same
+# cores (docs/benchmarks.md, "Logic"). The first solve keeps EXPLAIN_PARAMS: it decides a
+# yes/no goal for ``ask --explain``, whose witness stays the one it was.
+LATER_PARAMS = {**EXPLAIN_PARAMS, "cp_model_presolve": False}
 
 # Which groups to try dropping first: facts, then rules, then the goal (the explanation keeps
 # the goal and the rules where it can, and the fewest facts).
@@ -131,6 +137,7 @@ class _CoreSearch:
         # a goal comparison's deletion test: the groups it kept, and the best of its left side
         # under them (deletion_test)
         self.bounds: dict[tuple[Any, ...], tuple[frozenset[Any], int]] = {}
+        self.found: set[int] = set()  # the assumptions of the last infeasible solve's core
 
     def infeasible(self, active: list[Any], extra: Sequence[Any] = (),
                    best: tuple[bool, Any, int] | None = None) -> tuple[bool, list[Any] | None]:
@@ -146,13 +153,13 @@ class _CoreSearch:
         cp.model.add_assumptions([grp.literal for grp in active] + list(extra))
         if best is not None:
             _objective_within(cp.model, *best)
-        solver = _solver(self.time_limit)
+        solver = _solver(self.time_limit) if self.solves == 1 else _solver(self.time_limit, LATER_PARAMS)
         try:
             status = solver.solve(cp.model)
         finally:
             cp.model.clear_objective()
         if status == sat.INFEASIBLE:
-            found = {i for i in solver.sufficient_assumptions_for_infeasibility()}
+            self.found = found = set(solver.sufficient_assumptions_for_infeasibility())
             return True, [grp for grp in active if grp.literal.index in found] or None
         if status in (sat.OPTIMAL, sat.FEASIBLE):
             self.last, self.optimal = solver, status == sat.OPTIMAL
@@ -160,20 +167,112 @@ class _CoreSearch:
         raise TimeoutError
 
     def minimise(self, first_core: list[Any] | None) -> Explanation:
-        """Delete groups one at a time from the first core while the rest stays impossible."""
+        """Delete groups from the first core, in ORDER, while the rest stays impossible.
+
+        The result is that of deleting one group at a time in that order (drop a group when the
+        rest is still impossible), found with fewer solves (:meth:`_delete_in_order`)."""
         minimal = True
         core = first_core or self.groups
         try:
-            for candidate in sorted(core, key=lambda grp: ORDER.get(grp.kind, 1)):
-                if candidate not in core:
-                    continue
-                rest = [grp for grp in core if grp is not candidate]
-                still, smaller = self.deletion_test(candidate, rest)
-                if still:
-                    core = smaller if smaller is not None and len(smaller) < len(rest) else rest
-        except TimeoutError:
+            core = self._delete_in_order(core)
+        except TimeoutError as out:
             minimal = False
+            core = out.args[0] if out.args else core
         return self.explanation(core, minimal=minimal, proven=True)
+
+    def _delete_in_order(self, core: list[Any]) -> list[Any]:
+        """Deletion in ORDER, one group at a time in effect, with fewer solves.
+
+        The groups still to try form a run. One solve asks for a solution meeting every group
+        of the core but at most one of the run's: the group it breaks is necessary (the rest
+        of the core, and of any smaller core, can hold), which one-at-a-time deletion would
+        keep. When there is no such solution, each of the run's groups alone can go, and the
+        rest without the whole run is tried (no second solve when the first one's core already
+        left the run out): still impossible, the run goes, as deleting its groups one at a
+        time would do (each one's rest holds this rest). Otherwise the run's first group goes
+        and the others are tried one at a time. A goal comparison is tested on its own (its
+        test also finds the note, :meth:`deletion_test`). As before, a core CP-SAT finds
+        smaller than the rest replaces it. On a time-out, TimeoutError carries the core so
+        far. On the seed question: 6 solves instead of 14, the same core."""
+        pending = sorted(core, key=lambda grp: ORDER.get(grp.kind, 1))
+        needed: set[int] = set()  # ids of groups shown necessary
+        size = len(pending)
+        while pending:
+            self._empty_all_but(core)
+            head = pending[0]
+            if id(head) in needed or all(grp is not head for grp in core):
+                pending.pop(0)
+                continue
+            try:
+                if _implied_bound(self.goal, head) is not None:
+                    rest = [grp for grp in core if grp is not head]
+                    still, smaller = self.deletion_test(head, rest)
+                    if still:
+                        core = _smaller(smaller, rest)
+                    else:
+                        needed.add(id(head))
+                    pending.pop(0)
+                    continue
+                run = self._run(pending, core, needed, size)
+                leaving = {id(grp) for grp in run}
+                rest = [grp for grp in core if id(grp) not in leaving]
+                if len(run) > 1:
+                    broken, smaller = self._one_broken(run, rest)
+                    if broken is not None:
+                        needed.add(id(broken))
+                        continue
+                    if smaller is not None:  # that solve's core left the run out
+                        core = _smaller(smaller, rest)
+                        continue
+                bad, smaller = self.infeasible(rest)
+            except TimeoutError as out:
+                raise TimeoutError(core) from out
+            if bad:
+                core = _smaller(smaller, rest)
+            elif len(run) == 1:
+                needed.add(id(head))
+            else:  # each alone can go, not all together: the first goes, the others one by one
+                core = [grp for grp in core if grp is not head]
+                size = 1
+        return core
+
+    def _empty_all_but(self, core: list[Any]) -> None:
+        """Empty the groups out of the core: deletion never assumes them again, and CP-SAT
+        loads a smaller model (on the seed question the draw rule, 28% of the constraints,
+        is out of the first core)."""
+        present = {id(grp) for grp in core}
+        for grp in self.groups:
+            if id(grp) not in present and grp.constraints:
+                self.model.cp.empty(grp)
+
+    def _one_broken(self, run: list[Any], rest: list[Any]) -> tuple[Any, list[Any] | None]:
+        """The group of ``run`` broken by a solution of ``rest`` and all of ``run`` but one
+        (None when there is no such solution), and the groups of the core CP-SAT found when
+        that core leaves the run out (the rest alone is impossible)."""
+        cp = self.model.cp
+        one = cp.model.new_bool_var(f"all-but-one[{len(run)}]")
+        cp.model.add(sum(grp.literal for grp in run) >= len(run) - 1).only_enforce_if(one)
+        bad, core = self.infeasible(rest, [one])
+        if bad:
+            return None, (core or rest) if one.index not in self.found else None
+        # At most one literal of the run is false; one is, as the core cannot hold, and its
+        # group is broken (a group whose literal is true holds).
+        for grp in run:
+            if not self.last.boolean_value(grp.literal):
+                return grp, None
+        raise RuntimeError("CP-SAT met every group of a core shown impossible")  # a bug
+
+    def _run(self, pending: list[Any], core: list[Any], needed: set[int], size: int) -> list[Any]:
+        """The next ``size`` groups to try deleting: pending, in the core, not known needed,
+        up to a goal comparison (tested on its own)."""
+        present = {id(grp) for grp in core}
+        run: list[Any] = []
+        for grp in pending:
+            if len(run) == size or _implied_bound(self.goal, grp) is not None:
+                break
+            if id(grp) in present and id(grp) not in needed:
+                run.append(grp)
+        return run
 
     def deletion_test(self, grp: Any, rest: list[Any]) -> tuple[bool, list[Any] | None]:
         """Whether the core without ``grp`` is still impossible (and its core).
@@ -216,12 +315,17 @@ class _CoreSearch:
         return explanation
 
 
-def _solver(time_limit: float | None) -> Any:
+def _smaller(core: list[Any] | None, rest: list[Any]) -> list[Any]:
+    """The core CP-SAT found, when it is smaller than the groups it was given."""
+    return core if core is not None and len(core) < len(rest) else rest
+
+
+def _solver(time_limit: float | None, params: dict[str, Any] = EXPLAIN_PARAMS) -> Any:
     from aceten.logic import sat
 
     solver = sat.new_solver()
     solver.parameters.num_workers = 1  # cores of assumptions come from one worker
-    for key, value in EXPLAIN_PARAMS.items():
+    for key, value in params.items():
         setattr(solver.parameters, key, value)
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = float(time_limit)

@@ -30,6 +30,7 @@ if _LIGHT:
     _status: Any = _cmh.CpSolverStatus
 else:  # pragma: no cover - OR-Tools before the helper had its own model classes
     from ortools.sat.python import cp_model as _status
+_EMPTY = _cmh.ConstraintProto() if _LIGHT else None  # older OR-Tools: protobuf's Clear()
 UNKNOWN = _status.UNKNOWN
 MODEL_INVALID = _status.MODEL_INVALID
 FEASIBLE = _status.FEASIBLE
@@ -234,6 +235,14 @@ def add_clause(model: Any, indices: list[int]) -> None:
     """The clause of the literals with these proto indices (``-k-1``: not variable ``k``),
     written straight into the model's proto (the same for ``cp_model.CpModel``)."""
     model.proto.constraints.add().bool_or.literals.extend(indices)
+
+
+def empty_constraint(proto: Any) -> None:
+    """Make a constraint of a model's proto empty (no condition: CP-SAT ignores it)."""
+    if _EMPTY is not None:
+        proto.copy_from(_EMPTY)
+    else:  # pragma: no cover - OR-Tools < 9.12
+        proto.Clear()
 
 
 def new_model() -> Any:
