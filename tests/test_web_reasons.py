@@ -18,7 +18,7 @@ from aceten.web.i18n_reasons import BLANK, HELPERS, PARTS, REASON_TEXTS, kind, r
 # a value of each kind of blank, as the bots write it
 SAMPLES = {"card": "the three of swords", "suit": "coins", "who": "P3", "seats": "P2 and P4", "n": "12",
            "m": "-3", "pct": "45%", "rank": "A", "bid": "bid:2:71", "move": "bid:A",
-           "layouts": "12 possible layouts"}
+           "layouts": "12 possible layouts", "how": "solved each exactly"}
 OTHER_CARDS = ["the ace of trumps", "a hidden card", "7O", "the nine of roșu"]
 
 
@@ -133,3 +133,51 @@ def test_pimcs_reasons_for_a_swap_of_the_face_up_trump_are_read_by_a_template():
 def test_the_servers_note_for_a_failed_bot_is_read_by_a_template():
     found = read("(the pimc bot failed: ValueError; played the first legal move)")
     assert found == ("reason_bot_failed", {"move": "pimc", "move2": "ValueError"})
+
+
+@pytest.mark.parametrize("layouts", ["layout", "12 possible layouts", "one layout", "6 layouts"])
+@pytest.mark.parametrize("how", ["solved each exactly", "played each out to the end of the deal",
+                                 "the likelier the better they fit how the others have played, "
+                                 "solved each exactly"])
+def test_every_way_the_searcher_counts_and_judges_layouts_is_read(layouts, how):
+    text = REASON_TEXTS["en"]["reason_s_gap"]
+    reason = fill(text, {"card": "the three of swords", "layouts": layouts, "how": how, "n": "7", "m": "60"})
+    assert read(reason) == ("reason_s_gap", {"card": "the three of swords", "layouts": layouts, "how": how,
+                                             "n": "7", "m": "60"})
+
+
+# the searcher (issue 18) in one seat, tactics in the others: a few deals of 2- and 4-seat
+# Briscola and, for its searched bids and trump calls, of Cruce and Klaverjas; small samples keep
+# it cheap (its words do not depend on them) and one layout a decision gives the singular
+SEARCHER_DEALS = [("briscola", 2, None), ("briscola", 4, None), ("cruce", 2, None),
+                  ("klaverjas", 4, "rotterdam")]
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), SEARCHER_DEALS,
+                         ids=[f"{g}-{n}" for g, n, _ in SEARCHER_DEALS])
+def test_what_the_searcher_writes_is_read_by_a_template(game, players, variant):
+    pytest.importorskip("numba")
+    from aceten.agents.searcher import SearcherAgent
+    from aceten.agents.tactics import TacticsAgent
+
+    rules = get_rules(game, players=players, variant=variant)
+    keys, unread = set(), []
+    for seed, samples in ((0, 3), (1, 1)):
+        seat = seed % players
+        searcher = SearcherAgent(seed=seed, samples=samples, pool=2, min_worlds=1, bid_samples=2)
+        tactics = TacticsAgent(seed=seed)
+        game_ = Game(rules, seed=seed)
+        while not game_.is_over():
+            mover = game_.to_move
+            bot = searcher if mover == seat else tactics
+            game_.push(bot.choose(game_.view(mover)))
+            if bot is searcher:
+                found = read(searcher.reason)
+                if found is None:
+                    unread.append(searcher.reason)
+                else:
+                    keys.add(found[0])
+    assert unread == []
+    assert keys & {"reason_s_best", "reason_s_tie", "reason_s_gap"}  # its own search, not only tactics'
+    if game in ("cruce", "klaverjas"):  # a searched bid or trump call
+        assert keys & {"reason_s_bid", "reason_s_pass", "reason_s_call"}, keys

@@ -3,11 +3,13 @@
 
 The bots write their reasons in English (``aceten play`` and the records show them as they are),
 and the web table receives them so. Each English reason the bots of the table (tactics and its
-levels, greedy, random, pimc, and the auction's shared policy) write is one of the
+levels, greedy, random, pimc, the searcher, and the auction's shared policy) write is one of the
 ``REASON_TEXTS["en"]`` templates here, word for word, with blanks for what changes: a card
 (``{card}``: "the three of swords", "the ace of trumps", a code such as ``7O``, or "a hidden
 card" once the server has hidden it), a suit's name, a seat (``P2``), seats ("P2 and P4"),
-numbers, a percentage, a rank letter, a bid, a move, and pimc's count of layouts.
+numbers (signed, as the searcher writes a score difference), a percentage, a rank letter, a bid,
+a move, pimc's and the searcher's count of layouts, and how the searcher judged them (``{how}``:
+exactly or played out, the likelier layouts first once the others have played).
 
 :func:`patterns` turns each English template into a regular expression; the page matches a
 reason against them (as it matches the server's errors), reads the blanks, puts each in the
@@ -29,13 +31,16 @@ PARTS: dict[str, str] = {
     "suit": r"[^\s,()]+",
     "who": r"P\d",
     "seats": r"P\d(?: and P\d)*",
-    "n": r"-?\d+",
-    "m": r"-?\d+",
+    "n": r"[+-]?\d+",  # the searcher writes a score difference signed: +12, -3
+    "m": r"[+-]?\d+",
     "pct": r"\d+%",
     "rank": r"[0-9A-Z]",
     "bid": r"bid:\S+",
     "move": r"\S+",
-    "layouts": r"layout|\d+ possible layouts",
+    "layouts": r"(?:one )?layout|\d+ (?:possible )?layouts",  # pimc's and the searcher's words
+    # how the searcher judged each layout, the likelier ones first when the others have played
+    "how": (r"(?:the likelier the better they fit how the others have played, )?"
+            r"(?:solved each exactly|played each out to the end of the deal)"),
 }
 
 REASON_TEXTS: dict[str, dict[str, str]] = {
@@ -106,6 +111,23 @@ REASON_TEXTS: dict[str, dict[str, str]] = {
         "reason_random_pass": "pass (this bot passes or bids at even odds)",
         "reason_bot_failed": "(the {move} bot failed: {move2}; played the first legal move)",
         "reason_random_bid": "a bid picked at random (this bot bids at random): {move}",
+        # the searcher (agents/searcher.py): its searched plays, bids and trump calls, and a
+        # bid or call that is the only move; what it hands to tactics reads by tactics' templates
+        "reason_how_exact": "solved each exactly",
+        "reason_how_playout": "played each out to the end of the deal",
+        "reason_how_likely": "the likelier the better they fit how the others have played, {how}",
+        "reason_s_best": "play {card}: tried on {layouts} of the cards you cannot see, {how}; it is the best move",
+        "reason_ss_best": "play the swap of {card} for the face-up trump: tried on {layouts} of the cards you cannot see, {how}; it is the best move",
+        "reason_s_tie": "play {card}: tried on {layouts} of the cards you cannot see, {how}; another move does about as well (your side ends with about {n} points either way)",
+        "reason_ss_tie": "play the swap of {card} for the face-up trump: tried on {layouts} of the cards you cannot see, {how}; another move does about as well (your side ends with about {n} points either way)",
+        "reason_s_gap": "play {card}: tried on {layouts} of the cards you cannot see, {how}; it leaves your side about {n} points better off than your next-best move (about {m} by the end)",
+        "reason_ss_gap": "play the swap of {card} for the face-up trump: tried on {layouts} of the cards you cannot see, {how}; it leaves your side about {n} points better off than your next-best move (about {m} by the end)",
+        "reason_s_bid": "bid {n}: played out on {layouts} of the cards you cannot see, your side scores about {m} against the others on average, the best of the {n2} choices",
+        "reason_s_pass": "pass: played out on {layouts} of the cards you cannot see, your side scores about {m} against the others on average, the best of the {n} choices",
+        "reason_s_call": "call {suit} as trump: played out on {layouts} of the cards you cannot see, your side scores about {m} against the others on average, the best of the {n} choices",
+        "reason_s_bid_only": "bid {n}: it is the only move you may make",
+        "reason_s_pass_only": "pass: it is the only move you may make",
+        "reason_s_call_only": "call {suit} as trump: it is the only move you may make",
     },
     "it": {
         "reason_card_of_trumps": "{rank} di briscola",
@@ -174,6 +196,21 @@ REASON_TEXTS: dict[str, dict[str, str]] = {
         "reason_random_pass": "passo (questo bot passa o dichiara con la stessa probabilità)",
         "reason_bot_failed": "(il bot {move} ha avuto un errore: {move2}; ha giocato la prima mossa valida)",
         "reason_random_bid": "una dichiarazione scelta a caso (questo bot dichiara a caso): {move}",
+        "reason_how_exact": "risolvendo ciascuna esattamente",
+        "reason_how_playout": "giocando ciascuna fino alla fine della mano",
+        "reason_how_likely": "contando di più quelle che meglio si accordano con come hanno giocato gli altri, {how}",
+        "reason_s_best": "gioca {card}: provata su {layouts} delle carte che non vedi, {how}; è la mossa migliore",
+        "reason_ss_best": "scambia {card} con la briscola scoperta: provato su {layouts} delle carte che non vedi, {how}; è la mossa migliore",
+        "reason_s_tie": "gioca {card}: provata su {layouts} delle carte che non vedi, {how}; un'altra mossa va più o meno altrettanto bene (la tua squadra finisce con circa {n} punti in ogni caso)",
+        "reason_ss_tie": "scambia {card} con la briscola scoperta: provato su {layouts} delle carte che non vedi, {how}; un'altra mossa va più o meno altrettanto bene (la tua squadra finisce con circa {n} punti in ogni caso)",
+        "reason_s_gap": "gioca {card}: provata su {layouts} delle carte che non vedi, {how}; lascia la tua squadra circa {n} punti meglio della seconda mossa migliore (circa {m} alla fine)",
+        "reason_ss_gap": "scambia {card} con la briscola scoperta: provato su {layouts} delle carte che non vedi, {how}; lascia la tua squadra circa {n} punti meglio della seconda mossa migliore (circa {m} alla fine)",
+        "reason_s_bid": "dichiara {n}: giocando la mano su {layouts} delle carte che non vedi, la tua squadra fa in media circa {m} rispetto agli altri, la migliore delle {n2} scelte",
+        "reason_s_pass": "passo: giocando la mano su {layouts} delle carte che non vedi, la tua squadra fa in media circa {m} rispetto agli altri, la migliore delle {n} scelte",
+        "reason_s_call": "scegli {suit} come briscola: giocando la mano su {layouts} delle carte che non vedi, la tua squadra fa in media circa {m} rispetto agli altri, la migliore delle {n} scelte",
+        "reason_s_bid_only": "dichiara {n}: è l'unica mossa possibile",
+        "reason_s_pass_only": "passo: è l'unica mossa possibile",
+        "reason_s_call_only": "scegli {suit} come briscola: è l'unica mossa possibile",
     },
     "es": {
         "reason_card_of_trumps": "{rank} de triunfo",
@@ -242,6 +279,21 @@ REASON_TEXTS: dict[str, dict[str, str]] = {
         "reason_random_pass": "paso (este bot pasa o puja con la misma probabilidad)",
         "reason_bot_failed": "(el bot {move} falló: {move2}; jugó la primera jugada válida)",
         "reason_random_bid": "una puja elegida al azar (este bot puja al azar): {move}",
+        "reason_how_exact": "resolviendo cada uno con exactitud",
+        "reason_how_playout": "jugando cada uno hasta el final de la mano",
+        "reason_how_likely": "contando más los que mejor encajan con cómo han jugado los demás, {how}",
+        "reason_s_best": "juega {card}: probada en {layouts} de las cartas que no ves, {how}; es la mejor jugada",
+        "reason_ss_best": "cambia {card} por el triunfo descubierto: probado en {layouts} de las cartas que no ves, {how}; es la mejor jugada",
+        "reason_s_tie": "juega {card}: probada en {layouts} de las cartas que no ves, {how}; otra jugada sale más o menos igual de bien (tu bando acaba con unos {n} puntos en ambos casos)",
+        "reason_ss_tie": "cambia {card} por el triunfo descubierto: probado en {layouts} de las cartas que no ves, {how}; otra jugada sale más o menos igual de bien (tu bando acaba con unos {n} puntos en ambos casos)",
+        "reason_s_gap": "juega {card}: probada en {layouts} de las cartas que no ves, {how}; deja a tu bando unos {n} puntos mejor que la siguiente mejor jugada (unos {m} al final)",
+        "reason_ss_gap": "cambia {card} por el triunfo descubierto: probado en {layouts} de las cartas que no ves, {how}; deja a tu bando unos {n} puntos mejor que la siguiente mejor jugada (unos {m} al final)",
+        "reason_s_bid": "puja {n}: jugando la mano en {layouts} de las cartas que no ves, tu bando saca de media unos {m} frente a los demás, la mejor de las {n2} opciones",
+        "reason_s_pass": "paso: jugando la mano en {layouts} de las cartas que no ves, tu bando saca de media unos {m} frente a los demás, la mejor de las {n} opciones",
+        "reason_s_call": "elige {suit} de triunfo: jugando la mano en {layouts} de las cartas que no ves, tu bando saca de media unos {m} frente a los demás, la mejor de las {n} opciones",
+        "reason_s_bid_only": "puja {n}: es la única jugada posible",
+        "reason_s_pass_only": "paso: es la única jugada posible",
+        "reason_s_call_only": "elige {suit} de triunfo: es la única jugada posible",
     },
     "ro": {
         "reason_card_of_trumps": "{rank} de atu",
@@ -310,6 +362,21 @@ REASON_TEXTS: dict[str, dict[str, str]] = {
         "reason_random_pass": "pas (acest bot trece sau licitează cu aceeași probabilitate)",
         "reason_bot_failed": "(botul {move} a eșuat: {move2}; a jucat prima mutare permisă)",
         "reason_random_bid": "o licitație aleasă la întâmplare (acest bot licitează la întâmplare): {move}",
+        "reason_how_exact": "rezolvând-o exact pe fiecare",
+        "reason_how_playout": "jucând-o pe fiecare până la sfârșitul mâinii",
+        "reason_how_likely": "cu greutate mai mare pentru cele care se potrivesc mai bine cu felul în care au jucat ceilalți, {how}",
+        "reason_s_best": "joacă {card}: încercată pe {layouts} ale cărților pe care nu le vezi, {how}; e cea mai bună mutare",
+        "reason_ss_best": "schimbă {card} cu atuul întors: încercat pe {layouts} ale cărților pe care nu le vezi, {how}; e cea mai bună mutare",
+        "reason_s_tie": "joacă {card}: încercată pe {layouts} ale cărților pe care nu le vezi, {how}; altă mutare e cam la fel de bună (echipa ta termină cu circa {n} puncte oricum)",
+        "reason_ss_tie": "schimbă {card} cu atuul întors: încercat pe {layouts} ale cărților pe care nu le vezi, {how}; altă mutare e cam la fel de bună (echipa ta termină cu circa {n} puncte oricum)",
+        "reason_s_gap": "joacă {card}: încercată pe {layouts} ale cărților pe care nu le vezi, {how}; îți lasă echipa cu circa {n} puncte mai bine decât următoarea mutare (circa {m} la sfârșit)",
+        "reason_ss_gap": "schimbă {card} cu atuul întors: încercat pe {layouts} ale cărților pe care nu le vezi, {how}; îți lasă echipa cu circa {n} puncte mai bine decât următoarea mutare (circa {m} la sfârșit)",
+        "reason_s_bid": "licitează {n}: jucând mâna pe {layouts} ale cărților pe care nu le vezi, echipa ta face în medie circa {m} față de ceilalți, cea mai bună dintre cele {n2} alegeri",
+        "reason_s_pass": "pas: jucând mâna pe {layouts} ale cărților pe care nu le vezi, echipa ta face în medie circa {m} față de ceilalți, cea mai bună dintre cele {n} alegeri",
+        "reason_s_call": "alege {suit} atu: jucând mâna pe {layouts} ale cărților pe care nu le vezi, echipa ta face în medie circa {m} față de ceilalți, cea mai bună dintre cele {n} alegeri",
+        "reason_s_bid_only": "licitează {n}: e singura mutare posibilă",
+        "reason_s_pass_only": "pas: e singura mutare posibilă",
+        "reason_s_call_only": "alege {suit} atu: e singura mutare posibilă",
     },
     "nl": {
         "reason_card_of_trumps": "troef {rank}",
@@ -378,11 +445,27 @@ REASON_TEXTS: dict[str, dict[str, str]] = {
         "reason_random_pass": "pas (deze bot past of biedt met gelijke kans)",
         "reason_bot_failed": "(de bot {move} faalde: {move2}; de eerste geldige zet is gespeeld)",
         "reason_random_bid": "een willekeurig gekozen bod (deze bot biedt willekeurig): {move}",
+        "reason_how_exact": "elk exact opgelost",
+        "reason_how_playout": "elk uitgespeeld tot het eind van het spel",
+        "reason_how_likely": "zwaarder gewogen naarmate ze beter passen bij hoe de anderen gespeeld hebben, {how}",
+        "reason_s_best": "speel {card}: geprobeerd op {layouts} van de kaarten die je niet ziet, {how}; het is de beste zet",
+        "reason_ss_best": "ruil {card} voor de open troef: geprobeerd op {layouts} van de kaarten die je niet ziet, {how}; het is de beste zet",
+        "reason_s_tie": "speel {card}: geprobeerd op {layouts} van de kaarten die je niet ziet, {how}; een andere zet is ongeveer even goed (jullie eindigen hoe dan ook met ongeveer {n} punten)",
+        "reason_ss_tie": "ruil {card} voor de open troef: geprobeerd op {layouts} van de kaarten die je niet ziet, {how}; een andere zet is ongeveer even goed (jullie eindigen hoe dan ook met ongeveer {n} punten)",
+        "reason_s_gap": "speel {card}: geprobeerd op {layouts} van de kaarten die je niet ziet, {how}; het levert jullie ongeveer {n} punten meer op dan de op één na beste zet (ongeveer {m} aan het eind)",
+        "reason_ss_gap": "ruil {card} voor de open troef: geprobeerd op {layouts} van de kaarten die je niet ziet, {how}; het levert jullie ongeveer {n} punten meer op dan de op één na beste zet (ongeveer {m} aan het eind)",
+        "reason_s_bid": "bied {n}: uitgespeeld op {layouts} van de kaarten die je niet ziet, scoren jullie gemiddeld ongeveer {m} tegenover de anderen, de beste van de {n2} keuzes",
+        "reason_s_pass": "pas: uitgespeeld op {layouts} van de kaarten die je niet ziet, scoren jullie gemiddeld ongeveer {m} tegenover de anderen, de beste van de {n} keuzes",
+        "reason_s_call": "kies {suit} als troef: uitgespeeld op {layouts} van de kaarten die je niet ziet, scoren jullie gemiddeld ongeveer {m} tegenover de anderen, de beste van de {n} keuzes",
+        "reason_s_bid_only": "bied {n}: het is de enige zet die je mag doen",
+        "reason_s_pass_only": "pas: het is de enige zet die je mag doen",
+        "reason_s_call_only": "kies {suit} als troef: het is de enige zet die je mag doen",
     },
 }
 
 BLANK = re.compile(r"\{(\w+)\}")
-HELPERS = ("reason_card_of_trumps", "reason_and", "reason_layouts_n")  # words the blanks are put in
+HELPERS = ("reason_card_of_trumps", "reason_and", "reason_layouts_n",
+           "reason_how_exact", "reason_how_playout", "reason_how_likely")  # words the blanks are put in
 
 
 def kind(blank: str) -> str:

@@ -164,7 +164,11 @@ function reasonPart(blank, value, deck, names) {
     return suit ? suitName(deck, suit.letter) : value;
   }
   if (kind === "seats") return value.split(" and ").join(` ${t("reason_and")} `);
-  if (kind === "layouts") return t("reason_layouts_n", { n: value === "layout" ? 1 : Number(value.split(" ")[0]) });
+  if (kind === "layouts") return t("reason_layouts_n", { n: /^(?:one )?layout$/.test(value) ? 1 : Number(value.split(" ")[0]) });
+  if (kind === "how") {  // the searcher's: solved exactly or played out, the likelier layouts first
+    const how = t(/exactly$/.test(value) ? "reason_how_exact" : "reason_how_playout");
+    return /^the likelier/.test(value) ? t("reason_how_likely", { how }) : how;
+  }
   if (kind === "rank") return rankName(deck, value);
   if (kind === "bid") return Table.moveLabel(value, "auction");
   if (kind === "move") return names[value] || Table.moveLabel(value);
