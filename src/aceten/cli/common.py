@@ -155,28 +155,13 @@ def announce_compile(module: str, what: str) -> None:
 def _report_compile_progress(what: str) -> Any:
     """While numba compiles, a line on stderr every :data:`PROGRESS_EVERY` seconds (counted at
     each kernel it finishes), so a long compile shows it is alive."""
-    from numba.core import event
+    from aceten.search.precompile import report_compiles
 
-    class CompileLines(event.Listener):  # type: ignore[misc]
-        def __init__(self) -> None:
-            self.start = self.last = time.monotonic()
-            self.count = 0
+    def line(count: int, seconds: float) -> None:
+        print(f"{what}: still compiling ({count} compiled, {_duration(seconds)} so far)...",
+              file=sys.stderr, flush=True)
 
-        def on_start(self, ev: Any) -> None:
-            pass
-
-        def on_end(self, ev: Any) -> None:
-            self.count += 1
-            now = time.monotonic()
-            if now - self.last < PROGRESS_EVERY:
-                return
-            self.last = now
-            print(f"{what}: still compiling ({self.count} compiled, {_duration(now - self.start)} "
-                  "so far)...", file=sys.stderr, flush=True)
-
-    lines = CompileLines()
-    event.register("numba:compile", lines)
-    return lines
+    return report_compiles(line, PROGRESS_EVERY)
 
 
 def bot_seed(seed: int, seat: int) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import aceten
 from aceten.game import Game
@@ -42,7 +43,8 @@ def compile_kernels(say: Callable[[str], None] = print) -> None:
     from aceten.search import Solver, batch
 
     start = time.monotonic()
-    _every_few_seconds(say, start)
+    report_compiles(lambda count, seconds: say(f"compiling the kernels: {count} compiled, "
+                                               f"{seconds:.0f} s so far"))
     steps: list[tuple[str, Callable[[], object]]] = []
     for game in small_positions():
         label = f"{game.rules.name} {game.rules.players}p"
@@ -57,14 +59,17 @@ def compile_kernels(say: Callable[[str], None] = print) -> None:
         step()
 
 
-def _every_few_seconds(say: Callable[[str], None], start: float, every: float = 10.0) -> None:
-    """A line through ``say`` every ``every`` seconds while numba compiles (counted at each
-    kernel it finishes): one step of :func:`compile_kernels` can take a minute."""
+def report_compiles(say: Callable[[int, float], None], every: float = 10.0) -> Any:
+    """While numba compiles, call ``say(kernels compiled, seconds since now)`` at most every
+    ``every`` seconds (checked as each kernel finishes), so a long compile shows it is alive.
+    Returns the listener (``numba.core.event.unregister("numba:compile", it)`` ends it); the
+    build hook's lines and the CLI's use it."""
     from numba.core import event
 
-    class Lines(event.Listener):  # type: ignore[misc]
-        count = 0
-        last = start
+    class CompileLines(event.Listener):  # type: ignore[misc]
+        def __init__(self) -> None:
+            self.start = self.last = time.monotonic()
+            self.count = 0
 
         def on_start(self, ev: object) -> None:
             pass
@@ -74,9 +79,11 @@ def _every_few_seconds(say: Callable[[str], None], start: float, every: float = 
             now = time.monotonic()
             if now - self.last >= every:
                 self.last = now
-                say(f"compiling the kernels: {self.count} compiled, {now - start:.0f} s so far")
+                say(self.count, now - self.start)
 
-    event.register("numba:compile", Lines())
+    lines = CompileLines()
+    event.register("numba:compile", lines)
+    return lines
 
 
 def _solve_every_way(solver_class: type, game: Game) -> None:
