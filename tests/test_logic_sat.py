@@ -35,7 +35,8 @@ CASES = [
      lambda a, b, c, z: a or z == 2 + c),
     ("sum equals", lambda m, a, b, c, z: m.add(sum([a, b, c]) == z), lambda a, b, c, z: a + b + c == z),
     ("constant clause", lambda m, a, b, c, z: m.add_bool_or([False, a]), lambda a, b, c, z: bool(a)),
-    ("clause by indices", lambda m, a, b, c, z: sat.add_clause(m, [a.index, -b.index - 1, c.index]),
+    ("clause by indices",
+     lambda m, a, b, c, z: sat.add_clause(m.proto.constraints, [a.index, -b.index - 1, c.index]),
      lambda a, b, c, z: a or not b or c),
 ]
 

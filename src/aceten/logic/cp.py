@@ -52,7 +52,8 @@ class Cp:
         from aceten.logic import sat  # OR-Tools is loaded when a model is first built
 
         self.model = sat.new_model()
-        self._constraints = self.model.proto.constraints  # clauses are written here directly
+        self._add_clause = sat.add_clause
+        self._constraints = self.model.proto.constraints  # where clauses are written
         self.explain = explain
         self.groups: dict[tuple[Any, ...], Group] = {}
         self._current: Group | None = None
@@ -184,7 +185,7 @@ class Cp:
                 ints.append(-group.literal.index - 1)
         if not ints:
             ints = [self.false.index]
-        self._constraints.add().bool_or.literals.extend(ints)
+        self._add_clause(self._constraints, ints)
         if group is not None and group.literal is not None:
             group.constraints.append(len(self._constraints) - 1)
 
