@@ -85,7 +85,7 @@ class Cp:
             group.count += 1
             if group.literal is not None:
                 lits.append(group.literal)
-                group.constraints.append(len(self.model.proto.constraints) - 1)
+                group.constraints.append(len(self._constraints) - 1)
         if lits:
             constraint.only_enforce_if(lits)
 
