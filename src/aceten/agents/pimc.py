@@ -143,6 +143,16 @@ def _plain_search_reason(view: PlayerView, best: Move, ranked: list[Move],
             f"move (about {average:.0f} by the end of the deal)")
 
 
+def tactics_decides(bot: Any, view: PlayerView, why: str) -> Move:
+    """``bot.tactics``' move, where ``bot`` (pimc, the searcher) does not search (``why``):
+    tactics' reason in plain words, the jargon in ``detail``. The bots' ``_delegate``."""
+    move = bot.tactics.choose(view)
+    bot.reason = bot.tactics.reason
+    bot.detail = f"{why}: tactics decides; {bot.tactics.detail or bot.tactics.reason}"
+    bot.last = {"delegated": True}
+    return move
+
+
 class PimcAgent(Agent):
     """Samples consistent deals, solves each double dummy, plays the best average move."""
 
@@ -165,12 +175,7 @@ class PimcAgent(Agent):
         self._solver: Any = None
         self.last: dict[str, Any] = {}
 
-    def _delegate(self, view: PlayerView, why: str) -> Move:
-        move = self.tactics.choose(view)
-        self.reason = self.tactics.reason  # plain words; the jargon goes to detail
-        self.detail = f"{why}: tactics decides; {self.tactics.detail or self.tactics.reason}"
-        self.last = {"delegated": True}
-        return move
+    _delegate = tactics_decides
 
     def choose(self, view: PlayerView) -> Move:
         self._check(view)

@@ -28,7 +28,14 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from aceten.agents.base import Agent
-from aceten.agents.pimc import _require_solver, _words, exact_limit, public_moves, unplayed
+from aceten.agents.pimc import (
+    _require_solver,
+    _words,
+    exact_limit,
+    public_moves,
+    tactics_decides,
+    unplayed,
+)
 from aceten.agents.playmodel import PlayModel, policy_move, world_weights
 from aceten.agents.tactics import TacticsAgent
 from aceten.cards import Card
@@ -123,12 +130,7 @@ class SearcherAgent(Agent):
         self.last: dict[str, Any] = {}
 
     # -- the decision ------------------------------------------------------------------------
-    def _delegate(self, view: PlayerView, why: str) -> Move:
-        move = self.tactics.choose(view)
-        self.reason = self.tactics.reason
-        self.detail = f"{why}: tactics decides; {self.tactics.detail or self.tactics.reason}"
-        self.last = {"delegated": True}
-        return move
+    _delegate = tactics_decides
 
     def choose(self, view: PlayerView) -> Move:
         self._check(view)
