@@ -77,7 +77,8 @@ def bench(name: str, players: int, variant: str | None, plays: int, count: int) 
         sample_again.append(time.process_time() - t)
         trump = game.trump.letter
         hidden = sorted(kn.hidden())
-        card = next(c for c in hidden if kn.marginals()[c].get(1))
+        # a card P2 may hold; P2 can be void of every hidden card late in a seeded deal
+        card = next((c for c in hidden if kn.marginals()[c].get(1)), hidden[0])
         fresh = Knowledge.from_view(view)
         t = time.process_time()
         other = 3 if players > 2 else 2
@@ -116,16 +117,24 @@ def limits(seed: int = 4) -> list[dict[str, object]]:
     bots = [agents.get("greedy", seed=seed * 10 + s) for s in range(4)]
     while not game.is_over():
         game.push(bots[game.to_move].choose(game.view(game.to_move)))
+    starts = []  # the number of moves before each trick's lead (the trump call may take several)
+    g = aceten.Game(game.rules, seed=game.seed, deal=game.deal)
+    for index, move in enumerate(game.moves):
+        if g.phase == "play" and not g.trick and len(starts) == len(g.tricks):
+            starts.append(index)
+        g.push(move)
     rows = []
-    for tricks in range(8):
+    for tricks, start in enumerate(starts):
         g = aceten.Game(game.rules, seed=game.seed, deal=game.deal)
-        for move in game.moves[:1 + 4 * tricks]:
+        for move in game.moves[:start]:
             g.push(move)
         trump = g.trump.letter
         kn = Knowledge.from_view(g.view(0))
         pub = kn.public().problem
         size = Solver(pub, pub.types(), holdings=True).total
         row: dict[str, object] = {"tricks_played": tricks, "kripke_worlds": size}
+        if not kn.hidden():
+            break  # P1 knows every card's place: nothing left to ask
         card = sorted(kn.hidden())[0]
         for key, query in (("classes_ms", f"knows(P1, knows(P3, void(P2, {trump})))"),
                            ("other_seat_ms", f"knows(P2, possible(P3, holds(P4, {card})) "
