@@ -564,7 +564,7 @@ const Table = {
       const targets = s.legal.filter((x) => x.kind === "auction" && x.move.split(":").length === 3);
       for (const m of s.legal.filter((x) => x.kind !== "card" && !targets.includes(x))) {
         const face = m.kind === "call-card" ? cardImg(s.game, m.move.slice(5), "card mini", this.names[m.move.slice(5)]) : null;
-        actions.append(el("button", { type: "button", "data-move": m.move, disabled: !myTurn,
+        actions.append(el("button", { type: "button", class: face ? "call-card" : null, "data-move": m.move, disabled: !myTurn,
           onclick: () => this.play(m.move) }, face, this.moveLabel(m.move, m.kind)));
       }
       if (targets.length) {  // a bid of the lowest rank with a point target: one menu, not sixty buttons
