@@ -45,8 +45,8 @@ from aceten.env import ENVIRONMENTS, CardGameEnv, SingleAgentEnv, wrap
 CONFIGS = [
     ("briscola", 2, None), ("briscola", 4, None), ("brisca", 2, None), ("cruce", 2, None),
     ("cruce", 4, None), ("klaverjas", 4, "rotterdam"),
-    # five and six seats: chiamata's auction is observed through views (the compiled observer
-    # has no auction block), so its env(), views and raw columns all take the view-based path
+    # five and six seats (chiamata: the auction is observed through views, its play by the
+    # compiled observer)
     ("briscola", 5, "chiamata"), ("briscola", 6, None), ("brisca", 6, None),
 ]  # fmt: skip
 

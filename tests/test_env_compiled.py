@@ -17,8 +17,8 @@ from aceten.env import CardGameEnv, make
 from engine_support import RULE_CONFIGS
 
 # Every rule configuration of the engine tests that the observer serves (not those with open
-# cards or an auction), and a few more that change what it reads.
-CONFIGS = [c for c in RULE_CONFIGS if "open_cards" not in c[3] and c[2] != "chiamata"] + [
+# cards), and a few more that change what it reads.
+CONFIGS = [c for c in RULE_CONFIGS if "open_cards" not in c[3]] + [
     ("briscola", 2, None, {"deck": "AS 3S KS 2S AC 3C KC 2C", "dealer": 1}),
     ("briscola", 4, None, {"teams": "none"}),
     ("brisca", 4, None, {"exchange_needs_trick": True}),

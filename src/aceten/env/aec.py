@@ -47,11 +47,11 @@ def compiled_observer(encoder: ObservationEncoder, compiled: bool | None) -> Com
         raise AcetenError(f"compiled={compiled!r}: expected True, False or None")
     if compiled is False:
         return None
-    usable = not encoder.has_open and encoder.voids_mode == "off" and not encoder.auction
+    usable = not encoder.has_open and encoder.voids_mode == "off"
     if not usable:
         if compiled:
-            raise AcetenError("compiled=True: the compiled observer has no open-cards, voids or "
-                              "auction block; use compiled=False (or None)")
+            raise AcetenError("compiled=True: the compiled observer has no open-cards or voids "
+                              "block; use compiled=False (or None)")
         return None
     if find_spec("numba") is None:
         if compiled:

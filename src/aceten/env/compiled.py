@@ -9,12 +9,14 @@ has accepted each move, and one kernel call writes the observation and the actio
 What a seat may see is the same as in its view: the kernel reads its own hand, the trick, the
 cards no longer in any hand, the stock or the trick (the finished tricks), trump, the face-up
 card, the scores and the stock's size; the declarer, contract and bids blocks are taken from the
-view-based encoder once, when play starts (they do not change during play). The tests compare
+view-based encoder once, when play starts (they do not change during play), and so are an
+auction's bids, passes and called card; the partner a seat knows is read from the mirror (the
+holder of the called card knows from the call, everyone once it is played). The tests compare
 every observation and mask with ``ObservationEncoder.encode_with_mask(game.view(seat), ...)`` at every step
 of deals of every game, player count and variant, and scramble hidden cards.
 
 Used in the play phase only, and only without the ``open`` and ``voids`` blocks; bidding, trump
-calls and those blocks go through the view-based encoder. The kernels are compiled once (cached
+calls, the auction and those blocks go through the view-based encoder. The kernels are compiled once (cached
 with the search kernels, see :mod:`aceten.search.kernel_cache`).
 """
 
@@ -42,8 +44,10 @@ from aceten.rules.layout import (
     S_DRAWN,
     S_HAND,
     S_LEADER,
+    S_PARTNER,
     S_PHASE,
     S_POINTS,
+    S_REVEALED,
     S_SIZE,
     S_SLEN,
     S_STOCK,
@@ -61,9 +65,9 @@ from aceten.search.encoding import encode_game, encode_rules, move_code
 # argument fewer per call: each costs some 50 ns).
 X_ACTION = R_SIZE  # 64 slots: the action of each card bit (-1: not in the deck)
 X_EXCHANGE = X_ACTION + 64  # 16 slots: by the rank of a low trump, the action swapping it
-_FIELDS = 16
+_FIELDS = 17
 (X_HAND, X_TRICK, X_LEADER, X_PLAYED, X_TRUMP, X_FACE_UP, X_PHASE, X_POINTS, X_BONUS, X_TRICKS,
- X_STOCK, X_CARDS, X_DECK, X_TOTAL, X_TRICKS_PER_DEAL, X_STOCK_SIZE) = range(
+ X_STOCK, X_CARDS, X_DECK, X_TOTAL, X_TRICKS_PER_DEAL, X_STOCK_SIZE, X_PARTNER) = range(
     X_EXCHANGE + 16, X_EXCHANGE + 16 + _FIELDS)
 X_SIZE = X_EXCHANGE + 16 + _FIELDS
 
@@ -117,6 +121,9 @@ def observe_into(S, RX, T, seat, obs, mask):
         obs[RX[X_TRICKS] + r] = S[S_TRICKS + s] / tricks
     if RX[X_STOCK_SIZE] > 0:
         obs[RX[X_STOCK]] = (slen - drawn) / RX[X_STOCK_SIZE]
+    partner = S[S_PARTNER]
+    if RX[X_PARTNER] >= 0 and partner >= 0 and (S[S_REVEALED] == 1 or seat == partner):
+        obs[RX[X_PARTNER] + (partner - seat) % n] = 1.0  # the holder knows; everyone once played
     if phase == 0 and seat == S[S_TOMOVE]:
         m = legal_cards(S, hand, RX, T)
         while m:
@@ -181,15 +188,19 @@ class CompiledObserver:
         RX[X_TOTAL] = rules.total_points
         RX[X_TRICKS_PER_DEAL] = rules.tricks_per_deal
         RX[X_STOCK_SIZE] = rules.stock_size
+        RX[X_PARTNER] = o["partner"] if encoder.auction else -1
         self.RX = RX
         n = self._players = rules.players
         self.size, self.actions = encoder.size, codec.size
         # Per seat, the vector the kernel adds to: zeros, and the declarer, contract and bids
-        # blocks (fixed once play starts; read from the view-based encoder in games with bids).
+        # blocks, with an auction its bids, passes and called card too (fixed once play starts;
+        # read from the view-based encoder in games with bids).
         # (A list of rows: ``rows[seat].copy()`` is cheaper than copying a row of a matrix.)
         self._zeros = [np.zeros(self.size, dtype=np.float32) for _ in range(n)]
-        self._facts_at = (o["declarer"], o["points"])
-        self._reads_events = encoder._events
+        self._facts_at = [(o["declarer"], o["points"])]
+        if encoder.auction:
+            self._facts_at.append((o["auction"], o["partner"]))
+        self._reads_events = encoder._events or encoder.auction
         self.base = self._zeros
         self.S = np.zeros(S_SIZE, dtype=np.int64)
         self.live = False
@@ -273,11 +284,12 @@ class CompiledObserver:
         return S
 
     def _facts(self, game: Game) -> list[np.ndarray]:
-        """Per seat, zeros and the declarer, contract and bids blocks of its view."""
-        start, stop = self._facts_at
+        """Per seat, zeros and the blocks of its view fixed during play (see ``_facts_at``)."""
         base = [row.copy() for row in self._zeros]
         for seat in range(self._players):
-            base[seat][start:stop] = self.encoder.encode(game.view(seat))[start:stop]
+            made = self.encoder.encode(game.view(seat))
+            for start, stop in self._facts_at:
+                base[seat][start:stop] = made[start:stop]
         return base
 
     def observe(self, game: Game, seat: int) -> tuple[np.ndarray, np.ndarray] | None:
