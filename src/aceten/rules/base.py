@@ -360,6 +360,7 @@ class Rules:
         self.trump_strength = T[T_TRUMP_STRENGTH:T_TRUMP_STRENGTH + 64]
         self.plain_pts = T[T_PLAIN_PTS:T_PLAIN_PTS + 64]
         self.trump_pts = T[T_TRUMP_PTS:T_TRUMP_PTS + 64]
+        self._totals: dict[Suit | None, int] = {}  # total_points_for, by trump
         for part in self.parts:  # scoring reads the card points (the deck's total)
             if isinstance(part, Scoring):
                 part.fill(self, R, T)
@@ -391,8 +392,13 @@ class Rules:
         return self.total_points_for(self.deck[0].suit)
 
     def total_points_for(self, trump: Suit | None) -> int:
-        """Card points in the deck plus the last-trick bonus, for a given trump suit."""
-        return sum(self.points(c, trump) for c in self.deck) + self.last_trick_bonus
+        """Card points in the deck plus the last-trick bonus, for a given trump suit (counted
+        once per suit: the bots ask for it at every decision)."""
+        total = self._totals.get(trump)
+        if total is None:
+            total = self._totals[trump] = (sum(self.points(c, trump) for c in self.deck)
+                                           + self.last_trick_bonus)
+        return total
 
     def trick_winner(self, cards: Iterable[Card | str], trump: Suit | str | None) -> int:
         """Position (0-based, in play order) of the card that wins a trick."""
