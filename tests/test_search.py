@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 import aceten
@@ -274,6 +275,36 @@ def test_value_without_move_values_is_the_same():
         quick = solve(g, moves=False)
         assert quick.value == full.value and quick.moves == ()
         assert quick.pv[0] in full.best_moves
+
+
+def gallop(value: int, upper: int, guess: int, rng: random.Random) -> tuple[int, int]:
+    """A root move's value found by ``dds.gallop_start``/``gallop_next`` against honest
+    fail-soft probes of a known ``value`` (each returns a true bound, at or past the window by
+    a random slack); returns (value found, probes made)."""
+    from aceten.search import dds
+
+    W = np.empty(dds.W_SIZE, dtype=np.int64)
+    t = int(dds.gallop_start(W, 0, upper, guess))
+    probes = 0
+    while t > 0:
+        assert W[dds.W_LOWER] < t <= W[dds.W_UPPER]  # each probe asks something not yet known
+        g = rng.randint(t, value) if value >= t else rng.randint(value, t - 1)
+        t = int(dds.gallop_next(W, t, g))
+        probes += 1
+    return int(W[dds.W_LOWER]), probes
+
+
+def test_root_move_probes_find_every_value_from_every_guess():
+    rng = random.Random(7)
+    upper = 40
+    for value in range(upper + 1):
+        for guess in range(-3, upper + 4):
+            found, probes = gallop(value, upper, guess, rng)
+            assert found == value, (value, guess)
+            assert probes <= 14
+    # the probes step from the guess: a move worth the best value so far costs two probes
+    tight = random.Random(0)
+    assert gallop(25, 400, 25, tight)[1] <= 2 and gallop(24, 400, 25, tight)[1] <= 3
 
 
 def test_brisca_exchange_is_a_move_with_a_value():

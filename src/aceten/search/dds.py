@@ -1203,6 +1203,63 @@ def next_threshold(lower, upper, guess, first):
     return (lower + upper + 1) // 2
 
 
+# The search for one root move's value (``root_values``): the state of its zero-window probes in
+# a small array W, shared by the one-thread kernel and the solver's two-thread loop.
+W_LOWER = 0  # the value is known to lie in [W_LOWER, W_UPPER]
+W_UPPER = 1
+W_STEP = 2  # the next step away from the bound the last probe moved
+W_WAY = 3  # 1: the probes so far failed high, -1: low, 2: both (the value is bracketed)
+W_SIZE = 4
+GALLOP = 3  # each step three times the last
+
+
+@njit(cache=True, _nrt=False, nogil=True)
+def gallop_start(W, lower, upper, guess):
+    """Start the search of a value known to lie in [lower, upper] with a probe at ``guess``
+    (moved into the interval): returns that probe's threshold, or 0 if the value is known."""
+    W[W_LOWER] = lower
+    W[W_UPPER] = upper
+    W[W_STEP] = 1
+    W[W_WAY] = 0
+    if lower >= upper:
+        return 0
+    return min(max(guess, lower + 1), upper)
+
+
+@njit(cache=True, _nrt=False, nogil=True)
+def gallop_next(W, t, g):
+    """Fold in the fail-soft result ``g`` of the probe at threshold ``t``: returns the next
+    threshold, or 0 once the value is known (then it is W[W_LOWER]).
+
+    The probes step away from the bound the last probe moved, in the direction it failed,
+    each step ``GALLOP`` times the last (1, 3, 9, ...), until one fails the other way; then they
+    halve the interval left. A root move's value is mostly close to the first guess, the best
+    value found so far: equal to it (a second probe one point higher settles it), or a few
+    points lower. Halving from the start spent its first probes far from the value, and
+    probes far above a value are not cheap when the bound on what is left is loose (roem)."""
+    if g >= t:
+        W[W_LOWER] = g
+        way = 1
+    else:
+        W[W_UPPER] = g
+        way = -1
+    lower = W[W_LOWER]
+    upper = W[W_UPPER]
+    if lower >= upper:
+        return 0
+    if W[W_WAY] == 0:
+        W[W_WAY] = way
+    elif W[W_WAY] != way:
+        W[W_WAY] = 2
+    step = W[W_STEP]
+    W[W_STEP] = step * GALLOP
+    if W[W_WAY] == 1:
+        return min(lower + step, upper)
+    if W[W_WAY] == -1:
+        return max(upper - step + 1, lower + 1)
+    return (lower + upper + 1) // 2
+
+
 @njit(cache=True, _nrt=False, nogil=True)
 def exact_value(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, ply, SH):
     """The exact future value by zero-window probes (one thread).
@@ -1272,22 +1329,29 @@ def root_values(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, 
 
     Fills ``codes``/``values`` (cards by bit order, then exchanges) and returns the count, or -1
     if a probe stopped on the budget. Equivalent cards share one search. Each move's first probe
-    asks whether it reaches the best value found so far."""
+    asks whether it reaches the best value found so far; the next ones step from there
+    (``gallop_next``)."""
     order = np.empty(MOVES, dtype=np.int64)
     rep = np.empty(64, dtype=np.int64)
     k, legal = root_moves(S, R, T, ORD, SUF, MV, HIST, order, rep)
     found = np.empty(MOVES, dtype=np.int64)
     root = np.empty(S.shape[0], dtype=np.int64)
     root[:] = S
+    W = np.empty(W_SIZE, dtype=np.int64)
     best = -1
     for i in range(k):
         gain = play_move(S, order[i], R, T)
         first = (best if best >= 0 else guess) - gain
-        g = exact_value(S, first, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, 1, SH)
+        t = gallop_start(W, 0, future_bound(S, R, T, SUF), first)
+        while t > 0:
+            g = alphabeta_alone(S, t - 1, t, 1, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT,
+                                stats, SH)
+            if g == ABORTED:
+                S[:] = root
+                return -1
+            t = gallop_next(W, t, g)
         S[:] = root
-        if g == ABORTED:
-            return -1
-        found[i] = gain + g
+        found[i] = gain + W[W_LOWER]
         best = max(best, found[i])
     return root_report(legal, rep, order, found, k, codes, values)
 

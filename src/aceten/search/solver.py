@@ -245,7 +245,7 @@ class _Search:
         best = -1
         for i in range(k):
             gain = int(jit.play_move(S, order[i], self.R, self.T))
-            found[i] = gain + self._exact_together(S, (best if best >= 0 else guess) - gain, 1)
+            found[i] = gain + self._gallop_together(S, (best if best >= 0 else guess) - gain)
             S[:] = root
             best = max(best, int(found[i]))
         return int(dds.root_report(legal, rep, order, found, k, codes, values))
@@ -277,6 +277,15 @@ class _Search:
             else:
                 upper = g
         return lower
+
+    def _gallop_together(self, S: np.ndarray, guess: int) -> int:
+        """A root move's exact future value as the kernel's ``root_values`` finds it (the probes
+        of ``dds.gallop_next``), each probe searched by both threads."""
+        W = np.empty(dds.W_SIZE, dtype=np.int64)
+        t = int(dds.gallop_start(W, 0, int(dds.future_bound(S, self.R, self.T, self.suf)), guess))
+        while t > 0:
+            t = int(dds.gallop_next(W, t, self._probe(S, t, 1)))
+        return int(W[dds.W_LOWER])
 
     def _probe(self, S: np.ndarray, beta: int, ply: int) -> int:
         """Fail-soft zero-window search of S at (beta - 1, beta) by both threads, or by one when
