@@ -322,3 +322,74 @@ def test_without_a_partner_a_bid_counts_the_hand_alone():
     assert game.to_move == 0
     move, reason = _bid(game)
     assert move == "bid:1" and reason.endswith("(aces, tens, trumps and marriages)")
+
+
+# -- pimc in Briscola chiamata: a defender's layouts as the call makes them likely -----------
+def _chiamata_after_the_call(seed: int):
+    game = aceten.new_game("briscola", players=5, variant="chiamata", seed=seed)
+    bots = [agents.get("tactics", seed=s) for s in range(5)]
+    while game.phase != "play":
+        game.push(bots[game.to_move].choose(game.view(game.to_move)))
+    caller = next(who for kind, who, _ in game.view(0).events if kind == "call-card")
+    holder = next(s for s in range(5) if game.called_card in game.view(s).hand)
+    return game, caller, holder
+
+
+def test_only_a_seat_that_does_not_know_the_partner_weighs_the_call():
+    from aceten.agents.pimc import PimcV1Agent, hidden_call
+
+    game, caller, holder = _chiamata_after_the_call(2)
+    assert caller != holder  # (the caller called a card it does not hold)
+    for seat in range(5):
+        expected = None if seat in (caller, holder) else (caller, game.called_card)
+        assert hidden_call(game.view(seat)) == expected
+    while game.called_card not in {c for t in game.tricks for c in t.cards} | set(game.trick):
+        game.push(game.legal_moves()[0])
+    assert all(hidden_call(game.view(s)) is None for s in range(5))  # played: everyone knows
+    assert PimcAgent.weigh_call and not PimcV1Agent.weigh_call  # pimc-1 stays as it was
+    assert hidden_call(aceten.new_game("briscola", players=4, seed=1).view(0)) is None
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_a_defenders_layouts_rarely_give_the_caller_its_own_called_card(seed):
+    from aceten.agents.pimc import _drawn_by_call, call_likelihood
+    from aceten.knowledge import Knowledge
+
+    game, caller, holder = _chiamata_after_the_call(seed)
+    defender = next(s for s in range(5) if s not in (caller, holder))
+    view = game.view(defender)
+    knowledge = Knowledge.from_view(view)
+    card = game.called_card
+    uniform = knowledge.sample(400, rng=random.Random(1))
+    own = [d for d in uniform if card in d.hands[caller]]
+    assert 60 <= len(own) <= 140  # about a quarter of the consistent layouts
+    # the calling policy would not have called its own card there: each weighs CALL_NOISE
+    history = public_moves(view)
+    replayed = Game(view.rules, deal=own[0])
+    for move in history[:next(i for i, m in enumerate(history) if str(m).startswith("call:"))]:
+        replayed.push(move)
+    call = history[len(replayed.moves)]
+    assert call_likelihood(replayed, call) == pytest.approx(0.05)
+    kept = list(_drawn_by_call(knowledge, view, history, 400, random.Random(1)))
+    assert len(kept) == 400
+    assert sum(card in g.deal.hands[caller] for g in kept) <= 20  # from ~100 to about 400 * 5% / 4
+    assert all(g.moves == game.moves for g in kept)  # each replayed to the view's position
+
+
+def test_pimc_searches_a_defenders_position_on_layouts_drawn_by_the_call():
+    pytest.importorskip("numba")
+    from aceten.agents.pimc import hidden_call
+
+    for seed in range(20):
+        game, _, _ = _chiamata_after_the_call(seed)
+        bots = [agents.get("tactics", seed=s) for s in range(5)]
+        while sum(game.view(0).hand_sizes) > 15:  # pimc searches from 15 cards with five seats
+            game.push(bots[game.to_move].choose(game.view(game.to_move)))
+        view = game.view(game.to_move)
+        if hidden_call(view) is None or len(view.legal_moves) < 2:
+            continue
+        bot = PimcAgent(seed=1, samples=6)
+        move = bot.choose(view)
+        assert move in view.legal_moves and bot.last["deals"] >= 1 and not bot.last["delegated"]
+        return
+    pytest.fail("no defender's search with the partner hidden in 20 deals")
