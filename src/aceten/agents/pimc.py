@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from aceten.agents.base import Agent
@@ -37,15 +36,10 @@ from aceten.errors import AcetenError
 from aceten.moves import Bid, CallCard, Exchange, TrumpCall
 
 if TYPE_CHECKING:
-    from aceten.game import Game, PlayerView
+    from aceten.game import PlayerView
     from aceten.moves import Move
 
 DEFAULT_SAMPLES = 20
-# Briscola chiamata, a defender's layouts: one where the caller holds its own called card (and
-# its policy would not have called it) is kept with this chance, the others always; up to
-# CALL_DRAWS times ``samples`` layouts are drawn to fill the samples.
-CALL_NOISE = 0.05
-CALL_DRAWS = 3
 # Solver nodes after which no further deal is solved (at least one is): a deterministic stand-in
 # for a time budget, a few tens of milliseconds at the solver's few million nodes a second.
 DEFAULT_NODE_BUDGET = 120_000
@@ -121,69 +115,6 @@ def public_moves(view: PlayerView) -> list[Move]:
     return moves
 
 
-def hidden_call(view: PlayerView) -> tuple[int, Card] | None:
-    """The caller and the called card while the seat does not know the card's holder (an
-    auction with a called partner: the seat is neither the caller nor the holder, and the card
-    is unplayed); None otherwise."""
-    call = next(((who, what) for kind, who, what in view.events if kind == "call-card"), None)
-    if call is None or call[0] is None or call[0] == view.seat or call[1] in view.hand:
-        return None
-    played = {c for t in view.tricks for c in t.cards} | set(view.trick)
-    return None if call[1] in played else (call[0], call[1])
-
-
-def call_likelihood(game: Game, call: CallCard) -> float:
-    """How likely the caller, about to make ``call`` in ``game`` (one sampled layout), was to
-    call that card, under the bots' calling policy (:func:`aceten.agents.bidding.call_move`):
-    a caller calls its own card (plays alone) only when it holds every card of the rank, so a
-    layout where it holds the called card otherwise weighs CALL_NOISE; any other layout 1. The
-    rules allow calling one's own card, so this is a likelihood, not a constraint of the
-    knowledge layer."""
-    from aceten.agents.bidding import call_move
-
-    caller = game.to_move
-    if call.card not in game.view(caller).hand:
-        return 1.0
-    return 1.0 if call_move(game.view(caller))[0] == call else CALL_NOISE
-
-
-def _replayed(game: Game, history: list[Move]) -> Game:
-    for move in history:
-        game.push(move)
-    return game
-
-
-def _drawn_by_call(knowledge: Any, view: PlayerView, history: list[Move], samples: int,
-                   rng: random.Random) -> Iterator[Game]:
-    """Up to ``samples`` layouts replayed to the view's position, each drawn uniformly and kept
-    with the chance :func:`call_likelihood` gives it (rejection sampling: the kept layouts are
-    drawn as the call makes them likely), from at most CALL_DRAWS times ``samples`` draws; at
-    least one."""
-    from aceten.game import Game
-
-    kept = drawn = 0
-    first: Game | None = None
-    while kept < samples and drawn < CALL_DRAWS * samples:
-        for deal in knowledge.sample(samples, rng=rng):
-            drawn += 1
-            game = Game(view.rules, deal=deal)
-            keep = True
-            for move in history:
-                if isinstance(move, CallCard) and rng.random() >= call_likelihood(game, move):
-                    keep = False  # this layout's caller would hardly have called so
-                    break
-                game.push(move)
-            if keep:
-                kept += 1
-                yield game
-                if kept >= samples:
-                    return
-            elif first is None:
-                first = Game(view.rules, deal=deal)
-    if kept == 0 and first is not None:
-        yield _replayed(first, history)
-
-
 def _words(move: Move, view: PlayerView) -> str:
     """A move as a person says it: "the three of trumps", "the swap for the face-up trump"."""
     from aceten.agents.tactics import card_words
@@ -228,7 +159,6 @@ class PimcAgent(Agent):
     name = "pimc"
     delegate: type[Agent] = TacticsAgent  # who decides what pimc does not search
     extra_cards = 0  # searched beyond the per-game default limit (MAX_CARDS)
-    weigh_call = True  # draw a hidden partner's layouts as the call makes them likely
 
     def __init__(self, seed: int | None = None, samples: int = DEFAULT_SAMPLES,
                  time_budget: float | None = None, max_cards: int | None = None,
@@ -281,17 +211,14 @@ class PimcAgent(Agent):
         start = time.perf_counter()
         knowledge = Knowledge.from_view(view)
         rng = random.Random(self.rng.getrandbits(64))
+        deals = knowledge.sample(self.samples, rng=rng)
         history = public_moves(view)
-        weigh = self.weigh_call and hidden_call(view) is not None
         totals = dict.fromkeys(legal, 0)
         solved = nodes = 0
-        positions: Iterator[Game]
-        if weigh:
-            positions = _drawn_by_call(knowledge, view, history, self.samples, rng)
-        else:
-            positions = (_replayed(Game(view.rules, deal=deal), history)
-                         for deal in knowledge.sample(self.samples, rng=rng))
-        for game in positions:
+        for deal in deals:
+            game = Game(view.rules, deal=deal)
+            for move in history:
+                game.push(move)
             solution = self._solver.solve(game)
             for mv in solution.moves:
                 if mv.move in totals:
@@ -323,4 +250,3 @@ class PimcV1Agent(PimcAgent):
 
     name = "pimc-1"
     delegate = TacticsV1Agent
-    weigh_call = False  # as before issue 18: every consistent layout alike
