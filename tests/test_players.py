@@ -12,6 +12,7 @@ from aceten.agents.pimc import PimcAgent, public_moves
 from aceten.agents.tactics import TacticsAgent
 from aceten.errors import AcetenError
 from aceten.game import Deal, Game
+from aceten.moves import Bid
 
 GAMES = [("briscola", 2), ("briscola", 3), ("briscola", 4), ("brisca", 2), ("brisca", 3),
          ("brisca", 4), ("cruce", 2), ("cruce", 3), ("cruce", 4), ("klaverjas", 4)]
@@ -272,3 +273,52 @@ def test_asking_for_pimc_without_the_solver_fails_at_once_with_the_extra_named(m
     with pytest.raises(AcetenError, match=r"pip install 'aceten\[search\]'"):
         agents.get("pimc")
     assert agents.get("tactics").name == "tactics"
+
+
+# -- Cruce bids with a partner (issue 18: tactics against tactics-1 with 4 players) -----------
+# the hand's own estimate is 65 (ghindă trumps), one bid unit (33) short of 2 by itself
+HAND_65 = "AR TR 9R AV JG 9G"
+
+
+def _bid(game) -> tuple[str, str]:
+    from aceten.web.i18n_reasons import read
+
+    bot = agents.get("tactics")
+    move = bot.choose(game.view(game.to_move))
+    assert read(bot.reason) is not None, bot.reason  # the web table reads it in every language
+    return str(move), bot.reason
+
+
+def test_with_a_partner_a_bid_counts_some_of_the_partners_points():
+    from test_agents import deal_game
+
+    opening = deal_game("cruce", 4, [HAND_65, None, None, None])
+    assert opening.to_move == 0
+    move, reason = _bid(opening)
+    assert move == "bid:2" and reason.endswith("with your partner's cards enough for the bid")
+    raised = deal_game("cruce", 4, [None, None, HAND_65, None])  # the partner P1 bid 1
+    raised.push(Bid(1))
+    raised.push(Bid(0))
+    assert _bid(raised)[0] == "bid:2"
+
+
+def test_with_a_partner_a_bid_counts_more_to_outbid_an_opponent():
+    from test_agents import deal_game
+
+    game = deal_game("cruce", 4, [None, HAND_65, None, None])
+    game.push(Bid(1))  # the opponent P1 bids 1
+    move, reason = _bid(game)
+    assert move == "bid:2" and "worth taking the lead from the opponents" in reason
+    game = deal_game("cruce", 4, [None, HAND_65, None, None])
+    game.push(Bid(2))  # 65 + the allowance is short of 3
+    assert _bid(game) == ("bid:0", "pass: this hand should make only about 65 points, and the bidding "
+                                   "is already higher")
+
+
+def test_without_a_partner_a_bid_counts_the_hand_alone():
+    from test_agents import deal_game
+
+    game = deal_game("cruce", 3, [HAND_65 + " 9D JD", None, None])
+    assert game.to_move == 0
+    move, reason = _bid(game)
+    assert move == "bid:1" and reason.endswith("(aces, tens, trumps and marriages)")

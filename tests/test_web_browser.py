@@ -376,3 +376,43 @@ def test_the_bots_reasons_are_shown_in_the_tables_language(browser, tmp_path):
         assert logged and logged not in {english for english, _ in shown}
         assert errors == []
         context.close()
+
+
+@pytest.mark.slow
+def test_a_bots_counts_are_said_in_the_readers_singular_or_plural(browser, tmp_path):
+    """The page says a reason's "1 point" and "2 points", "1 trump", "1 card" and "one layout"
+    in the reader's singular or plural (Italian here), by the count templates."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    english_and_italian = [
+        ("pass: this hand should make only about 1 point",
+         "passo: questa mano dovrebbe fare solo circa 1 punto"),
+        ("pass: this hand should make only about 2 points",
+         "passo: questa mano dovrebbe fare solo circa 2 punti"),
+        ("pass: too weak to play with coins as trump (only 1 trump)",
+         "passo: troppo debole per giocare con coins come briscola (solo 1 briscola)"),
+        ("pass: too weak to play with coins as trump (only 2 trumps)",
+         "passo: troppo debole per giocare con coins come briscola (solo 2 briscole)"),
+        ("call coins: the most trump points (20 points in 1 card)",
+         "scegli coins: il maggior numero di punti di briscola (20 punti in 1 carta)"),
+        ("play 3S: tried on one layout of the cards you cannot see, it leaves your side about 1 point "
+         "better off than your next-best move (about 41 by the end of the deal)",
+         "gioca 3S: provata su 1 distribuzione delle carte che non vedi, lascia la tua squadra circa 1 punto "
+         "meglio della seconda mossa migliore (circa 41 a fine mano)"),
+        ("play 3S: tried on 2 possible layouts of the cards you cannot see, it leaves your side about "
+         "2 points better off than your next-best move (about 41 by the end of the deal)",
+         "gioca 3S: provata su 2 distribuzioni possibili delle carte che non vedi, lascia la tua squadra "
+         "circa 2 punti meglio della seconda mossa migliore (circa 41 a fine mano)"),
+    ]
+    with serve(tmp_path / "counts.sqlite", port, bot_delay=0.0):
+        context = browser.new_context(locale="it-IT")
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base + "/")
+        page.locator("#f-game option").first.wait_for(state="attached")  # the words are loaded
+        said = page.evaluate("(reasons) => reasons.map((r) => reasonText(r, { suits: [], cards: [] }, {}))",
+                             [english for english, _ in english_and_italian])
+        assert said == [italian for _, italian in english_and_italian]
+        assert errors == []
+        context.close()

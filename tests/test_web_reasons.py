@@ -18,7 +18,8 @@ from aceten.web.i18n_reasons import BLANK, HELPERS, PARTS, REASON_TEXTS, kind, r
 # a value of each kind of blank, as the bots write it
 SAMPLES = {"card": "the three of swords", "suit": "coins", "who": "P3", "seats": "P2 and P4", "n": "12",
            "m": "-3", "pct": "45%", "rank": "A", "bid": "bid:2:71", "move": "bid:A",
-           "layouts": "12 possible layouts", "how": "solved each exactly"}
+           "layouts": "12 possible layouts", "how": "solved each exactly", "points": "12 points",
+           "trumps": "3 trumps", "cards": "1 card"}
 OTHER_CARDS = ["the ace of trumps", "a hidden card", "7O", "the nine of roșu"]
 
 
@@ -141,9 +142,10 @@ def test_the_servers_note_for_a_failed_bot_is_read_by_a_template():
                                  "solved each exactly"])
 def test_every_way_the_searcher_counts_and_judges_layouts_is_read(layouts, how):
     text = REASON_TEXTS["en"]["reason_s_gap"]
-    reason = fill(text, {"card": "the three of swords", "layouts": layouts, "how": how, "n": "7", "m": "60"})
+    reason = fill(text, {"card": "the three of swords", "layouts": layouts, "how": how, "points": "7 points",
+                         "m": "60"})
     assert read(reason) == ("reason_s_gap", {"card": "the three of swords", "layouts": layouts, "how": how,
-                                             "n": "7", "m": "60"})
+                                             "points": "7 points", "m": "60"})
 
 
 # the searcher (issue 18) in one seat, tactics in the others: a few deals of 2- and 4-seat

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from aceten.agents.words import plural
 from aceten.cards import Card
 
 if TYPE_CHECKING:
@@ -80,15 +81,17 @@ class Review:
             return [self.note]
         out = []
         costly = [m for m in self.mistakes if m.lost > 0][:top]
+        last = ("your last decision" if self.checked == 1
+                else f"your last {plural(self.checked, 'decision')}")
         if not costly:
-            out.append(f"the solver checked your last {self.checked} decisions: none lost points")
+            out.append(f"the solver checked {last}: none lost points")
         else:
-            out.append(f"the solver checked your last {self.checked} decisions; the costliest:")
+            out.append(f"the solver checked {last}; the costliest:")
             for m in costly:
                 out.append(f"  trick {m.trick}: you played {m.played}, {m.best} was better by "
-                           f"{m.lost} points (with every hand open)")
+                           f"{plural(m.lost, 'point')} (with every hand open)")
         if self.skipped:
-            out.append(f"  ({self.skipped} earlier decisions not checked: too many cards left to "
+            out.append(f"  ({plural(self.skipped, 'earlier decision')} not checked: too many cards left to "
                        f"solve quickly)")
         return out
 

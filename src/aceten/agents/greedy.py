@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from aceten.agents.base import Agent
 from aceten.agents.bidding import auction_move, call_move
+from aceten.agents.words import plural
 from aceten.cards import Card, Rank, Suit
 from aceten.moves import Bid, Exchange, TrumpCall
 from aceten.rules.parts import Bidding, GamePoints
@@ -110,7 +111,7 @@ class GreedyAgent(Agent):
         marriage = marriage_lead(view, cards)
         if marriage is not None:
             best, value = marriage
-            self.reason = f"lead {best} to score the marriage in {best.suit.name} ({value})"
+            self.reason = f"lead {best} to score the marriage in {best.suit.name} ({plural(value, 'point')})"
             return best
         if trump is None and rules.trump_mode == "first-lead":
             top = trump_making_lead(rules, cards)
@@ -146,7 +147,8 @@ class GreedyAgent(Agent):
             card = min(winners, key=lambda c: cost(rules, c, trump))
             value = worth + card_points(rules, card, trump)
             if value > 0:
-                self.reason = f"win the trick (worth {value}) with the cheapest winning card {card}"
+                self.reason = (f"win the trick (worth {plural(value, 'point')}) with the cheapest winning "
+                               f"card {card}")
                 return card
         card = min(cards, key=lambda c: cost(rules, c, trump))
         why = "the trick is worth nothing" if winners else "no card wins the trick"
@@ -167,9 +169,9 @@ class GreedyAgent(Agent):
         wanted = min(estimate // unit, top)
         move: Move = Bid(wanted)
         if wanted and move in view.legal_moves:
-            self.reason = f"bid {wanted}: aces, tens and marriages worth about {estimate}"
+            self.reason = f"bid {wanted}: aces, tens and marriages worth about {plural(estimate, 'point')}"
             return move
-        self.reason = (f"pass (bid 0): aces, tens and marriages worth about {estimate}"
+        self.reason = (f"pass (bid 0): aces, tens and marriages worth about {plural(estimate, 'point')}"
                        + (", not above the bids so far" if wanted else ""))
         return Bid(0)
 
@@ -187,7 +189,8 @@ class GreedyAgent(Agent):
         points, count = strength(best)
         assert best.suit is not None
         if points < CALL_THRESHOLD and TrumpCall(None) in view.legal_moves:
-            self.reason = f"pass: at best {points} trump points in {best.suit.name}"
+            self.reason = f"pass: the trumps in {best.suit.name} are worth {plural(points, 'point')} at best"
             return TrumpCall(None)
-        self.reason = f"call {best.suit.name}: the most trump points ({points} in {count} cards)"
+        self.reason = (f"call {best.suit.name}: the most trump points ({plural(points, 'point')} in "
+                       f"{plural(count, 'card')})")
         return best

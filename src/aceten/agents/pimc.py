@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from aceten.agents.base import Agent
 from aceten.agents.tactics import TacticsAgent
 from aceten.agents.tactics_v1 import TacticsV1Agent
+from aceten.agents.words import layouts, plural
 from aceten.cards import Card, Family
 from aceten.errors import AcetenError
 from aceten.moves import Bid, CallCard, Exchange, TrumpCall
@@ -138,16 +139,15 @@ def _plain_search_reason(view: PlayerView, best: Move, ranked: list[Move],
     on the layouts of the hidden cards tried, and how much it beats the next best by. Names no
     move but the chosen one (the web table shows reasons to everyone)."""
     average = totals[best] / solved
-    layouts = "layout" if solved == 1 else f"{solved} possible layouts"
-    head = f"play {_words(best, view)}: tried on {layouts} of the cards you cannot see"
+    head = f"play {_words(best, view)}: tried on {layouts(solved, 'possible')} of the cards you cannot see"
     if len(ranked) < 2:
         return f"{head}, it is the best move"
     gap = (totals[best] - totals[ranked[1]]) / solved
     if gap < 0.5:  # (no other move is named: the web table shows reasons to everyone)
-        return (f"{head}, another move does as well (your side ends with about {average:.0f} "
-                f"points either way)")
-    return (f"{head}, it leaves your side about {gap:.0f} points better off than your next-best "
-            f"move (about {average:.0f} by the end of the deal)")
+        return (f"{head}, another move does as well (your side ends with about "
+                f"{plural(round(average), 'point')} either way)")
+    return (f"{head}, it leaves your side about {plural(round(gap), 'point')} better off than your "
+            f"next-best move (about {average:.0f} by the end of the deal)")
 
 
 def tactics_decides(bot: Any, view: PlayerView, why: str) -> Move:
@@ -269,8 +269,8 @@ class PimcAgent(Agent):
         runner = (f"; next {ranked[1]} {totals[ranked[1]] / solved:+.1f}"
                   if len(ranked) > 1 else "")
         what = "card points" if isinstance(best, Card) else "value"
-        self.detail = (f"{best}: best average {average:+.1f} {what} over {solved} deals"
-                       f"{runner}")
+        self.detail = (f"{best}: best average {average:+.1f} {what} over "
+                       f"{plural(solved, 'deal')}{runner}")
         self.reason = _plain_search_reason(view, best, ranked, totals, solved)
         self.last = {"delegated": False, "deals": solved,
                      "averages": {str(m): totals[m] / solved for m in legal},

@@ -38,6 +38,7 @@ from aceten.agents.pimc import (
 )
 from aceten.agents.playmodel import PlayModel, policy_move, world_weights
 from aceten.agents.tactics import TacticsAgent
+from aceten.agents.words import layouts, plural
 from aceten.cards import Card
 from aceten.moves import Bid, TrumpCall
 
@@ -245,12 +246,12 @@ class SearcherAgent(Agent):
         best = max(legal, key=lambda m: averages[m])
         ranked = sorted(legal, key=lambda m: -averages[m])
         what = "bid" if view.phase == "bid" else "call"
-        self.reason = (f"{bid_words(best)}: played out on {len(deals)} layouts of the cards "
+        self.reason = (f"{bid_words(best)}: played out on {layouts(len(deals))} of the cards "
                        f"you cannot see, your side scores about {averages[best]:+.0f} against "
                        f"the others on average, the best of the {len(legal)} choices")
         runner = (f"; next {ranked[1]} {averages[ranked[1]]:+.1f}" if len(ranked) > 1 else "")
         self.detail = (f"{what} {best}: average score difference {averages[best]:+.1f} over "
-                       f"{len(deals)} deals (later bids by tactics, playout, then exact){runner}")
+                       f"{plural(len(deals), 'deal')} (later bids by tactics, playout, then exact){runner}")
         self.last = {"delegated": False, "deals": len(deals), "exact": False, "bidding": True,
                      "averages": {str(m): averages[m] for m in legal},
                      "cpu": time.process_time() - cpu, "seconds": time.perf_counter() - wall}
@@ -294,8 +295,7 @@ class SearcherAgent(Agent):
                else "played each out to the end of the deal")
         likely = (", the likelier the better they fit how the others have played"
                   if observed else "")
-        layouts = "one layout" if searched == 1 else f"{searched} layouts"
-        head = (f"play {_words(best, view)}: tried on {layouts} of the cards you cannot "
+        head = (f"play {_words(best, view)}: tried on {layouts(searched)} of the cards you cannot "
                 f"see{likely}, {how}")
         average = averages[best]
         if len(ranked) < 2:
@@ -304,13 +304,13 @@ class SearcherAgent(Agent):
             gap = average - averages[ranked[1]]
             if gap < 0.5:
                 self.reason = (f"{head}; another move does about as well (your side ends with "
-                               f"about {average:.0f} points either way)")
+                               f"about {plural(round(average), 'point')} either way)")
             else:
-                self.reason = (f"{head}; it leaves your side about {gap:.0f} points better off "
+                self.reason = (f"{head}; it leaves your side about {plural(round(gap), 'point')} better off "
                                f"than your next-best move (about {average:.0f} by the end)")
         what = "card points" if isinstance(best, Card) else "value"
         runner = (f"; next {ranked[1]} {averages[ranked[1]]:+.1f}" if len(ranked) > 1 else "")
         ess = 1.0 / sum(w * w for w in weights) if weights else 0.0
-        self.detail = (f"{best}: weighted average {average:+.1f} {what} over {searched} deals "
+        self.detail = (f"{best}: weighted average {average:+.1f} {what} over {plural(searched, 'deal')} "
                        f"({'exact' if exact else 'playout, then exact'}; {self.combine}; "
                        f"effective sample {ess:.1f} of {len(weights)} drawn){runner}")

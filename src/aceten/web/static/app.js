@@ -165,6 +165,8 @@ function reasonPart(blank, value, deck, names) {
   }
   if (kind === "seats") return value.split(" and ").join(` ${t("reason_and")} `);
   if (kind === "layouts") return t("reason_layouts_n", { n: /^(?:one )?layout$/.test(value) ? 1 : Number(value.split(" ")[0]) });
+  // a count and its noun ("1 point", "12 points"): the number in the reader's singular or plural
+  if (kind === "points" || kind === "trumps" || kind === "cards") return t(`reason_${kind}_n`, { n: Number(value.split(" ")[0]) });
   if (kind === "how") {  // the searcher's: solved exactly or played out, the likelier layouts first
     const how = t(/exactly$/.test(value) ? "reason_how_exact" : "reason_how_playout");
     return /^the likelier/.test(value) ? t("reason_how_likely", { how }) : how;
