@@ -13,10 +13,6 @@ move with the best average value (ties go to the first such move in ``view.legal
   this project's reference machine, see ``docs/players.md``) the decision is delegated to the
   :class:`~aceten.agents.tactics.TacticsAgent`, and so are bids (Cruce) and trump calls
   (Klaverjas). ``reason`` says so.
-- After an auction (Briscola chiamata) the deals are not uniform: ``AUCTION_POOL`` times as many
-  are drawn and ``samples`` of them picked by how well each fits the others' bids and call
-  under the bots' bidding policy (a caller seldom calls a card it holds; a strong bid means a
-  strong hand). ``pimc-1`` keeps the uniform draw.
 - ``node_budget`` (solver nodes, 120,000 by default) stops sampling once the solves so far
   searched that many nodes (at least one deal is solved): hard positions get fewer deals, and
   the choice stays a function of the view and the seed.
@@ -29,7 +25,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from aceten.agents.base import Agent
@@ -41,12 +36,10 @@ from aceten.errors import AcetenError
 from aceten.moves import Bid, CallCard, Exchange, TrumpCall
 
 if TYPE_CHECKING:
-    from aceten.game import Deal, PlayerView
+    from aceten.game import PlayerView
     from aceten.moves import Move
 
 DEFAULT_SAMPLES = 20
-AUCTION_POOL = 3  # after an auction: deals drawn uniformly per deal solved, to weight by it
-MAX_DRAWS = 8  # and at most this many weighted draws per deal solved
 # Solver nodes after which no further deal is solved (at least one is): a deterministic stand-in
 # for a time budget, a few tens of milliseconds at the solver's few million nodes a second.
 DEFAULT_NODE_BUDGET = 120_000
@@ -166,7 +159,6 @@ class PimcAgent(Agent):
     name = "pimc"
     delegate: type[Agent] = TacticsAgent  # who decides what pimc does not search
     extra_cards = 0  # searched beyond the per-game default limit (MAX_CARDS)
-    read_auction = True  # weight the worlds by the auction (see _worlds)
 
     def __init__(self, seed: int | None = None, samples: int = DEFAULT_SAMPLES,
                  time_budget: float | None = None, max_cards: int | None = None,
@@ -184,33 +176,6 @@ class PimcAgent(Agent):
         self.last: dict[str, Any] = {}
 
     _delegate = tactics_decides
-
-    def _worlds(self, view: PlayerView, knowledge: Any, history: list[Move],
-                rng: random.Random) -> list[tuple[Deal, int]]:
-        """The deals to solve, each with its weight in draws: ``samples`` deals drawn uniformly,
-        once each; after an auction (``read_auction``), ``AUCTION_POOL`` times as many drawn
-        uniformly, then drawn from by how well each fits the others' bids and call under the
-        bots' bidding policy (:func:`aceten.agents.bidding.auction_log_likelihood`) until
-        ``samples`` distinct deals are found (or many draws are made): a deal drawn twice is
-        solved once and counts twice."""
-        if not (self.read_auction and any(isinstance(m, CallCard) for m in history)):
-            return [(deal, 1) for deal in knowledge.sample(self.samples, rng=rng)]
-        from aceten.agents.bidding import auction_decisions, auction_log_likelihood
-        from aceten.agents.playmodel import normalise
-        from aceten.game import Game
-
-        pool = knowledge.sample(self.samples * AUCTION_POOL, rng=rng)
-        decisions = auction_decisions(Game(view.rules, deal=pool[0]), history, view.seat)
-        weights = normalise([auction_log_likelihood(view.rules, deal.hands, decisions)
-                             for deal in pool])
-        picks: Counter[int] = Counter()
-        for _ in range(MAX_DRAWS):
-            for i in rng.choices(range(len(pool)), weights=weights, k=self.samples):
-                if i in picks or len(picks) < self.samples:  # a new deal only while room is left
-                    picks[i] += 1
-            if len(picks) == self.samples:
-                break
-        return [(pool[i], picks[i]) for i in sorted(picks)]
 
     def choose(self, view: PlayerView) -> Move:
         self._check(view)
@@ -246,18 +211,19 @@ class PimcAgent(Agent):
         start = time.perf_counter()
         knowledge = Knowledge.from_view(view)
         rng = random.Random(self.rng.getrandbits(64))
+        deals = knowledge.sample(self.samples, rng=rng)
         history = public_moves(view)
         totals = dict.fromkeys(legal, 0)
         solved = nodes = 0
-        for deal, count in self._worlds(view, knowledge, history, rng):
+        for deal in deals:
             game = Game(view.rules, deal=deal)
             for move in history:
                 game.push(move)
             solution = self._solver.solve(game)
             for mv in solution.moves:
                 if mv.move in totals:
-                    totals[mv.move] += count * mv.value
-            solved += count
+                    totals[mv.move] += mv.value
+            solved += 1
             nodes += solution.nodes
             if self.node_budget is not None and nodes >= self.node_budget:
                 break
@@ -284,4 +250,3 @@ class PimcV1Agent(PimcAgent):
 
     name = "pimc-1"
     delegate = TacticsV1Agent
-    read_auction = False
