@@ -1,16 +1,20 @@
 """The sampler draws every consistent deal with the same probability (chi-square tests with fixed
-seeds) and every sample replays to the same view."""
+seeds, through the arrangement trees and group by group), its trees weigh every step by the
+counting programme's completions, the same seed gives the same samples, and every sample
+replays to the same view."""
 
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 
 import pytest
 
 import aceten
 from aceten import Game
-from aceten.knowledge import Knowledge
+from aceten.knowledge import Knowledge, sampling
+from aceten.knowledge.sampling import DealSampler, Node
 from knowledge_support import consistent_deals, deal_key, play_random, replay
 
 
@@ -19,12 +23,14 @@ def critical(df: int, z: float = 3.09) -> float:
     return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
 
 
-@pytest.mark.parametrize("game_name, players, options, moves", [
+SMALL_DECKS = [
     ("briscola", 2, {"deck": "AS 3S KS HS AC 3C KC HC AO 3O KO HO"}, 3),
     ("cruce", 2, {"deck": "9R JR QR KR TR AR 9V QV KV TV AV JG QG KG AG 9D JD QD"}, 3),
     ("klaverjas", 4, {"deck": "7C JC AC 7D 9D AD 7H JH AH 8S 9S AS"}, 6),
-])
-def test_every_consistent_deal_is_equally_likely(game_name, players, options, moves):
+]
+
+
+def assert_uniform(game_name, players, options, moves):
     game = aceten.new_game(game_name, players=players, seed=5, **options)
     play_random(game, moves, 5)
     deals = consistent_deals(game, 0)
@@ -36,6 +42,82 @@ def test_every_consistent_deal_is_equally_likely(game_name, players, options, mo
     expected = n / len(deals)
     chi2 = sum((counts.get(deal_key(d), 0) - expected) ** 2 / expected for d in deals)
     assert chi2 < critical(len(deals) - 1)
+
+
+@pytest.mark.parametrize("game_name, players, options, moves", SMALL_DECKS)
+def test_every_consistent_deal_is_equally_likely(game_name, players, options, moves):
+    assert_uniform(game_name, players, options, moves)
+
+
+@pytest.mark.parametrize("game_name, players, options, moves", SMALL_DECKS)
+def test_every_consistent_deal_is_equally_likely_group_by_group(monkeypatch, game_name, players,
+                                                                 options, moves):
+    # the sampler a seat falls back to when its arrangement trees grow too big
+    monkeypatch.setattr(sampling, "SEAT_NODE_LIMIT", -1)
+    assert_uniform(game_name, players, options, moves)
+
+
+def full_deck_position(game_name, players, variant, moves, seed):
+    game = aceten.new_game(game_name, players=players, variant=variant, seed=seed)
+    while game.phase != "play":
+        game.push(game.legal_moves()[0])
+    play_random(game, moves, seed)
+    return game
+
+
+@pytest.mark.parametrize("game_name, players, variant, moves", [
+    ("briscola", 2, None, 14), ("briscola", 4, None, 16), ("brisca", 2, None, 21),
+    ("cruce", 2, None, 9), ("cruce", 4, None, 13), ("klaverjas", 4, "amsterdam", 11),
+])
+def test_every_tree_node_weighs_its_completions(game_name, players, variant, moves):
+    """Exact, no sampling: each node of the location tree totals the solver's completions from
+    its state, each node of an arrangement tree the seat's arrangements of the cards it has
+    left (the counting programme, cards merged by their allowed groups)."""
+    game = full_deck_position(game_name, players, variant, moves, 3)
+    kn = Knowledge.from_view(game.view(0))
+    sampler = DealSampler(kn.problem, kn.solver)
+    todo: list[Node] = [sampler.root]
+    roots = []
+    while todo:
+        node = todo.pop()
+        sampler.expand(node)
+        pos, state = node.state
+        assert node.total == kn.solver.paths(pos, state) > 0
+        for loc, _, _, root, nxt in node.children:
+            if root is not None:
+                roots.append((loc, root))
+            if nxt is not None and nxt.children is None:
+                todo.append(nxt)
+    assert roots or not kn.problem.seats
+    checked = 0
+    for loc, root in roots:
+        trees = sampler.seats[loc]
+        todo = [root]
+        while todo and checked < 3000:
+            node = todo.pop()
+            free, j, left, counts = node.state
+            if j == trees.groups:
+                assert not left and not any(counts)
+                continue
+            trees.expand(node)
+            checked += 1
+            masks = tuple(mk for mk, _ in free)
+            assert node.total == trees._completions(j, left, masks, counts) > 0
+            if j == 0:
+                assert node.total == trees.slots.count(free)
+            todo.extend(child[3] for child in node.children if child[3].children is None)
+    assert checked
+
+
+def test_the_same_seed_gives_the_same_samples():
+    game = full_deck_position("briscola", 4, None, 14, 3)
+    kn = Knowledge.from_view(game.view(1))
+    first = kn.sample(60, seed=9)
+    assert kn.sample(60, seed=9) == first  # the trees built by the first call change nothing
+    assert Knowledge.from_view(game.view(1)).sample(60, seed=9) == first
+    assert kn.sample(60, rng=random.Random(9)) == first
+    assert kn.sample(60, seed=10) != first
+    assert len(set(first)) > 50
 
 
 @pytest.mark.slow

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 from aceten.cards import Card, CardSet, Suit, cards_of
 from aceten.errors import AcetenError
 from aceten.game import Deal, PlayerView
-from aceten.knowledge.count import Problem, Solver, marginals, sample_deals
+from aceten.knowledge.count import Problem, Solver, marginals
 from aceten.knowledge.history import STOCK, Event, Timeline, public_events
+from aceten.knowledge.sampling import sample_deals
 from aceten.rules.base import Rules
 
 if TYPE_CHECKING:
