@@ -23,10 +23,16 @@ def critical(df: int, z: float = 3.09) -> float:
     return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
 
 
+LATIN12 = "AS 3S KS HS AC 3C KC HC AO 3O KO HO"
 SMALL_DECKS = [
-    ("briscola", 2, {"deck": "AS 3S KS HS AC 3C KC HC AO 3O KO HO"}, 3),
+    ("briscola", 2, {"deck": LATIN12}, 3),
+    # every kind of step: draws of a free or a played card, a hand of one slice, of played
+    # cards only, of both
+    ("briscola", 2, {"deck": LATIN12, "open_cards": 1}, 6),
     ("cruce", 2, {"deck": "9R JR QR KR TR AR 9V QV KV TV AV JG QG KG AG 9D JD QD"}, 3),
     ("klaverjas", 4, {"deck": "7C JC AC 7D 9D AD 7H JH AH 8S 9S AS"}, 6),
+    # two types of cards in one seat's hand (shuffled together)
+    ("klaverjas", 4, {"deck": "7C JC AC 7D 9D AD 7H JH AH 8S 9S AS"}, 4),
 ]
 
 
@@ -50,10 +56,10 @@ def test_every_consistent_deal_is_equally_likely(game_name, players, options, mo
 
 
 @pytest.mark.parametrize("game_name, players, options, moves", SMALL_DECKS)
-def test_every_consistent_deal_is_equally_likely_group_by_group(monkeypatch, game_name, players,
-                                                                 options, moves):
-    # the sampler a seat falls back to when its arrangement trees grow too big
-    monkeypatch.setattr(sampling, "SEAT_NODE_LIMIT", -1)
+def test_every_consistent_deal_is_equally_likely_walking_every_tree(monkeypatch, game_name, players,
+                                                                    options, moves):
+    # no tree's paths listed: every seat walks its tree node by node
+    monkeypatch.setattr(sampling, "LEAF_LIMIT", -1)
     assert_uniform(game_name, players, options, moves)
 
 
@@ -72,7 +78,8 @@ def full_deck_position(game_name, players, variant, moves, seed):
 def test_every_tree_node_weighs_its_completions(game_name, players, variant, moves):
     """Exact, no sampling: each node of the location tree totals the solver's completions from
     its state, each node of an arrangement tree the seat's arrangements of the cards it has
-    left (the counting programme, cards merged by their allowed groups)."""
+    left (the counting programme, cards merged by their allowed groups), and a root's listed
+    paths weigh as much as the root."""
     game = full_deck_position(game_name, players, variant, moves, 3)
     kn = Knowledge.from_view(game.view(0))
     sampler = DealSampler(kn.problem, kn.solver)
@@ -83,15 +90,19 @@ def test_every_tree_node_weighs_its_completions(game_name, players, variant, mov
         sampler.expand(node)
         pos, state = node.state
         assert node.total == kn.solver.paths(pos, state) > 0
-        for loc, _, _, root, nxt in node.children:
-            if root is not None:
-                roots.append((loc, root))
+        for loc, _, _, free, nxt in node.children:
+            if free is not None:
+                roots.append((loc, free))
             if nxt is not None and nxt.children is None:
                 todo.append(nxt)
     assert roots or not kn.problem.seats
     checked = 0
-    for loc, root in roots:
+    for loc, free in roots:
         trees = sampler.seats[loc]
+        root = trees.root(free)
+        if root.leaves is not None:
+            assert root.leaves.total == root.total
+            assert len(root.leaves.children) <= sampling.LEAF_LIMIT
         todo = [root]
         while todo and checked < 3000:
             node = todo.pop()
@@ -105,19 +116,24 @@ def test_every_tree_node_weighs_its_completions(game_name, players, variant, mov
             assert node.total == trees._completions(j, left, masks, counts) > 0
             if j == 0:
                 assert node.total == trees.slots.count(free)
-            todo.extend(child[3] for child in node.children if child[3].children is None)
+            todo.extend(nxt for _, nxt in node.children if nxt.children is None)
     assert checked
 
 
-def test_the_same_seed_gives_the_same_samples():
-    game = full_deck_position("briscola", 4, None, 14, 3)
+@pytest.mark.parametrize("game_name, players, moves", [("briscola", 4, 14), ("brisca", 2, 25)])
+def test_the_same_seed_gives_the_same_samples(monkeypatch, game_name, players, moves):
+    game = full_deck_position(game_name, players, None, moves, 3)
     kn = Knowledge.from_view(game.view(1))
     first = kn.sample(60, seed=9)
     assert kn.sample(60, seed=9) == first  # the trees built by the first call change nothing
     assert Knowledge.from_view(game.view(1)).sample(60, seed=9) == first
     assert kn.sample(60, rng=random.Random(9)) == first
+    assert kn.sample(20, seed=9) == first[:20]
     assert kn.sample(60, seed=10) != first
     assert len(set(first)) > 50
+    # trees dropped after every sample grow again the same
+    monkeypatch.setattr(sampling, "SEAT_NODE_LIMIT", 0)
+    assert Knowledge.from_view(game.view(1)).sample(60, seed=9) == first
 
 
 @pytest.mark.slow

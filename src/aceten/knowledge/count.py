@@ -29,8 +29,6 @@ type at a location, divided by the type's size. Sampling walks both levels with 
 from __future__ import annotations
 
 import math
-import random
-from bisect import bisect_right
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -81,7 +79,8 @@ def _compositions(counts: Sequence[int], total: int) -> Iterator[tuple[tuple[int
 
 
 class SeatSlots:
-    """The hidden groups of one seat, for counting and sampling arrangements inside it."""
+    """The hidden groups of one seat, for counting the arrangements inside it (sampled by
+    :class:`aceten.knowledge.sampling.SeatTrees`)."""
 
     def __init__(self, seat: int, groups: list[tuple[int, int, int]], exits: list[tuple[Card, int]]):
         # groups: (global index, time, capacity); processed latest first
@@ -95,8 +94,8 @@ class SeatSlots:
         self.holds = self.capacity - len(self.exits)  # hidden cards the seat holds now
         self._memo: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
         self._cache: dict[tuple[tuple[int, int], ...], int] = {}
-        # keyed by (group, free) for _moves() and ("patterns", free) for patterns()
-        self._steps: dict[tuple[int | str, tuple[tuple[int, int], ...]], Any] = {}
+        # keyed by (group, items) for _moves()
+        self._steps: dict[tuple[int, tuple[tuple[int, int], ...]], Any] = {}
         base: dict[int, int] = {}
         for _, mask in self.exits:
             base[mask] = base.get(mask, 0) + 1
@@ -163,61 +162,6 @@ class SeatSlots:
                               tuple(sorted(left.items()))))
         self._steps[key] = moves
         return moves
-
-    def sample(self, cards: list[tuple[Card, int]], rng: random.Random) -> list[list[Card]]:
-        """A uniformly random arrangement of ``cards`` ((card, local mask)) into the groups."""
-        pools: dict[int, list[Card]] = {}
-        for card, mask in cards:
-            pools.setdefault(mask, []).append(card)
-        out: list[list[Card]] = []
-        items = tuple(sorted((m, len(p)) for m, p in pools.items()))
-        randrange = rng.randrange
-        for j in range(len(self.caps)):
-            bit = 1 << j
-            cum, moves = self._choices(j, items)
-            ns, nxt = moves[bisect_right(cum, randrange(cum[-1]))] if len(cum) > 1 else moves[0]
-            group: list[Card] = []
-            moved: list[tuple[int, list[Card]]] = []
-            for (mask, _), n in zip(items, ns):
-                pool = pools[mask]
-                if n == 1:
-                    i = randrange(len(pool))
-                    pool[i], pool[-1] = pool[-1], pool[i]
-                    group.append(pool.pop())
-                elif n:
-                    chosen = rng.sample(range(len(pool)), n)
-                    group.extend(pool[i] for i in chosen)
-                    keep = set(range(len(pool))) - set(chosen)
-                    pool = pools[mask] = [pool[i] for i in sorted(keep)]
-                if mask & bit:
-                    del pools[mask]
-                    if pool:
-                        moved.append((mask ^ bit, pool))
-            for mask, pool in moved:
-                if mask in pools:
-                    pools[mask] = pools[mask] + pool
-                else:
-                    pools[mask] = pool
-            out.append(group)
-            items = nxt
-        return out
-
-    def _choices(self, j: int, items: tuple[tuple[int, int], ...]) -> tuple[list[int], list[Any]]:
-        """Cumulative weights of the ways group ``j`` can take its cards (for sampling)."""
-        key = (-1 - j, items)
-        cached = self._steps.get(key)
-        if cached is None:
-            cum: list[int] = []
-            moves = []
-            acc = 0
-            for ns, w, nxt in self._moves(j, items):
-                b = w * self._go(j + 1, nxt)
-                if b:
-                    acc += b
-                    cum.append(acc)
-                    moves.append((ns, nxt))
-            cached = self._steps[key] = (cum, moves)
-        return cached
 
 
 @dataclass

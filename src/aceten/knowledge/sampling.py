@@ -21,9 +21,8 @@ Both levels are walked on trees built lazily and kept for later samples: a *node
 a programme, its children the ways of the next step with their cumulative weights. A child
 holds the absolute positions of the slices it takes (a state says how much of each order is
 used already), so a sample is a walk of a few nodes and slices, with no per-card choices or
-lookups. The trees of the arrangements track played cards one by one, which can make many
-nodes; past :data:`SEAT_NODE_LIMIT` nodes a seat is sampled group by group
-(:meth:`~aceten.knowledge.count.SeatSlots.sample`, the same distribution, slower).
+lookups; an arrangement tree with few paths lists them all, for one draw per seat. The trees
+only cache: the same seed gives the same samples whether they are built already or not.
 """
 
 from __future__ import annotations
@@ -44,13 +43,17 @@ from aceten.knowledge.history import Timeline
 _FACTORIALS = [math.factorial(n) for n in range(64)]
 _FACTORIAL_BITS = [(f - 1).bit_length() for f in _FACTORIALS]
 
-# Nodes one seat's arrangement trees may grow to before the seat is sampled group by group
-# (each node keeps a few tuples; typical positions visit tens to a few hundred).
+# Nodes one seat's arrangement trees may keep (each a few tuples; a seat's trees reach tens to a
+# few hundred in the positions of bench/bench_knowledge.py and 2-player late games).
 SEAT_NODE_LIMIT = 20_000
+# Paths of an arrangement tree worth listing for one draw per sample (the pimc player builds a
+# fresh knowledge for every 20 samples, so listing must stay cheap).
+LEAF_LIMIT = 64
 
-# How an arrangement tree's step fills its group: played cards only, one slice of one class of
-# free cards only, or both.
-EXITS, SLICE, MIXED = "exits", "slice", "mixed"
+# What an arrangement tree's step puts where, in the cheapest form: a draw (one card, at its
+# stock position) gets a free card or a played card; a dealt hand gets one slice of one class
+# of free cards, played cards only, or both.
+DRAWN_FREE, DRAWN_PLAYED, HAND_SLICE, HAND_PLAYED, HAND_MIXED = range(5)
 
 
 def shuffled(cards: list[Card], rng: random.Random) -> list[Card]:
@@ -81,17 +84,20 @@ def shuffled(cards: list[Card], rng: random.Random) -> list[Card]:
 class Node:
     """A state of a programme: its children (None until first visited) with their cumulative
     weights; ``only``, the child when there is one (nothing to draw); the total and its bit
-    length for the draw."""
+    length for the draw. An arrangement tree's node also keeps each child's ``ways`` (to pick
+    its free cards) and, for a root with few leaves, ``leaves``: every path at once."""
 
-    __slots__ = ("bits", "children", "cum", "only", "state", "total")
+    __slots__ = ("bits", "children", "cum", "leaves", "only", "state", "total", "ways")
 
     def __init__(self, state: Any) -> None:
         self.state = state
         self.children: list[Any] | None = None
         self.cum: list[int] = []
+        self.ways: list[int] = []
         self.only: Any = None
         self.total = 0
         self.bits = 0
+        self.leaves: Node | None = None
 
     def set_children(self, children: list[Any], cum: list[int]) -> None:
         self.cum = cum
@@ -103,25 +109,30 @@ class Node:
 
 class SeatTrees:
     """The arrangement trees of one seat, one root per way its free cards can be split into
-    classes (local mask -> how many)."""
+    classes (local mask -> how many).
 
-    def __init__(self, slots: SeatSlots) -> None:
+    A child of a node is ``(step, next node)``; a step, ``(where, kind, what)``, says which cards
+    one group gets (see DRAWN_FREE...). A root whose tree has at most :data:`LEAF_LIMIT` leaves
+    also gets them all as one node (``root.leaves``) whose children are whole paths, so that a
+    sample is one draw. Past :data:`SEAT_NODE_LIMIT` nodes the trees are dropped and grow again
+    (the draws, and so the samples, stay the same: a tree only caches)."""
+
+    def __init__(self, slots: SeatSlots, draw_position: dict[int, int]) -> None:
         self.slots = slots
+        self.draw_position = draw_position  # a draw's group -> its stock position
         self.exits = slots.exits
         self.groups = len(slots.caps)
         self.nodes: dict[Any, Node] = {}
-        self.roots: dict[tuple[tuple[int, int], ...], tuple[Node, tuple[int, ...], tuple[int, ...]]] = {}
-        self.too_big = SEAT_NODE_LIMIT < 0  # past the limit: sample group by group from now on
+        self.roots: dict[tuple[tuple[int, int], ...], Node] = {}
 
     def root(self, free: tuple[tuple[int, int], ...]) -> Node:
         """The root for ``free``: (local mask, count) pairs, sorted, every count positive."""
-        found = self.roots.get(free)
-        if found is None:
-            masks = tuple(mk for mk, _ in free)
-            totals = tuple(n for _, n in free)
-            node = self._node(free, 0, tuple(range(len(self.exits))), totals)
-            found = self.roots[free] = (node, masks, totals)
-        return found[0]
+        node = self.roots.get(free)
+        if node is None:
+            node = self._node(free, 0, tuple(range(len(self.exits))), tuple(n for _, n in free))
+            node.leaves = self._leaves(node)
+            self.roots[free] = node
+        return node
 
     def _node(self, free: tuple[tuple[int, int], ...], j: int, left: tuple[int, ...],
               counts: tuple[int, ...]) -> Node:
@@ -135,7 +146,6 @@ class SeatTrees:
                      counts: tuple[int, ...]) -> int:
         """Arrangements of the played cards ``left`` and the free ``counts`` in groups j.. (the
         counting programme's memo, cards merged by their allowed groups from j on)."""
-        slots = self.slots
         if j == self.groups:
             return 0 if left or any(counts) else 1
         low = (1 << j) - 1
@@ -151,7 +161,7 @@ class SeatTrees:
                 if not mk:
                     return 0
                 merged[mk] = merged.get(mk, 0) + c
-        return slots._go(j, tuple(sorted(merged.items())))
+        return self.slots._go(j, tuple(sorted(merged.items())))
 
     def expand(self, node: Node) -> None:
         """The ways group ``j`` takes its cards: which played cards, how many of each free class."""
@@ -162,6 +172,7 @@ class SeatTrees:
         bit = 1 << j
         cap = self.slots.caps[j]
         g = self.slots.global_index[j]
+        p = self.draw_position.get(g)
         here = [i for i in left if exits[i][1] & bit]
         avail = [c if mk & bit else 0 for mk, c in zip(masks, counts)]
         children: list[Any] = []
@@ -178,59 +189,104 @@ class SeatTrees:
                         continue
                     acc += weight
                     cum.append(acc)
+                    node.ways.append(ways)
                     # the slice of each class's order: its first (total - count) cards are used
                     slices = tuple((mk, t - c, t - c + n)
                                    for mk, t, c, n in zip(masks, totals, counts, ns) if n)
-                    # what the group gets, in the cheapest form: played cards only, one slice
-                    # of one class only, or both
-                    if not slices:
-                        kind, what = EXITS, cards
+                    step: tuple[int, int, Any]
+                    if p is not None:  # a draw: one card
+                        step = (p, DRAWN_FREE, slices[0][:2]) if slices else (p, DRAWN_PLAYED, cards[0])
+                    elif not slices:
+                        step = (g, HAND_PLAYED, cards)
                     elif not cards and len(slices) == 1:
-                        kind, what = SLICE, slices[0]
+                        step = (g, HAND_SLICE, slices[0])
                     else:
-                        kind, what = MIXED, (cards, slices)
-                    children.append((g, kind, what, self._node(free, j + 1, rest, after)))
+                        step = (g, HAND_MIXED, (cards, slices))
+                    children.append((step, self._node(free, j + 1, rest, after)))
         node.set_children(children, cum)
 
-    def walk(self, root: Node, free: dict[int, Sequence[Card]], group_cards: list[Sequence[Card]],
-             getrandbits: Any) -> None:
-        """Fill ``group_cards`` (by global group) with one arrangement drawn from ``root``."""
-        node = root
-        for _ in range(self.groups):
-            child = node.only
-            if child is None:
-                children = node.children
-                if children is None:
-                    self.expand(node)
-                    if len(self.nodes) > SEAT_NODE_LIMIT:
-                        self.too_big = True
-                    child = node.only
-                if child is None:  # draw: r uniform in [0, total), exactly
-                    total, bits = node.total, node.bits
+    def _leaves(self, root: Node) -> Node | None:
+        """Every path of ``root``'s tree as the children of one node (a path's weight: the
+        product of its steps' ways), or None past LEAF_LIMIT paths."""
+        paths: list[tuple[int, tuple[Any, ...]]] = []
+        steps: list[Any] = []
+
+        def visit(node: Node, weight: int) -> bool:
+            if node.state[1] == self.groups:
+                paths.append((weight, tuple(steps)))
+                return len(paths) <= LEAF_LIMIT
+            if node.children is None:
+                self.expand(node)
+            assert node.children is not None
+            for (step, nxt), ways in zip(node.children, node.ways):
+                steps.append(step)
+                if not visit(nxt, weight * ways):
+                    return False
+                steps.pop()
+            return True
+
+        if not visit(root, 1):
+            return None
+        leaves = Node(None)
+        leaves.set_children([path for _, path in paths], list(itertools.accumulate(w for w, _ in paths)))
+        return leaves
+
+    def walk(self, free_key: tuple[tuple[int, int], ...], free: dict[int, Sequence[Card]],
+             hands: list[Sequence[Card]], positions: list[Card | None], getrandbits: Any) -> None:
+        """One arrangement of the seat's cards drawn uniformly (``free``: local mask -> cards
+        in a uniformly random order, of counts ``free_key``): the cards of each dealt hand's
+        hidden part into ``hands`` (by group), each hidden draw's card into ``positions`` (by
+        stock position)."""
+        root = self.roots.get(free_key)
+        if root is None:
+            root = self.root(free_key)
+        path: Any
+        leaves = root.leaves
+        if leaves is not None:
+            path = leaves.only
+            if path is None:  # draw: r uniform in [0, total), exactly
+                total, bits = leaves.total, leaves.bits
+                r = getrandbits(bits)
+                while r >= total:
                     r = getrandbits(bits)
-                    while r >= total:
+                path = leaves.children[bisect_right(leaves.cum, r)]  # type: ignore[index]
+        else:
+            path = []
+            node = root
+            for _ in range(self.groups):
+                child = node.only
+                if child is None:
+                    if node.children is None:
+                        self.expand(node)
+                        child = node.only
+                    if child is None:  # draw, as above
+                        total, bits = node.total, node.bits
                         r = getrandbits(bits)
-                    child = node.children[bisect_right(node.cum, r)]  # type: ignore[index]
-            g, kind, what, node = child
-            if kind is SLICE:
+                        while r >= total:
+                            r = getrandbits(bits)
+                        child = node.children[bisect_right(node.cum, r)]  # type: ignore[index]
+                step, node = child
+                path.append(step)
+            if len(self.nodes) > SEAT_NODE_LIMIT:
+                self.nodes.clear()
+                self.roots.clear()
+        for at, kind, what in path:
+            if kind == DRAWN_FREE:
+                mk, a = what
+                positions[at] = free[mk][a]
+            elif kind == DRAWN_PLAYED:
+                positions[at] = what
+            elif kind == HAND_SLICE:
                 mk, a, b = what
-                group_cards[g] = free[mk][a:b]
-            elif kind is EXITS:
-                group_cards[g] = what
+                hands[at] = free[mk][a:b]
+            elif kind == HAND_PLAYED:
+                hands[at] = what
             else:
                 cards, slices = what
                 group = list(cards)
                 for mk, a, b in slices:
                     group += free[mk][a:b]
-                group_cards[g] = group
-
-    def fallback(self, free: dict[int, Sequence[Card]], group_cards: list[Sequence[Card]],
-                 rng: random.Random) -> None:
-        """One arrangement drawn group by group (no tree)."""
-        slots = self.slots
-        flat = [(c, mk) for mk, cs in free.items() for c in cs] + slots.exits
-        for g, chosen in zip(slots.global_index, slots.sample(flat, rng)):
-            group_cards[g] = chosen
+                hands[at] = group
 
 
 class DealSampler:
@@ -245,8 +301,9 @@ class DealSampler:
         self.ngroups = len(tl.groups)
         self.type_cards = [list(t.cards) for t in solver.types]
         self.local = [[slots.localize(t.mask) for t in solver.types] for slots in problem.seats]
-        self.seats = [SeatTrees(slots) for slots in problem.seats]
         self.layout = DealLayout(tl, tl.draw_log)
+        draw_position = {group: p for p, (_, group, _) in enumerate(tl.draw_log) if group is not None}
+        self.seats = [SeatTrees(slots, draw_position) for slots in problem.seats]
         self.nodes: dict[tuple[int, tuple[int, ...]], Node] = {}
         self.root = self._node(0, solver.start)
 
@@ -260,7 +317,7 @@ class DealSampler:
     def expand(self, node: Node) -> None:
         """A location's ways to take its cards: per type a slice of the type's order (keyed by
         the cards' local mask in a seat, 0 in the stock), the keys that take slices of several
-        types (to shuffle together), and the seat's arrangement root."""
+        types (to shuffle together), and the seat's free cards' counts (its arrangement root)."""
         pos, state = node.state
         solver = self.solver
         loc = solver.order[pos]
@@ -275,12 +332,11 @@ class DealSampler:
                     parts.setdefault(key, []).append((j, a, a + n))
             single = tuple((key, *p[0]) for key, p in parts.items() if len(p) == 1)
             mixed = tuple((key, tuple(p)) for key, p in parts.items() if len(p) > 1)
-            root = None
+            free_key = None
             if loc < self.nseats:
-                free = tuple(sorted((key, sum(b - a for _, a, b in p)) for key, p in parts.items()))
-                root = self.seats[loc].root(free)
+                free_key = tuple(sorted((key, sum(b - a for _, a, b in p)) for key, p in parts.items()))
             next_node = self._node(pos + 1, nxt) if pos + 1 < self.nloc else None
-            children.append((loc, single, mixed, root, next_node))
+            children.append((loc, single, mixed, free_key, next_node))
         node.set_children(children, list(cum))
 
     def sample(self, k: int, rng: random.Random) -> list[Deal]:
@@ -289,10 +345,12 @@ class DealSampler:
         nloc, nseats, ngroups = self.nloc, self.nseats, self.ngroups
         seats = self.seats
         deal = self.layout.deal
+        template = self.layout.drawn
         out = []
         for _ in range(k):
             orders = [shuffled(cards[:], rng) if len(cards) > 1 else cards for cards in type_cards]
-            group_cards: list[Sequence[Card]] = [()] * ngroups
+            hands: list[Sequence[Card]] = [()] * ngroups
+            positions = template[:]
             stock: Sequence[Card] = ()
             node: Any = self.root
             for _ in range(nloc):
@@ -307,7 +365,7 @@ class DealSampler:
                         while r >= total:
                             r = getrandbits(bits)
                         child = node.children[bisect_right(node.cum, r)]
-                loc, single, mixed, root, node = child
+                loc, single, mixed, free_key, node = child
                 free: dict[int, Sequence[Card]] = {}
                 for key, j, a, b in single:
                     free[key] = orders[j][a:b]
@@ -317,14 +375,10 @@ class DealSampler:
                         cards += orders[j][a:b]
                     free[key] = shuffled(cards, rng)
                 if loc < nseats:
-                    trees = seats[loc]
-                    if trees.too_big:
-                        trees.fallback(free, group_cards, rng)
-                    else:
-                        trees.walk(root, free, group_cards, getrandbits)
+                    seats[loc].walk(free_key, free, hands, positions, getrandbits)
                 else:
                     stock = free.get(0, ())
-            out.append(deal(group_cards, stock))
+            out.append(deal(hands, positions, stock))
         return out
 
 
@@ -353,33 +407,33 @@ class DealLayout:
             dealt = tuple(tl.dealt[s])
             all_hidden = all(c is None for c in dealt) and tl.deal_group[s] is not None
             self.seats.append((tl.deal_group[s], dealt, size - len(dealt), all_hidden))
-        self.draws = [(group, card) for _, group, card in draw_log]
+        # the stock positions drawn so far: the card where the seat saw it, None where hidden
+        self.drawn: list[Card | None] = [card for _, _, card in draw_log]
         self.turned = tl.turned if tl.turned is not None and tl.stock_total else None
         self.stock_total = tl.stock_total
 
-    def deal(self, group_cards: list[Sequence[Card]], stock: Sequence[Card]) -> Deal:
-        """A full deal from the cards of each hidden group (by group index) and the hidden
-        undrawn stock in order."""
+    def deal(self, hands: list[Sequence[Card]], positions: list[Card | None], stock: Sequence[Card]) -> Deal:
+        """A full deal from the hidden cards of each dealt hand (by group), the drawn stock
+        positions (every hidden one filled) and the hidden undrawn stock in order. Takes
+        ``positions`` over."""
         at = 0  # hands not dealt yet take the first undealt cards of the stock
-        hands = []
+        out = []
         for group, dealt, missing, all_hidden in self.seats:
             if all_hidden:
-                hand = tuple(group_cards[group])  # type: ignore[index]
+                hand = tuple(hands[group])  # type: ignore[index]
             elif group is None:
                 hand = dealt  # type: ignore[assignment]
             else:
-                hidden = iter(group_cards[group])
+                hidden = iter(hands[group])
                 hand = tuple(c if c is not None else next(hidden) for c in dealt)
             if missing:
                 hand += tuple(stock[at:at + missing])
                 at += missing
-            hands.append(hand)
-        positions: list[Card] = [group_cards[group][0] if group is not None else card  # type: ignore[misc]
-                                 for group, card in self.draws]
+            out.append(hand)
         positions += stock[self.undealt:]
         if self.turned is not None:
             if len(positions) < self.stock_total:
                 positions.append(self.turned)
             else:
                 positions[-1] = self.turned
-        return Deal(tuple(hands), tuple(positions))
+        return Deal(tuple(out), tuple(positions))  # type: ignore[arg-type]
