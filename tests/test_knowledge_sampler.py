@@ -1,7 +1,6 @@
 """The sampler draws every consistent deal with the same probability (chi-square tests with fixed
-seeds, through the arrangement trees and group by group), its trees weigh every step by the
-counting programme's completions, the same seed gives the same samples, and every sample
-replays to the same view."""
+seeds), its trees weigh every step by the counting programme's completions, the same seed gives
+the same samples however much of the trees is built, and every sample replays to the same view."""
 
 from __future__ import annotations
 
@@ -55,14 +54,6 @@ def test_every_consistent_deal_is_equally_likely(game_name, players, options, mo
     assert_uniform(game_name, players, options, moves)
 
 
-@pytest.mark.parametrize("game_name, players, options, moves", SMALL_DECKS)
-def test_every_consistent_deal_is_equally_likely_walking_every_tree(monkeypatch, game_name, players,
-                                                                    options, moves):
-    # no tree's paths listed: every seat walks its tree node by node
-    monkeypatch.setattr(sampling, "LEAF_LIMIT", -1)
-    assert_uniform(game_name, players, options, moves)
-
-
 def full_deck_position(game_name, players, variant, moves, seed):
     game = aceten.new_game(game_name, players=players, variant=variant, seed=seed)
     while game.phase != "play":
@@ -71,69 +62,87 @@ def full_deck_position(game_name, players, variant, moves, seed):
     return game
 
 
-@pytest.mark.parametrize("game_name, players, variant, moves", [
-    ("briscola", 2, None, 14), ("briscola", 4, None, 16), ("brisca", 2, None, 21),
-    ("cruce", 2, None, 9), ("cruce", 4, None, 13), ("klaverjas", 4, "amsterdam", 11),
-])
+FULL_DECKS = [
+    ("briscola", 2, None, 14), ("briscola", 4, None, 16), ("brisca", 2, None, 25),
+    ("brisca", 4, None, 16), ("cruce", 2, None, 9), ("cruce", 4, None, 13),
+    ("klaverjas", 4, "amsterdam", 11),
+]
+
+
+@pytest.mark.parametrize("game_name, players, variant, moves", FULL_DECKS)
 def test_every_tree_node_weighs_its_completions(game_name, players, variant, moves):
     """Exact, no sampling: each node of the location tree totals the solver's completions from
     its state, each node of an arrangement tree the seat's arrangements of the cards it has
-    left (the counting programme, cards merged by their allowed groups), and a root's listed
-    paths weigh as much as the root."""
+    left (the counting programme, cards merged by their allowed groups), and listed paths weigh
+    as much as their root."""
     game = full_deck_position(game_name, players, variant, moves, 3)
     kn = Knowledge.from_view(game.view(0))
     sampler = DealSampler(kn.problem, kn.solver)
-    todo: list[Node] = [sampler.root]
-    roots = []
+    tree = sampler.locations
+    todo: list[Node] = [tree.root]
+    seat_roots = set()
     while todo:
         node = todo.pop()
-        sampler.expand(node)
+        if node.children is None:
+            tree.expand(node)
         pos, state = node.state
         assert node.total == kn.solver.paths(pos, state) > 0
-        for loc, _, _, free, nxt in node.children:
+        for (loc, _, _, free), nxt in node.children:
             if free is not None:
-                roots.append((loc, free))
+                seat_roots.add((loc, free))
             if nxt is not None and nxt.children is None:
                 todo.append(nxt)
-    assert roots or not kn.problem.seats
+    listed = tree.listed(tree.root)
+    assert listed is None or listed.total == tree.root.total
+    assert seat_roots or not kn.problem.seats
     checked = 0
-    for loc, free in roots:
-        trees = sampler.seats[loc]
-        root = trees.root(free)
-        if root.leaves is not None:
-            assert root.leaves.total == root.total
-            assert len(root.leaves.children) <= sampling.LEAF_LIMIT
+    for loc, free in sorted(seat_roots):
+        seat = sampler.seats[loc]
+        root = seat.root(free)
+        assert root.total == seat.slots.count(free)
+        listed = seat.listed(root)
+        assert listed is None or listed.total == root.total
+        masks = tuple(mk for mk, _ in free)
         todo = [root]
         while todo and checked < 3000:
             node = todo.pop()
-            free, j, left, counts = node.state
-            if j == trees.groups:
-                assert not left and not any(counts)
-                continue
-            trees.expand(node)
+            if node.children is None:
+                seat.expand(node)
             checked += 1
-            masks = tuple(mk for mk, _ in free)
-            assert node.total == trees._completions(j, left, masks, counts) > 0
-            if j == 0:
-                assert node.total == trees.slots.count(free)
-            todo.extend(nxt for _, nxt in node.children if nxt.children is None)
+            _, j, left, counts = node.state
+            assert node.total == seat.completions(j, left, masks, counts) > 0
+            todo.extend(nxt for _, nxt in node.children if nxt is not None and nxt.children is None)
     assert checked
 
 
-@pytest.mark.parametrize("game_name, players, moves", [("briscola", 4, 14), ("brisca", 2, 25)])
-def test_the_same_seed_gives_the_same_samples(monkeypatch, game_name, players, moves):
-    game = full_deck_position(game_name, players, None, moves, 3)
+@pytest.mark.parametrize("game_name, players, variant, moves", FULL_DECKS[:4])
+def test_the_same_seed_gives_the_same_samples(monkeypatch, game_name, players, variant, moves):
+    game = full_deck_position(game_name, players, variant, moves, 3)
     kn = Knowledge.from_view(game.view(1))
-    first = kn.sample(60, seed=9)
-    assert kn.sample(60, seed=9) == first  # the trees built by the first call change nothing
-    assert Knowledge.from_view(game.view(1)).sample(60, seed=9) == first
-    assert kn.sample(60, rng=random.Random(9)) == first
+    first = kn.sample(100, seed=9)
+    assert kn.sample(100, seed=9) == first  # the trees built by the first call change nothing
+    assert Knowledge.from_view(game.view(1)).sample(100, seed=9) == first
+    assert kn.sample(100, rng=random.Random(9)) == first
     assert kn.sample(20, seed=9) == first[:20]
-    assert kn.sample(60, seed=10) != first
-    assert len(set(first)) > 50
-    # trees dropped after every sample grow again the same
-    monkeypatch.setattr(sampling, "SEAT_NODE_LIMIT", 0)
-    assert Knowledge.from_view(game.view(1)).sample(60, seed=9) == first
+    assert kn.sample(100, seed=10) != first
+    assert len(set(first)) > 90
+    # trees are caches: paths listed at once or never, trees dropped after every sample
+    for name, value in (("LIST_AFTER", 1), ("LIST_AFTER", 10**9), ("SEAT_NODE_LIMIT", 0)):
+        with monkeypatch.context() as m:
+            m.setattr(sampling, name, value)
+            assert Knowledge.from_view(game.view(1)).sample(100, seed=9) == first
+
+
+@pytest.mark.parametrize("game_name, players, options, moves", SMALL_DECKS)
+def test_listing_paths_or_walking_the_trees_gives_the_same_samples(monkeypatch, game_name, players,
+                                                                   options, moves):
+    game = aceten.new_game(game_name, players=players, seed=5, **options)
+    play_random(game, moves, 5)
+    samples = []
+    for list_after in (1, 10**9):
+        monkeypatch.setattr(sampling, "LIST_AFTER", list_after)
+        samples.append(Knowledge.from_view(game.view(0)).sample(500, seed=4))
+    assert samples[0] == samples[1]
 
 
 @pytest.mark.slow

@@ -80,7 +80,7 @@ def _compositions(counts: Sequence[int], total: int) -> Iterator[tuple[tuple[int
 
 class SeatSlots:
     """The hidden groups of one seat, for counting the arrangements inside it (sampled by
-    :class:`aceten.knowledge.sampling.SeatTrees`)."""
+    :class:`aceten.knowledge.sampling.SeatTree`)."""
 
     def __init__(self, seat: int, groups: list[tuple[int, int, int]], exits: list[tuple[Card, int]]):
         # groups: (global index, time, capacity); processed latest first
@@ -376,26 +376,6 @@ class Solver:
                             row[j] += n * through
             layer = nxt_layer
         return out
-
-    def sampling_edges(self, pos: int, state: tuple[int, ...]) -> tuple[list[int], list[Any]]:
-        """The ways location ``pos`` can take its cards from ``state`` that lead to a deal, as
-        (take, next state), with cumulative weights ``weight x completions``: the sampler's step."""
-        key = (-1 - pos, state)
-        cached = self._edges.get(key)
-        if cached is not None:
-            return cached  # type: ignore[return-value]
-        cum: list[int] = []
-        items: list[Any] = []
-        acc = 0
-        for take, w, nxt in self.edges(pos, state):
-            b = self.paths(pos + 1, nxt)
-            if b:
-                acc += w * b
-                cum.append(acc)
-                items.append((take, nxt))
-        result = (cum, items)
-        self._edges[key] = result  # type: ignore[assignment]
-        return result
 
     def enumerate_paths(self, limit: int) -> Iterator[tuple[list[tuple[int, ...]], int]]:
         """Every location-level path with its weight (raises past ``limit`` paths)."""

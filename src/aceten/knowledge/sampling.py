@@ -3,26 +3,30 @@
 A sample is drawn in the order of :mod:`aceten.knowledge.count`'s two levels:
 
 1. *Locations.* How many cards of each type every location (each seat with hidden slots, then
-   the stock) holds: a path of the :class:`~aceten.knowledge.count.Solver`'s programme, each
-   step chosen with probability ``weight x completions after / completions before``.
+   the stock) holds: a path of the :class:`~aceten.knowledge.count.Solver`'s programme, drawn
+   with probability ``product of its steps' weights / total``.
 2. *Cards.* One uniformly random order of each type's cards; a location takes its share of a
    type as one slice of that order.
 3. *Arrangements inside a seat.* Which of the seat's cards (those it holds now, drawn from the
    slices, and the hidden cards it has already played) filled its dealt hand and each draw:
    the groups latest first, each step choosing the played cards the group held (one by one:
-   they are distinct) and how many cards of each free class (interchangeable: a slice),
-   with probability ``ways to pick the free cards x arrangements of the rest / arrangements``.
+   they are distinct) and how many cards of each free class (interchangeable: a slice), a
+   path drawn with probability ``product of the ways to pick its free cards / arrangements``.
 
 Every consistent deal then has the same probability: a path's probability is its share of the
-deals, and within it every choice of actual cards is equally likely. The random numbers are
-exact integers (``getrandbits`` with rejection, no floats); a step with one way draws nothing.
+deals, and within it every choice of actual cards is equally likely.
 
-Both levels are walked on trees built lazily and kept for later samples: a *node* is a state of
-a programme, its children the ways of the next step with their cumulative weights. A child
-holds the absolute positions of the slices it takes (a state says how much of each order is
-used already), so a sample is a walk of a few nodes and slices, with no per-card choices or
-lookups; an arrangement tree with few paths lists them all, for one draw per seat. The trees
-only cache: the same seed gives the same samples whether they are built already or not.
+Both levels are trees built lazily and kept for later samples (:class:`Tree`): a *node* is a
+state of a programme, its children the ways of the next step, with cumulative weights ``ways x
+completions after``. A path is drawn with *one* exact random integer ``r`` below the root's
+total (``getrandbits`` with rejection, no floats): at each node the child whose cumulative range
+holds ``r``, then ``r`` minus the range's start, divided by the child's ways, below the child's
+total. Each path gets exactly its weight's worth of values of ``r``. A step holds the absolute
+positions of the slices it takes (a state says how much of each order is used already), so a
+sample is a few slices, with no per-card choices or lookups. A root drawn from often lists its
+paths (if few) with their cumulative weights, so that the same ``r`` finds the same path with one
+bisection: trees only cache, and the same seed gives the same samples whether they are built or
+not.
 """
 
 from __future__ import annotations
@@ -43,12 +47,13 @@ from aceten.knowledge.history import Timeline
 _FACTORIALS = [math.factorial(n) for n in range(64)]
 _FACTORIAL_BITS = [(f - 1).bit_length() for f in _FACTORIALS]
 
-# Nodes one seat's arrangement trees may keep (each a few tuples; a seat's trees reach tens to a
-# few hundred in the positions of bench/bench_knowledge.py and 2-player late games).
+# Nodes one seat's arrangement tree may keep (each a few tuples; a seat's tree reaches tens to a
+# few hundred nodes in the positions of bench/bench_knowledge.py and 2-player late games).
 SEAT_NODE_LIMIT = 20_000
-# Paths of an arrangement tree worth listing for one draw per sample (the pimc player builds a
-# fresh knowledge for every 20 samples, so listing must stay cheap).
-LEAF_LIMIT = 64
+# A root drawn from this often lists its paths if it has at most PATH_LIMIT of them, for one
+# bisection per sample (the pimc player draws 20 samples per fresh knowledge: it lists nothing).
+LIST_AFTER = 32
+PATH_LIMIT = 64
 
 # What an arrangement tree's step puts where, in the cheapest form: a draw (one card, at its
 # stock position) gets a free card or a played card; a dealt hand gets one slice of one class
@@ -82,68 +87,137 @@ def shuffled(cards: list[Card], rng: random.Random) -> list[Card]:
 
 
 class Node:
-    """A state of a programme: its children (None until first visited) with their cumulative
-    weights; ``only``, the child when there is one (nothing to draw); the total and its bit
-    length for the draw. An arrangement tree's node also keeps each child's ``ways`` (to pick
-    its free cards) and, for a root with few leaves, ``leaves``: every path at once."""
+    """A state of a programme: its children ``(step, next node or None at the end)``, None
+    until first visited; their cumulative weights and ways; ``only``, the child when there is
+    one; the total and its bit length for the draw; and for a root, how often it was drawn from
+    and, once listed, its paths as the children of one node (``paths``; False: too many)."""
 
-    __slots__ = ("bits", "children", "cum", "leaves", "only", "state", "total", "ways")
+    __slots__ = ("bits", "children", "cum", "draws", "only", "paths", "state", "total", "ways")
 
     def __init__(self, state: Any) -> None:
         self.state = state
-        self.children: list[Any] | None = None
+        self.children: list[tuple[Any, Node | None]] | None = None
         self.cum: list[int] = []
         self.ways: list[int] = []
-        self.only: Any = None
+        self.only: tuple[Any, Node | None] | None = None
         self.total = 0
         self.bits = 0
-        self.leaves: Node | None = None
+        self.draws = 0
+        self.paths: Node | bool | None = None
 
-    def set_children(self, children: list[Any], cum: list[int]) -> None:
+    def set_children(self, children: list[tuple[Any, Node | None]], ways: list[int],
+                     cum: list[int]) -> None:
         self.cum = cum
+        self.ways = ways
         self.total = cum[-1] if cum else 0
         self.bits = self.total.bit_length()
         self.only = children[0] if len(children) == 1 else None
         self.children = children
 
 
-class SeatTrees:
-    """The arrangement trees of one seat, one root per way its free cards can be split into
-    classes (local mask -> how many).
+class Tree:
+    """Nodes of one programme, built on first visit (:meth:`expand`) and kept."""
 
-    A child of a node is ``(step, next node)``; a step, ``(where, kind, what)``, says which cards
-    one group gets (see DRAWN_FREE...). A root whose tree has at most :data:`LEAF_LIMIT` leaves
-    also gets them all as one node (``root.leaves``) whose children are whole paths, so that a
-    sample is one draw. Past :data:`SEAT_NODE_LIMIT` nodes the trees are dropped and grow again
-    (the draws, and so the samples, stay the same: a tree only caches)."""
+    def __init__(self) -> None:
+        self.nodes: dict[Any, Node] = {}
+
+    def node(self, state: Any) -> Node:
+        node = self.nodes.get(state)
+        if node is None:
+            node = self.nodes[state] = Node(state)
+        return node
+
+    def expand(self, node: Node) -> None:
+        """Set the node's children (weights: ways x the next node's total, 1 at the end)."""
+        raise NotImplementedError
+
+    def path(self, root: Node, getrandbits: Any) -> Sequence[Any]:
+        """The steps of one path from ``root`` (expanded), drawn with probability proportional
+        to the product of its ways (see the module's docstring)."""
+        total, bits = root.total, root.bits
+        r = getrandbits(bits)
+        while r >= total:
+            r = getrandbits(bits)
+        paths = root.paths
+        if paths:
+            assert isinstance(paths, Node) and paths.children is not None
+            return paths.children[bisect_right(paths.cum, r)][0]  # type: ignore[no-any-return]
+        if paths is None:
+            root.draws += 1
+            if root.draws >= LIST_AFTER:
+                root.paths = self.listed(root) or False
+        steps = []
+        node: Node | None = root
+        while node is not None:
+            if node.children is None:
+                self.expand(node)
+            if node.only is not None:
+                r //= node.ways[0]
+                step, node = node.only
+            else:
+                i = bisect_right(node.cum, r)
+                if i:
+                    r -= node.cum[i - 1]
+                r //= node.ways[i]
+                step, node = node.children[i]  # type: ignore[index]
+            steps.append(step)
+        return steps
+
+    def listed(self, root: Node) -> Node | None:
+        """Every path from ``root`` in order, as the children of one node (a path's weight: the
+        product of its ways), or None past PATH_LIMIT paths."""
+        paths: list[tuple[int, tuple[Any, ...]]] = []
+        steps: list[Any] = []
+
+        def visit(node: Node, weight: int) -> bool:
+            if node.children is None:
+                self.expand(node)
+            assert node.children is not None
+            for (step, nxt), ways in zip(node.children, node.ways):
+                steps.append(step)
+                if nxt is None:
+                    paths.append((weight * ways, tuple(steps)))
+                    if len(paths) > PATH_LIMIT:
+                        return False
+                elif not visit(nxt, weight * ways):
+                    return False
+                steps.pop()
+            return True
+
+        if not visit(root, 1):
+            return None
+        node = Node(None)
+        node.set_children([(path, None) for _, path in paths], [w for w, _ in paths],
+                          list(itertools.accumulate(w for w, _ in paths)))
+        assert node.total == root.total
+        return node
+
+
+class SeatTree(Tree):
+    """The arrangements of one seat's cards in its groups, one root per way its free cards can
+    be split into classes (local mask -> how many). A step, ``(where, kind, what)``, says which
+    cards one group gets (see DRAWN_FREE...). Past :data:`SEAT_NODE_LIMIT` nodes the tree is
+    dropped and grows again."""
 
     def __init__(self, slots: SeatSlots, draw_position: dict[int, int]) -> None:
+        super().__init__()
         self.slots = slots
         self.draw_position = draw_position  # a draw's group -> its stock position
         self.exits = slots.exits
         self.groups = len(slots.caps)
-        self.nodes: dict[Any, Node] = {}
         self.roots: dict[tuple[tuple[int, int], ...], Node] = {}
 
     def root(self, free: tuple[tuple[int, int], ...]) -> Node:
-        """The root for ``free``: (local mask, count) pairs, sorted, every count positive."""
+        """The root (expanded) for ``free``: (local mask, count) pairs, sorted, counts positive."""
         node = self.roots.get(free)
         if node is None:
-            node = self._node(free, 0, tuple(range(len(self.exits))), tuple(n for _, n in free))
-            node.leaves = self._leaves(node)
-            self.roots[free] = node
+            node = self.roots[free] = self.node((free, 0, tuple(range(len(self.exits))),
+                                                 tuple(n for _, n in free)))
+            self.expand(node)
         return node
 
-    def _node(self, free: tuple[tuple[int, int], ...], j: int, left: tuple[int, ...],
-              counts: tuple[int, ...]) -> Node:
-        key = (free, j, left, counts)
-        node = self.nodes.get(key)
-        if node is None:
-            node = self.nodes[key] = Node(key)
-        return node
-
-    def _completions(self, j: int, left: tuple[int, ...], masks: tuple[int, ...],
-                     counts: tuple[int, ...]) -> int:
+    def completions(self, j: int, left: tuple[int, ...], masks: tuple[int, ...],
+                    counts: tuple[int, ...]) -> int:
         """Arrangements of the played cards ``left`` and the free ``counts`` in groups j.. (the
         counting programme's memo, cards merged by their allowed groups from j on)."""
         if j == self.groups:
@@ -173,9 +247,11 @@ class SeatTrees:
         cap = self.slots.caps[j]
         g = self.slots.global_index[j]
         p = self.draw_position.get(g)
+        last = j + 1 == self.groups
         here = [i for i in left if exits[i][1] & bit]
         avail = [c if mk & bit else 0 for mk, c in zip(masks, counts)]
-        children: list[Any] = []
+        children: list[tuple[Any, Node | None]] = []
+        all_ways: list[int] = []
         cum: list[int] = []
         acc = 0
         for k in range(min(cap, len(here)) + 1):
@@ -184,12 +260,12 @@ class SeatTrees:
                 cards = tuple(exits[i][0] for i in chosen)
                 for ns, ways in _compositions(avail, cap - k):
                     after = tuple(c - n for c, n in zip(counts, ns))
-                    weight = ways * self._completions(j + 1, rest, masks, after)
+                    weight = ways * self.completions(j + 1, rest, masks, after)
                     if not weight:
                         continue
                     acc += weight
                     cum.append(acc)
-                    node.ways.append(ways)
+                    all_ways.append(ways)
                     # the slice of each class's order: its first (total - count) cards are used
                     slices = tuple((mk, t - c, t - c + n)
                                    for mk, t, c, n in zip(masks, totals, counts, ns) if n)
@@ -202,34 +278,8 @@ class SeatTrees:
                         step = (g, HAND_SLICE, slices[0])
                     else:
                         step = (g, HAND_MIXED, (cards, slices))
-                    children.append((step, self._node(free, j + 1, rest, after)))
-        node.set_children(children, cum)
-
-    def _leaves(self, root: Node) -> Node | None:
-        """Every path of ``root``'s tree as the children of one node (a path's weight: the
-        product of its steps' ways), or None past LEAF_LIMIT paths."""
-        paths: list[tuple[int, tuple[Any, ...]]] = []
-        steps: list[Any] = []
-
-        def visit(node: Node, weight: int) -> bool:
-            if node.state[1] == self.groups:
-                paths.append((weight, tuple(steps)))
-                return len(paths) <= LEAF_LIMIT
-            if node.children is None:
-                self.expand(node)
-            assert node.children is not None
-            for (step, nxt), ways in zip(node.children, node.ways):
-                steps.append(step)
-                if not visit(nxt, weight * ways):
-                    return False
-                steps.pop()
-            return True
-
-        if not visit(root, 1):
-            return None
-        leaves = Node(None)
-        leaves.set_children([path for _, path in paths], list(itertools.accumulate(w for w, _ in paths)))
-        return leaves
+                    children.append((step, None if last else self.node((free, j + 1, rest, after))))
+        node.set_children(children, all_ways, cum)
 
     def walk(self, free_key: tuple[tuple[int, int], ...], free: dict[int, Sequence[Card]],
              hands: list[Sequence[Card]], positions: list[Card | None], getrandbits: Any) -> None:
@@ -240,36 +290,10 @@ class SeatTrees:
         root = self.roots.get(free_key)
         if root is None:
             root = self.root(free_key)
-        path: Any
-        leaves = root.leaves
-        if leaves is not None:
-            path = leaves.only
-            if path is None:  # draw: r uniform in [0, total), exactly
-                total, bits = leaves.total, leaves.bits
-                r = getrandbits(bits)
-                while r >= total:
-                    r = getrandbits(bits)
-                path = leaves.children[bisect_right(leaves.cum, r)]  # type: ignore[index]
-        else:
-            path = []
-            node = root
-            for _ in range(self.groups):
-                child = node.only
-                if child is None:
-                    if node.children is None:
-                        self.expand(node)
-                        child = node.only
-                    if child is None:  # draw, as above
-                        total, bits = node.total, node.bits
-                        r = getrandbits(bits)
-                        while r >= total:
-                            r = getrandbits(bits)
-                        child = node.children[bisect_right(node.cum, r)]  # type: ignore[index]
-                step, node = child
-                path.append(step)
-            if len(self.nodes) > SEAT_NODE_LIMIT:
-                self.nodes.clear()
-                self.roots.clear()
+        path = self.path(root, getrandbits)
+        if len(self.nodes) > SEAT_NODE_LIMIT:
+            self.nodes.clear()
+            self.roots.clear()
         for at, kind, what in path:
             if kind == DRAWN_FREE:
                 mk, a = what
@@ -289,61 +313,73 @@ class SeatTrees:
                 hands[at] = group
 
 
-class DealSampler:
-    """Everything sampling needs from one solver, built on first use and kept (on the solver)."""
+class LocationTree(Tree):
+    """The solver's programme: a step is one location's share of the cards, ``(location,
+    single, mixed, free key)``: per type a slice of the type's order keyed by the cards' local
+    mask in a seat (0 in the stock), the keys that get slices of several types (to shuffle
+    together), and the counts of a seat's free cards (its arrangement root)."""
 
-    def __init__(self, problem: Problem, solver: Solver) -> None:
-        tl = problem.timeline
-        self.problem = problem
+    def __init__(self, problem: Problem, solver: Solver, type_sizes: list[int]) -> None:
+        super().__init__()
         self.solver = solver
         self.nseats = len(problem.seats)
         self.nloc = len(problem.caps)
-        self.ngroups = len(tl.groups)
-        self.type_cards = [list(t.cards) for t in solver.types]
+        self.type_sizes = type_sizes
         self.local = [[slots.localize(t.mask) for t in solver.types] for slots in problem.seats]
-        self.layout = DealLayout(tl, tl.draw_log)
-        draw_position = {group: p for p, (_, group, _) in enumerate(tl.draw_log) if group is not None}
-        self.seats = [SeatTrees(slots, draw_position) for slots in problem.seats]
-        self.nodes: dict[tuple[int, tuple[int, ...]], Node] = {}
-        self.root = self._node(0, solver.start)
-
-    def _node(self, pos: int, state: tuple[int, ...]) -> Node:
-        key = (pos, state)
-        node = self.nodes.get(key)
-        if node is None:
-            node = self.nodes[key] = Node(key)
-        return node
+        self.root = self.node((0, solver.start))
+        self.expand(self.root)
 
     def expand(self, node: Node) -> None:
-        """A location's ways to take its cards: per type a slice of the type's order (keyed by
-        the cards' local mask in a seat, 0 in the stock), the keys that take slices of several
-        types (to shuffle together), and the seat's free cards' counts (its arrangement root)."""
         pos, state = node.state
         solver = self.solver
         loc = solver.order[pos]
-        cum, items = solver.sampling_edges(pos, state)
-        children = []
-        for take, nxt in items:
+        last = pos + 1 == self.nloc
+        children: list[tuple[Any, Node | None]] = []
+        all_ways: list[int] = []
+        cum: list[int] = []
+        acc = 0
+        for take, ways, nxt in solver.edges(pos, state):
+            after = solver.paths(pos + 1, nxt)
+            if not after:
+                continue
+            acc += ways * after
+            cum.append(acc)
+            all_ways.append(ways)
             parts: dict[int, list[tuple[int, int, int]]] = {}
             for j, n in enumerate(take):
                 if n:
                     key = self.local[loc][j] if loc < self.nseats else 0
-                    a = len(self.type_cards[j]) - state[j]
+                    a = self.type_sizes[j] - state[j]
                     parts.setdefault(key, []).append((j, a, a + n))
             single = tuple((key, *p[0]) for key, p in parts.items() if len(p) == 1)
             mixed = tuple((key, tuple(p)) for key, p in parts.items() if len(p) > 1)
             free_key = None
             if loc < self.nseats:
                 free_key = tuple(sorted((key, sum(b - a for _, a, b in p)) for key, p in parts.items()))
-            next_node = self._node(pos + 1, nxt) if pos + 1 < self.nloc else None
-            children.append((loc, single, mixed, free_key, next_node))
-        node.set_children(children, list(cum))
+            children.append(((loc, single, mixed, free_key), None if last else self.node((pos + 1, nxt))))
+        node.set_children(children, all_ways, cum)
+
+
+class DealSampler:
+    """Everything sampling needs from one solver, built on first use and kept (on the solver)."""
+
+    def __init__(self, problem: Problem, solver: Solver) -> None:
+        tl = problem.timeline
+        self.nseats = len(problem.seats)
+        self.ngroups = len(tl.groups)
+        self.type_cards = [list(t.cards) for t in solver.types]
+        self.locations = LocationTree(problem, solver, [len(cards) for cards in self.type_cards])
+        self.layout = DealLayout(tl, tl.draw_log)
+        draw_position = {group: p for p, (_, group, _) in enumerate(tl.draw_log) if group is not None}
+        self.seats = [SeatTree(slots, draw_position) for slots in problem.seats]
 
     def sample(self, k: int, rng: random.Random) -> list[Deal]:
         getrandbits = rng.getrandbits
         type_cards = self.type_cards
-        nloc, nseats, ngroups = self.nloc, self.nseats, self.ngroups
+        nseats, ngroups = self.nseats, self.ngroups
         seats = self.seats
+        locations = self.locations
+        root = locations.root
         deal = self.layout.deal
         template = self.layout.drawn
         out = []
@@ -352,20 +388,7 @@ class DealSampler:
             hands: list[Sequence[Card]] = [()] * ngroups
             positions = template[:]
             stock: Sequence[Card] = ()
-            node: Any = self.root
-            for _ in range(nloc):
-                child = node.only
-                if child is None:
-                    if node.children is None:
-                        self.expand(node)
-                        child = node.only
-                    if child is None:  # draw: r uniform in [0, total), exactly
-                        total, bits = node.total, node.bits
-                        r = getrandbits(bits)
-                        while r >= total:
-                            r = getrandbits(bits)
-                        child = node.children[bisect_right(node.cum, r)]
-                loc, single, mixed, free_key, node = child
+            for loc, single, mixed, free_key in locations.path(root, getrandbits):
                 free: dict[int, Sequence[Card]] = {}
                 for key, j, a, b in single:
                     free[key] = orders[j][a:b]
