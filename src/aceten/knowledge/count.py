@@ -290,7 +290,6 @@ class Solver:
         self._b: dict[tuple[int, tuple[int, ...]], int] = {}
         self._edges: dict[tuple[int, tuple[int, ...]], list[Any]] = {}
         self.start = tuple(len(t.cards) for t in types)
-        self.sampler: Any = None  # the DealSampler of aceten.knowledge.sampling, made on first use
 
     def edges(self, pos: int, state: tuple[int, ...]) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]]:
         key = (pos, state)

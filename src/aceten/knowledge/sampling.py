@@ -361,9 +361,12 @@ class LocationTree(Tree):
 
 
 class DealSampler:
-    """Everything sampling needs from one solver, built on first use and kept (on the solver)."""
+    """Everything sampling needs from one solver, built lazily and kept between calls (the
+    knowledge keeps it with its solver until the next event)."""
 
     def __init__(self, problem: Problem, solver: Solver) -> None:
+        if not solver.total:
+            raise AcetenError("no deal is consistent with this history")
         tl = problem.timeline
         self.nseats = len(problem.seats)
         self.ngroups = len(tl.groups)
@@ -374,6 +377,7 @@ class DealSampler:
         self.seats = [SeatTree(slots, draw_position) for slots in problem.seats]
 
     def sample(self, k: int, rng: random.Random) -> list[Deal]:
+        """``k`` deals drawn independently and uniformly from the consistent deals."""
         getrandbits = rng.getrandbits
         type_cards = self.type_cards
         nseats, ngroups = self.nseats, self.ngroups
@@ -403,17 +407,6 @@ class DealSampler:
                     stock = free.get(0, ())
             out.append(deal(hands, positions, stock))
         return out
-
-
-def sample_deals(problem: Problem, solver: Solver, k: int, rng: random.Random) -> list[Deal]:
-    """``k`` deals drawn independently and uniformly from the consistent deals."""
-    if not solver.total:
-        raise AcetenError("no deal is consistent with this history")
-    sampler = solver.sampler
-    if sampler is None:
-        sampler = solver.sampler = DealSampler(problem, solver)
-    assert isinstance(sampler, DealSampler)
-    return sampler.sample(k, rng)
 
 
 class DealLayout:
