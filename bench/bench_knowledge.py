@@ -8,7 +8,7 @@ start of trick 5 for 4 players (16 cards played) and of trick 8 for 2 players, f
 - update: push the last play into a seat's knowledge that has already answered (marginals
   computed), then compute every card's marginals again — the cost of following a game;
 - 1000 samples: ``kn.sample(1000)`` once the counting is done (the first call, which also
-  prepares the arrangement patterns), and a second call;
+  builds the sampling trees of ``aceten.knowledge.sampling``), and a second call;
 - nested: ``knows(P1, knows(P3, void(P2, trump)))`` and ``knows(P1, possible(P4, holds(P2, c)))``
   for a card c P1 has not seen (P2 in both places with 2 players), on a fresh knowledge;
 - kripke: the size of the explicit Kripke model of the position (worlds), without building it;
@@ -19,13 +19,16 @@ worlds).
 
 Baseline in the same run: ``game.view(0)`` (the engine building the view the knowledge starts
 from). Figures are CPU time of this process (``time.process_time``, so that other work on the
-machine does not inflate them), medians (and maxima) in milliseconds over the positions.
+machine does not inflate them much), medians (and maxima) in milliseconds over the positions;
+the machine's load average (1 minute) before and after the run is printed with them: on a busy
+machine compare runs in the same session, not absolute figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
@@ -159,13 +162,16 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]
     rows = [bench(*config, args.positions) for config in CONFIGS]
     limit_rows = limits()
+    load = [round(load_before, 2), round(os.getloadavg()[0], 2)]
     if args.json:
-        print(json.dumps({"positions": rows, "klaverjas_by_trick": limit_rows}, indent=2))
+        print(json.dumps({"positions": rows, "klaverjas_by_trick": limit_rows, "load_average": load},
+                         indent=2))
         return
     print(f"python {platform.python_version()}, one core; {args.positions} positions per game; "
-          "CPU time, median (max) in ms")
+          f"CPU time, median (max) in ms; load average {load[0]} before, {load[1]} after")
     head = (f"{'game':10s} {'n':>2s} {'variant':10s} {'view':>6s} {'update+marg':>15s} "
             f"{'1000 samples':>15s} {'again':>15s} {'knows-knows':>15s} {'knows-possible':>15s} "
             f"{'deals':>9s} {'kripke':>9s}")

@@ -316,8 +316,9 @@ class SeatTree(Tree):
 class LocationTree(Tree):
     """The solver's programme: a step is one location's share of the cards, ``(location,
     single, mixed, free key)``: per type a slice of the type's order keyed by the cards' local
-    mask in a seat (0 in the stock), the keys that get slices of several types (to shuffle
-    together), and the counts of a seat's free cards (its arrangement root)."""
+    mask in a seat (0 in the stock), the keys that get slices of several types (joined, and
+    shuffled together unless one group, a whole dealt hand, takes them all: the order inside a
+    hand means nothing), and the counts of a seat's free cards (its arrangement root)."""
 
     def __init__(self, problem: Problem, solver: Solver, type_sizes: list[int]) -> None:
         super().__init__()
@@ -326,6 +327,7 @@ class LocationTree(Tree):
         self.nloc = len(problem.caps)
         self.type_sizes = type_sizes
         self.local = [[slots.localize(t.mask) for t in solver.types] for slots in problem.seats]
+        self.one_group = [len(slots.caps) == 1 for slots in problem.seats]
         self.root = self.node((0, solver.start))
         self.expand(self.root)
 
@@ -352,7 +354,8 @@ class LocationTree(Tree):
                     a = self.type_sizes[j] - state[j]
                     parts.setdefault(key, []).append((j, a, a + n))
             single = tuple((key, *p[0]) for key, p in parts.items() if len(p) == 1)
-            mixed = tuple((key, tuple(p)) for key, p in parts.items() if len(p) > 1)
+            shuffle = loc == self.nseats or not self.one_group[loc]
+            mixed = tuple((key, tuple(p), shuffle) for key, p in parts.items() if len(p) > 1)
             free_key = None
             if loc < self.nseats:
                 free_key = tuple(sorted((key, sum(b - a for _, a, b in p)) for key, p in parts.items()))
@@ -396,11 +399,11 @@ class DealSampler:
                 free: dict[int, Sequence[Card]] = {}
                 for key, j, a, b in single:
                     free[key] = orders[j][a:b]
-                for key, parts in mixed:
+                for key, parts, shuffle in mixed:
                     cards: list[Card] = []
                     for j, a, b in parts:
                         cards += orders[j][a:b]
-                    free[key] = shuffled(cards, rng)
+                    free[key] = shuffled(cards, rng) if shuffle else cards
                 if loc < nseats:
                     seats[loc].walk(free_key, free, hands, positions, getrandbits)
                 else:
