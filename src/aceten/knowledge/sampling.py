@@ -433,8 +433,8 @@ class DealLayout:
 
     def deal(self, hands: list[Sequence[Card]], positions: list[Card | None], stock: Sequence[Card]) -> Deal:
         """A full deal from the hidden cards of each dealt hand (by group), the drawn stock
-        positions (every hidden one filled) and the hidden undrawn stock in order. Takes
-        ``positions`` over."""
+        positions (every hidden one filled; the list is extended in place) and the hidden
+        undrawn stock in order."""
         at = 0  # hands not dealt yet take the first undealt cards of the stock
         out = []
         for group, dealt, missing, all_hidden in self.seats:
