@@ -248,17 +248,38 @@ class SeatTree(Tree):
         g = self.slots.global_index[j]
         p = self.draw_position.get(g)
         last = j + 1 == self.groups
-        here = [i for i in left if exits[i][1] & bit]
-        avail = [c if mk & bit else 0 for mk, c in zip(masks, counts)]
+        later = ~((bit << 1) - 1)  # the groups after this one
+        # cards no later group can take must be taken now (all of them, at the last group)
+        dead = False
+        forced: list[int] = []
+        optional: list[int] = []
+        for i in left:
+            mk = exits[i][1]
+            if not mk & later:
+                dead = dead or not mk & bit
+                forced.append(i)
+            elif mk & bit:
+                optional.append(i)
+        must = [0 if mk & later else c for mk, c in zip(masks, counts)]
+        if any(n and not mk & bit for mk, n in zip(masks, must)):
+            dead = True
+        avail = [c if mk & bit and mk & later else 0 for mk, c in zip(masks, counts)]
+        room = cap - len(forced) - sum(must)
         children: list[tuple[Any, Node | None]] = []
         all_ways: list[int] = []
         cum: list[int] = []
         acc = 0
-        for k in range(min(cap, len(here)) + 1):
-            for chosen in itertools.combinations(here, k):
-                rest = tuple(i for i in left if i not in chosen)
-                cards = tuple(exits[i][0] for i in chosen)
-                for ns, ways in _compositions(avail, cap - k):
+        for k in range(min(room, len(optional)) + 1 if not dead else 0):
+            for extra in itertools.combinations(optional, k):
+                if forced:
+                    chosen = set(forced).union(extra)
+                    rest = tuple(i for i in left if i not in chosen)
+                    cards = tuple(exits[i][0] for i in left if i in chosen)
+                else:
+                    rest = tuple(i for i in left if i not in extra)
+                    cards = tuple(exits[i][0] for i in extra)
+                for free_ns, ways in _compositions(avail, room - k):
+                    ns = tuple(n + m for n, m in zip(free_ns, must))
                     after = tuple(c - n for c, n in zip(counts, ns))
                     weight = ways * self.completions(j + 1, rest, masks, after)
                     if not weight:
