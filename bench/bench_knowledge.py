@@ -1,6 +1,7 @@
 """The knowledge layer's speed mid-game on full decks (issue 4's Performance section).
 
     python bench/bench_knowledge.py [--positions N] [--json]
+    python bench/bench_knowledge.py --base OTHER_CHECKOUT [--rounds R] [--positions N]
 
 For each game, N positions (seeded random play, greedy bots for Klaverjas's trump call) at the
 start of trick 5 for 4 players (16 cards played) and of trick 8 for 2 players, from P1's view:
@@ -8,7 +9,7 @@ start of trick 5 for 4 players (16 cards played) and of trick 8 for 2 players, f
 - update: push the last play into a seat's knowledge that has already answered (marginals
   computed), then compute every card's marginals again — the cost of following a game;
 - 1000 samples: ``kn.sample(1000)`` once the counting is done (the first call, which also
-  prepares the arrangement patterns), and a second call;
+  builds the sampling trees of ``aceten.knowledge.sampling``), and a second call;
 - nested: ``knows(P1, knows(P3, void(P2, trump)))`` and ``knows(P1, possible(P4, holds(P2, c)))``
   for a card c P1 has not seen (P2 in both places with 2 players), on a fresh knowledge;
 - kripke: the size of the explicit Kripke model of the position (worlds), without building it;
@@ -19,17 +20,27 @@ worlds).
 
 Baseline in the same run: ``game.view(0)`` (the engine building the view the knowledge starts
 from). Figures are CPU time of this process (``time.process_time``, so that other work on the
-machine does not inflate them), medians (and maxima) in milliseconds over the positions.
+machine does not inflate them much), medians (and maxima) in milliseconds over the positions;
+the machine's load average (1 minute) before and after the run is printed with them: on a busy
+machine compare runs in the same session, not absolute figures.
+
+``--base``: this tree against another checkout (its root, e.g. a ``git worktree`` of main), R
+rounds of fresh processes alternating between the two (this script, ``PYTHONPATH`` set to each
+tree's ``src``), each figure the median of the rounds' medians, and this tree's over the base's.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import aceten
 from aceten.knowledge import Knowledge
@@ -154,18 +165,54 @@ def limits(seed: int = 4) -> list[dict[str, object]]:
     return rows
 
 
+def compare(base: Path, positions: int, rounds: int) -> None:
+    """This tree against ``base``, alternating fresh processes (see the module's docstring)."""
+    here = Path(__file__).resolve().parent.parent
+    runs: dict[str, list[dict[str, object]]] = {"base": [], "this": []}
+    loads: list[float] = []
+    for r in range(rounds):
+        order = [("base", base), ("this", here)] if r % 2 == 0 else [("this", here), ("base", base)]
+        for which, tree in order:
+            env = dict(os.environ, PYTHONPATH=str(tree / "src"))
+            out = subprocess.run([sys.executable, __file__, "--positions", str(positions), "--json"],
+                                 env=env, capture_output=True, text=True, check=True)
+            data = json.loads(out.stdout)
+            runs[which].append(data)
+            loads += data["load_average"]
+    print(f"{rounds} alternating rounds, {positions} positions; CPU ms, median of the rounds' medians; "
+          f"load average {min(loads)}-{max(loads)}")
+    print(f"{'game':10s} {'n':>2s} {'variant':10s} {'figure':22s} {'base':>7s} {'this':>7s} {'ratio':>6s}")
+    for i, (name, players, variant, _) in enumerate(CONFIGS):
+        for figure in ("update_and_marginals", "sample_1000_first", "sample_1000_again"):
+            medians = {which: statistics.median(run["positions"][i][figure]["median_ms"]  # type: ignore[index]
+                                                for run in got) for which, got in runs.items()}
+            base_ms, this_ms = medians["base"], medians["this"]
+            print(f"{name:10s} {players:>2d} {variant or 'standard':10s} {figure:22s} "
+                  f"{base_ms:>7.2f} {this_ms:>7.2f} {this_ms / base_ms:>6.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--base", type=Path, help="another checkout's root: compare this tree with it")
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    if args.base is not None:
+        if not (args.base / "src" / "aceten").is_dir():
+            parser.error(f"{args.base} holds no src/aceten")
+        compare(args.base, args.positions, args.rounds)
+        return
+    load_before = os.getloadavg()[0]
     rows = [bench(*config, args.positions) for config in CONFIGS]
     limit_rows = limits()
+    load = [round(load_before, 2), round(os.getloadavg()[0], 2)]
     if args.json:
-        print(json.dumps({"positions": rows, "klaverjas_by_trick": limit_rows}, indent=2))
+        print(json.dumps({"positions": rows, "klaverjas_by_trick": limit_rows, "load_average": load},
+                         indent=2))
         return
     print(f"python {platform.python_version()}, one core; {args.positions} positions per game; "
-          "CPU time, median (max) in ms")
+          f"CPU time, median (max) in ms; load average {load[0]} before, {load[1]} after")
     head = (f"{'game':10s} {'n':>2s} {'variant':10s} {'view':>6s} {'update+marg':>15s} "
             f"{'1000 samples':>15s} {'again':>15s} {'knows-knows':>15s} {'knows-possible':>15s} "
             f"{'deals':>9s} {'kripke':>9s}")

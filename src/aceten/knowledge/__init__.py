@@ -8,7 +8,8 @@ queries (``knows(P1, knows(P3, holds(P3, AS)))``), explanations and Kripke pictu
 
 Modules: :mod:`~aceten.knowledge.history` (events as slots and per-card constraints),
 :mod:`~aceten.knowledge.constraints` (what the declared obligations imply),
-:mod:`~aceten.knowledge.count` (counting, marginals, sampling), :mod:`~aceten.knowledge.facts`
+:mod:`~aceten.knowledge.count` (counting, marginals), :mod:`~aceten.knowledge.sampling`
+(exactly uniform samples), :mod:`~aceten.knowledge.facts`
 and :mod:`~aceten.knowledge.query` (facts, formulas, the query language),
 :mod:`~aceten.knowledge.evaluate` (deciding queries), :mod:`~aceten.knowledge.kripke` (explicit
 models), :mod:`~aceten.knowledge.explain`, :mod:`~aceten.knowledge.picture` (SVG) and

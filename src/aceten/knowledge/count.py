@@ -1,4 +1,4 @@
-"""Exact counting of consistent deals, marginals by forward-backward, and exactly uniform sampling.
+"""Exact counting of consistent deals, and marginals by forward-backward.
 
 The problem (see :mod:`aceten.knowledge.history`): every hidden card came from one group of
 hidden slots, and the history restricts each card, on its own, to a set of groups. A *free* card
@@ -22,18 +22,13 @@ holds which card now) is a *holding*; the number of holdings is the same sum wit
 arrangement count replaced by 1 if positive.
 
 Marginals come from the location level by forward-backward: the expected number of cards of a
-type at a location, divided by the type's size. Sampling walks the location level choosing each
-step with probability ``weight x paths-after / paths-before`` (exact integers, ``randrange``),
-then picks the cards of each type uniformly, then an arrangement inside each seat the same way,
-then a uniform order of the stock: every consistent deal has exactly the same probability.
+type at a location, divided by the type's size. Sampling walks both levels with probability
+``weight x paths-after / paths-before`` at each step (see :mod:`aceten.knowledge.sampling`).
 """
 
 from __future__ import annotations
 
-import itertools
 import math
-import random
-from bisect import bisect_right
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -41,7 +36,6 @@ from typing import Any
 
 from aceten.cards import Card
 from aceten.errors import AcetenError
-from aceten.game import Deal
 from aceten.knowledge.history import STOCK, Timeline
 
 _BINOM: dict[tuple[int, int], int] = {}
@@ -53,35 +47,6 @@ def binom(n: int, k: int) -> int:
     if value is None:
         value = _BINOM[key] = math.comb(n, k)
     return value
-
-
-_FACTORIALS = [math.factorial(n) for n in range(64)]
-_FACTORIAL_BITS = [(f - 1).bit_length() for f in _FACTORIALS]
-
-
-def shuffled(cards: list[Card], rng: random.Random) -> list[Card]:
-    """``cards`` in a uniformly random order (in place).
-
-    Fisher-Yates driven by one draw: ``r`` uniform in [0, n!) (by rejection from
-    ``getrandbits``) has independent uniform mixed-radix digits, so ``divmod(r, i)`` for
-    i = n..2 gives exactly Fisher-Yates' choices. One C call replaces ``random.shuffle``'s
-    Python-level ``_randbelow`` per card (issue 19: it was a fifth of sampling time)."""
-    n = len(cards)
-    if n < 2:
-        return cards
-    if n >= len(_FACTORIALS):
-        rng.shuffle(cards)
-        return cards
-    limit = _FACTORIALS[n]
-    bits = _FACTORIAL_BITS[n]
-    getrandbits = rng.getrandbits
-    r = getrandbits(bits)
-    while r >= limit:
-        r = getrandbits(bits)
-    for i in range(n, 1, -1):
-        r, j = divmod(r, i)
-        cards[i - 1], cards[j] = cards[j], cards[i - 1]
-    return cards
 
 
 def _compositions(counts: Sequence[int], total: int) -> Iterator[tuple[tuple[int, ...], int]]:
@@ -114,7 +79,8 @@ def _compositions(counts: Sequence[int], total: int) -> Iterator[tuple[tuple[int
 
 
 class SeatSlots:
-    """The hidden groups of one seat, for counting and sampling arrangements inside it."""
+    """The hidden groups of one seat, for counting the arrangements inside it (sampled by
+    :class:`aceten.knowledge.sampling.SeatTree`)."""
 
     def __init__(self, seat: int, groups: list[tuple[int, int, int]], exits: list[tuple[Card, int]]):
         # groups: (global index, time, capacity); processed latest first
@@ -128,8 +94,8 @@ class SeatSlots:
         self.holds = self.capacity - len(self.exits)  # hidden cards the seat holds now
         self._memo: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
         self._cache: dict[tuple[tuple[int, int], ...], int] = {}
-        # keyed by (group, free) for _moves() and ("patterns", free) for patterns()
-        self._steps: dict[tuple[int | str, tuple[tuple[int, int], ...]], Any] = {}
+        # keyed by (group, items) for _moves()
+        self._steps: dict[tuple[int, tuple[tuple[int, int], ...]], Any] = {}
         base: dict[int, int] = {}
         for _, mask in self.exits:
             base[mask] = base.get(mask, 0) + 1
@@ -196,169 +162,6 @@ class SeatSlots:
                               tuple(sorted(left.items()))))
         self._steps[key] = moves
         return moves
-
-    def sample(self, cards: list[tuple[Card, int]], rng: random.Random) -> list[list[Card]]:
-        """A uniformly random arrangement of ``cards`` ((card, local mask)) into the groups."""
-        pools: dict[int, list[Card]] = {}
-        for card, mask in cards:
-            pools.setdefault(mask, []).append(card)
-        out: list[list[Card]] = []
-        items = tuple(sorted((m, len(p)) for m, p in pools.items()))
-        randrange = rng.randrange
-        for j in range(len(self.caps)):
-            bit = 1 << j
-            cum, moves = self._choices(j, items)
-            ns, nxt = moves[bisect_right(cum, randrange(cum[-1]))] if len(cum) > 1 else moves[0]
-            group: list[Card] = []
-            moved: list[tuple[int, list[Card]]] = []
-            for (mask, _), n in zip(items, ns):
-                pool = pools[mask]
-                if n == 1:
-                    i = randrange(len(pool))
-                    pool[i], pool[-1] = pool[-1], pool[i]
-                    group.append(pool.pop())
-                elif n:
-                    chosen = rng.sample(range(len(pool)), n)
-                    group.extend(pool[i] for i in chosen)
-                    keep = set(range(len(pool))) - set(chosen)
-                    pool = pools[mask] = [pool[i] for i in sorted(keep)]
-                if mask & bit:
-                    del pools[mask]
-                    if pool:
-                        moved.append((mask ^ bit, pool))
-            for mask, pool in moved:
-                if mask in pools:
-                    pools[mask] = pools[mask] + pool
-                else:
-                    pools[mask] = pool
-            out.append(group)
-            items = nxt
-        return out
-
-    # Enumerating patterns pays only when there are few: a full enumeration up to 4,096 took
-    # ~0.2 s per new Knowledge and made the pimc player 9x slower for its 20 samples, while
-    # 1,000 samples stay within 35 ms with 64 (python bench/bench_knowledge.py).
-    PATTERN_LIMIT = 64
-
-    def patterns(self, free: tuple[tuple[int, int], ...]) -> tuple[list[int], list[Any]] | None:
-        """All arrangements up to interchangeable free cards, for fast sampling: per group, the
-        exits it holds and how many free cards of each local mask; with cumulative weights.
-        None when there are too many (sampling then goes group by group)."""
-        key = ("patterns", free)
-        cached = self._steps.get(key)
-        if cached is not None or key in self._steps:
-            return cached  # type: ignore[no-any-return]
-        classes: dict[int, int] = {}
-        for mask, n in free:
-            classes[mask] = classes.get(mask, 0) + n
-        masks = sorted(classes)
-        exits = self.exits
-        m = len(self.caps)
-        found: list[tuple[int, Any]] = []
-        too_many = False
-
-        def items_of(left_exits: tuple[int, ...], counts: tuple[int, ...],
-                     j: int) -> tuple[tuple[int, int], ...]:
-            merged: dict[int, int] = {}
-            low = (1 << j) - 1
-            for i in left_exits:
-                mk = exits[i][1] & ~low
-                merged[mk] = merged.get(mk, 0) + 1
-            for mk, c in zip(masks, counts):
-                if c:
-                    merged[mk & ~low] = merged.get(mk & ~low, 0) + c
-            if 0 in merged:
-                return ((0, 1),)
-            return tuple(sorted(merged.items()))
-
-        def rec(j: int, left_exits: tuple[int, ...], counts: tuple[int, ...], weight: int,
-                plan: list[tuple[tuple[int, ...], tuple[int, ...]]]) -> None:
-            nonlocal too_many
-            if too_many:
-                return
-            if j == m:
-                found.append((weight, tuple(plan)))
-                if len(found) > self.PATTERN_LIMIT:
-                    too_many = True
-                return
-            if not self._go(j, items_of(left_exits, counts, j)):
-                return
-            bit = 1 << j
-            cap = self.caps[j]
-            here = [i for i in left_exits if exits[i][1] & bit]
-            for k in range(min(cap, len(here)) + 1):
-                for chosen in itertools.combinations(here, k):
-                    rest = tuple(i for i in left_exits if i not in chosen)
-                    avail = [c if mk & bit else 0 for mk, c in zip(masks, counts)]
-                    for ns, w in _compositions(avail, cap - k):
-                        # w counts the ways to pick the actual free cards: weight of the pattern
-                        left = tuple(c - n for c, n in zip(counts, ns))
-                        plan.append((chosen, ns))
-                        rec(j + 1, rest, left, weight * w, plan)
-                        plan.pop()
-
-        rec(0, tuple(range(len(exits))), tuple(classes[mk] for mk in masks), 1, [])
-        if too_many or not found:
-            self._steps[key] = None
-            return None
-        cum = list(itertools.accumulate(w for w, _ in found))
-        compiled = []
-        for _, plan in found:
-            at = dict.fromkeys(masks, 0)
-            steps = []
-            for chosen, ns in plan:
-                slices = []
-                for mk, n in zip(masks, ns):
-                    if n:
-                        slices.append((mk, at[mk], at[mk] + n))
-                        at[mk] += n
-                steps.append((tuple(exits[i][0] for i in chosen), tuple(slices)))
-            compiled.append(tuple(steps))
-        result = (cum, compiled)
-        self._steps[key] = result
-        return result
-
-    def sample_fast(self, free_cards: dict[int, list[Card]], rng: random.Random) -> list[list[Card]] | None:
-        """A uniform arrangement from the patterns (``free_cards``: local mask -> cards in a
-        uniformly random order); None if there are too many patterns."""
-        free = tuple(sorted((mk, len(cs)) for mk, cs in free_cards.items()))
-        found = self.patterns(free)
-        if found is None:
-            return None
-        cum, plans = found
-        if len(cum) > 1:
-            total = cum[-1]  # rng.randrange(total) inlined (the same draws)
-            bits = total.bit_length()
-            pick = rng.getrandbits(bits)
-            while pick >= total:
-                pick = rng.getrandbits(bits)
-            plan = plans[bisect_right(cum, pick)]
-        else:
-            plan = plans[0]
-        out = []
-        for exit_cards, slices in plan:
-            group = list(exit_cards)
-            for mk, a, b in slices:
-                group += free_cards[mk][a:b]
-            out.append(group)
-        return out
-
-    def _choices(self, j: int, items: tuple[tuple[int, int], ...]) -> tuple[list[int], list[Any]]:
-        """Cumulative weights of the ways group ``j`` can take its cards (for sampling)."""
-        key = (-1 - j, items)
-        cached = self._steps.get(key)
-        if cached is None:
-            cum: list[int] = []
-            moves = []
-            acc = 0
-            for ns, w, nxt in self._moves(j, items):
-                b = w * self._go(j + 1, nxt)
-                if b:
-                    acc += b
-                    cum.append(acc)
-                    moves.append((ns, nxt))
-            cached = self._steps[key] = (cum, moves)
-        return cached
 
 
 @dataclass
@@ -573,46 +376,6 @@ class Solver:
             layer = nxt_layer
         return out
 
-    def walk(self, rng: random.Random) -> list[tuple[int, ...]]:
-        """One location-level path drawn with probability proportional to its weight: for each
-        location (problem index) the number of cards of each type it holds."""
-        state = self.start
-        takes: list[tuple[int, ...]] = [()] * len(self.order)
-        getrandbits = rng.getrandbits
-        for pos in range(len(self.order)):
-            edges = self._sampling_edges(pos, state)
-            cum, items = edges
-            # rng.randrange(total) inlined (the same draws): its Python-level checks cost more
-            # than the rest of a step
-            total = cum[-1]
-            bits = total.bit_length()
-            pick = getrandbits(bits)
-            while pick >= total:
-                pick = getrandbits(bits)
-            index = bisect_right(cum, pick)
-            take, nxt = items[index]
-            takes[self.order[pos]] = take
-            state = nxt
-        return takes
-
-    def _sampling_edges(self, pos: int, state: tuple[int, ...]) -> tuple[list[int], list[Any]]:
-        key = (-1 - pos, state)
-        cached = self._edges.get(key)
-        if cached is not None:
-            return cached  # type: ignore[return-value]
-        cum: list[int] = []
-        items: list[Any] = []
-        acc = 0
-        for take, w, nxt in self.edges(pos, state):
-            b = self.paths(pos + 1, nxt)
-            if b:
-                acc += w * b
-                cum.append(acc)
-                items.append((take, nxt))
-        result = (cum, items)
-        self._edges[key] = result  # type: ignore[assignment]
-        return result
-
     def enumerate_paths(self, limit: int) -> Iterator[tuple[list[tuple[int, ...]], int]]:
         """Every location-level path with its weight (raises past ``limit`` paths)."""
         nloc = len(self.order)
@@ -648,99 +411,3 @@ def marginals(problem: Problem, solver: Solver) -> dict[Card, list[Fraction]]:
         for card in t.cards:
             out[card] = probs
     return out
-
-
-def sample_deals(problem: Problem, solver: Solver, k: int, rng: random.Random) -> list[Deal]:
-    """``k`` deals drawn independently and uniformly from the consistent deals."""
-    tl = problem.timeline
-    if not solver.total:
-        raise AcetenError("no deal is consistent with this history")
-    nseats = len(problem.seats)
-    nloc = len(problem.caps)
-    draw_log = tl.draw_log
-    types = solver.types
-    local = [[slots.localize(t.mask) for t in types] for slots in problem.seats]
-    layout = DealLayout(tl, draw_log)
-    out = []
-    for _ in range(k):
-        takes = solver.walk(rng)
-        per_loc: list[dict[int, list[Card]]] = [{} for _ in range(nloc)]
-        merged = [False] * nloc
-        for j, t in enumerate(types):
-            cards = shuffled(list(t.cards), rng)
-            at = 0
-            for loc in range(nloc):
-                n = takes[loc][j] if takes[loc] else 0
-                if n:
-                    key = local[loc][j] if loc < nseats else 0
-                    bucket = per_loc[loc].get(key)
-                    if bucket is None:
-                        per_loc[loc][key] = cards[at:at + n]
-                    else:
-                        bucket.extend(cards[at:at + n])
-                        merged[loc] = True
-                    at += n
-        group_cards: dict[int, list[Card]] = {}
-        for i in range(nseats):
-            slots = problem.seats[i]
-            free = per_loc[i]
-            if merged[i]:
-                for key in free:
-                    free[key] = shuffled(free[key], rng)
-            arrangement = slots.sample_fast(free, rng)
-            if arrangement is None:
-                flat = [(c, mk) for mk, cs in free.items() for c in cs] + slots.exits
-                arrangement = slots.sample(flat, rng)
-            for g, chosen in zip(slots.global_index, arrangement):
-                group_cards[g] = chosen
-        stock = per_loc[nseats].get(0, [])
-        if merged[nseats]:
-            stock = shuffled(stock, rng)
-        out.append(layout.deal(group_cards, stock))
-    return out
-
-
-class DealLayout:
-    """What every deal sampled from one timeline shares, worked out once per ``sample_deals``
-    call, so that assembling a deal is a few slices and no per-deal lookups (issue 19)."""
-
-    def __init__(self, tl: Timeline, draw_log: list[tuple[int, int | None, Card | None]]) -> None:
-        size = tl.rules.hand_size
-        self.undealt = tl.undealt
-        # per seat: its hidden group, the cards dealt (None where hidden), how many it still
-        # takes from the undealt rest, and whether all its dealt cards are hidden
-        self.seats: list[tuple[int | None, tuple[Card | None, ...], int, bool]] = []
-        for s in range(tl.n):
-            dealt = tuple(tl.dealt[s])
-            all_hidden = all(c is None for c in dealt) and tl.deal_group[s] is not None
-            self.seats.append((tl.deal_group[s], dealt, size - len(dealt), all_hidden))
-        self.draws = [(group, card) for _, group, card in draw_log]
-        self.turned = tl.turned if tl.turned is not None and tl.stock_total else None
-        self.stock_total = tl.stock_total
-
-    def deal(self, group_cards: dict[int, list[Card]], stock: list[Card]) -> Deal:
-        """A full deal from the cards of each hidden group and the hidden undrawn stock in order."""
-        undealt = self.undealt
-        at = 0  # hands not dealt yet take the first undealt cards of the stock
-        hands = []
-        for group, dealt, missing, all_hidden in self.seats:
-            if all_hidden:
-                hand = tuple(group_cards[group][:len(dealt)])  # type: ignore[index]
-            elif group is None:
-                hand = dealt  # type: ignore[assignment]
-            else:
-                hidden = iter(group_cards.get(group, ()))
-                hand = tuple(c if c is not None else next(hidden) for c in dealt)
-            if missing:
-                hand += tuple(stock[at:at + missing])
-                at += missing
-            hands.append(hand)
-        positions: list[Card] = [group_cards[group][0] if group is not None else card  # type: ignore[misc]
-                                 for group, card in self.draws]
-        positions += stock[undealt:]
-        if self.turned is not None:
-            if len(positions) < self.stock_total:
-                positions.append(self.turned)
-            else:
-                positions[-1] = self.turned
-        return Deal(tuple(hands), tuple(positions))

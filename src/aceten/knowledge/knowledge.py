@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 from aceten.cards import Card, CardSet, Suit, cards_of
 from aceten.errors import AcetenError
 from aceten.game import Deal, PlayerView
-from aceten.knowledge.count import Problem, Solver, marginals, sample_deals
+from aceten.knowledge.count import Problem, Solver, marginals
 from aceten.knowledge.history import STOCK, Event, Timeline, public_events
+from aceten.knowledge.sampling import DealSampler
 from aceten.rules.base import Rules
 
 if TYPE_CHECKING:
@@ -219,7 +220,8 @@ class Knowledge:
         gives this seat the same view."""
         if rng is None:
             rng = random.Random(seed)
-        return sample_deals(self._checked(), self.solver, k, rng)
+        sampler: DealSampler = self._cached("sampler", lambda: DealSampler(self._checked(), self.solver))
+        return sampler.sample(k, rng)
 
     def is_consistent(self, deal: Deal) -> bool:
         """Whether ``deal`` (full hands and stock) agrees with everything the seat has seen."""
