@@ -16,8 +16,8 @@ every observation and mask with ``ObservationEncoder.encode_with_mask(game.view(
 of deals of every game, player count and variant, and scramble hidden cards.
 
 Used in the play phase only, and only without the ``open`` and ``voids`` blocks; bidding, trump
-calls, the auction and those blocks go through the view-based encoder. The kernels are compiled once (cached
-with the search kernels, see :mod:`aceten.search.kernel_cache`).
+calls, the auction and those blocks go through the view-based encoder. The kernels are compiled
+once (cached with the search kernels, see :mod:`aceten.search.kernel_cache`).
 """
 
 from __future__ import annotations
@@ -200,7 +200,7 @@ class CompiledObserver:
         self._facts_at = [(o["declarer"], o["points"])]
         if encoder.auction:
             self._facts_at.append((o["auction"], o["partner"]))
-        self._reads_events = encoder._events or encoder.auction
+        self._copies_facts = encoder._events or encoder.auction  # any block fixed during play
         self.base = self._zeros
         self.S = np.zeros(S_SIZE, dtype=np.int64)
         self.live = False
@@ -267,7 +267,7 @@ class CompiledObserver:
             self.live = False
             return
         self.S = self._first(game) if not game._moves else encode_game(game)
-        self.base = self._facts(game) if self._reads_events else self._zeros
+        self.base = self._facts(game) if self._copies_facts else self._zeros
         self.live = True
 
     def _first(self, game: Game) -> np.ndarray:
