@@ -381,7 +381,7 @@ def test_the_bots_reasons_are_shown_in_the_tables_language(browser, tmp_path):
 @pytest.mark.slow
 def test_a_bots_counts_are_said_in_the_readers_singular_or_plural(browser, tmp_path):
     """The page says a reason's "1 point" and "2 points", "1 trump", "1 card" and "one layout"
-    in the reader's singular or plural (Italian here), by the count templates."""
+    in the reader's singular or plural (Italian and Romanian here), by the count templates."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     english_and_italian = [
@@ -404,15 +404,28 @@ def test_a_bots_counts_are_said_in_the_readers_singular_or_plural(browser, tmp_p
          "gioca 3S: provata su 2 distribuzioni possibili delle carte che non vedi, lascia la tua squadra "
          "circa 2 punti meglio della seconda mossa migliore (circa 41 a fine mano)"),
     ]
+    # Romanian has a third form: 2 to 19 "puncte", from 20 on "de puncte" (Unicode CLDR's few/other)
+    english_and_romanian = [
+        ("pass: this hand should make only about 1 point", "pas: mâna ar trebui să facă doar circa 1 punct"),
+        ("pass: this hand should make only about 19 points",
+         "pas: mâna ar trebui să facă doar circa 19 puncte"),
+        ("pass: this hand should make only about 20 points",
+         "pas: mâna ar trebui să facă doar circa 20 de puncte"),
+        ("pass: this hand should make only about 102 points",
+         "pas: mâna ar trebui să facă doar circa 102 puncte"),
+        ("call coins: the most trump points (21 points in 1 card)",
+         "alege coins: cele mai multe puncte de atu (21 de puncte în 1 carte)"),
+    ]
+    say = "(reasons) => reasons.map((r) => reasonText(r, { suits: [], cards: [] }, {}))"
+    errors: list[str] = []
     with serve(tmp_path / "counts.sqlite", port, bot_delay=0.0):
-        context = browser.new_context(locale="it-IT")
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base + "/")
-        page.locator("#f-game option").first.wait_for(state="attached")  # the words are loaded
-        said = page.evaluate("(reasons) => reasons.map((r) => reasonText(r, { suits: [], cards: [] }, {}))",
-                             [english for english, _ in english_and_italian])
-        assert said == [italian for _, italian in english_and_italian]
-        assert errors == []
-        context.close()
+        for locale, pairs in (("it-IT", english_and_italian), ("ro-RO", english_and_romanian)):
+            context = browser.new_context(locale=locale)
+            page = context.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(base + "/")
+            page.locator("#f-game option").first.wait_for(state="attached")  # the words are loaded
+            said = page.evaluate(say, [english for english, _ in pairs])
+            assert said == [translated for _, translated in pairs], locale
+            assert errors == []
+            context.close()

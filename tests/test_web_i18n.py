@@ -35,7 +35,10 @@ def test_every_key_exists_in_every_language_with_the_same_blanks(language):
     assert sorted(set(other) - set(english)) == []  # unknown keys
     for key, text in english.items():
         assert set(BLANK.findall(other[key])) == set(BLANK.findall(text)), (language, key)
-        assert other[key].count("|") == text.count("|"), (language, key)  # singular|plural
+        if "|" in text:  # one form per plural category of the language, in i18n.PLURALS' order
+            assert other[key].count("|") == len(i18n.PLURALS[language]) - 1, (language, key)
+        else:
+            assert "|" not in other[key], (language, key)
         assert other[key].strip(), (language, key)
 
 
@@ -115,3 +118,16 @@ def test_the_server_sends_the_words_and_the_faces(tmp_path):
         face = client.get("/api/cards/briscola/KS.svg?lang=it")
         assert face.status_code == 200 and corner_letters(face.text) == {"R"}
         assert corner_letters(client.get("/api/cards/briscola/KS.svg").text) == {"K"}
+
+
+def test_every_language_names_its_plural_categories_ending_with_other():
+    assert set(i18n.PLURALS) == set(i18n.LANGUAGES)
+    for language, categories in i18n.PLURALS.items():
+        assert categories[0] == "one" and categories[-1] == "other", language
+        assert len(set(categories)) == len(categories), language
+    assert i18n.catalogue(None)["plurals"] == i18n.PLURALS
+
+
+def test_english_texts_give_one_and_other():
+    assert i18n.PLURALS["en"] == ("one", "other")
+    assert all(text.count("|") <= 1 for text in i18n.TEXTS["en"].values())

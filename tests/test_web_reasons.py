@@ -35,7 +35,8 @@ def test_every_language_has_every_reason_with_the_same_blanks():
         assert set(texts) == set(english), language
         for key, text in english.items():
             assert set(BLANK.findall(texts[key])) == set(BLANK.findall(text)), (language, key)
-            assert texts[key].count("|") == text.count("|"), (language, key)
+            forms = len(i18n.PLURALS[language]) if "|" in text else 1
+            assert texts[key].count("|") == forms - 1, (language, key)
             # rendered as the page does, every blank filled: no brace is left
             rendered = fill(texts[key], {b: "x" for b in BLANK.findall(texts[key])})
             assert "{" not in rendered and "}" not in rendered and rendered.strip(), (language, key)

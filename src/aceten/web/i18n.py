@@ -6,7 +6,8 @@ the page shows everything in the reader's language from the tables here, served 
 ``GET /api/i18n`` with the language the browser asked for (``Accept-Language``) as the default:
 
 - ``TEXTS``: every word of the page by key. ``{name}`` marks a value filled in by the page;
-  ``one|other`` a singular and plural form, chosen by ``{n}``.
+  ``one|other`` a singular and plural form, chosen by ``{n}``; a language with more forms gives
+  one per category of ``PLURALS`` (Romanian says "2 puncte" but "20 de puncte").
 - ``CARDS``: how players name the cards of each deck family — rank and suit names, the order of
   the two in a card's name, and the rank letters on the card faces (Italian F, C, R for fante,
   cavallo, re; Spanish S, C, R for sota, caballo, rey; Dutch B, V, H for boer, vrouw, heer). The
@@ -28,6 +29,10 @@ from aceten.web.i18n_reasons import REASON_TEXTS, REASONS
 
 LANGUAGES = {"en": "English", "it": "Italiano", "es": "Español", "ro": "Română", "nl": "Nederlands"}
 DEFAULT = "en"
+# The plural categories (Unicode CLDR) each language's "a|b|..." texts give, in that order; the
+# page picks one by ``Intl.PluralRules``, any category not listed falling back to the last.
+PLURALS = {"en": ("one", "other"), "it": ("one", "other"), "es": ("one", "other"),
+           "ro": ("one", "few", "other"), "nl": ("one", "other")}
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
@@ -370,8 +375,8 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "ro": {
         "result_wins": "{side} câștigă: {scores}", "result_draw": "Egalitate: {scores}", "team_of": "echipa {seats}",
-        "deals_n": "{n} împărțire posibilă|{n} împărțiri posibile", "deals_about": "circa {lead} × 10{exp} împărțiri posibile",
-        "ways_n": "{n} fel|{n} feluri", "ways_about": "circa {lead} × 10{exp} feluri",
+        "deals_n": "{n} împărțire posibilă|{n} împărțiri posibile|{n} de împărțiri posibile", "deals_about": "circa {lead} × 10{exp} împărțiri posibile",
+        "ways_n": "{n} fel|{n} feluri|{n} de feluri", "ways_about": "circa {lead} × 10{exp} feluri",
         "title": "aceten — jocurile de cărți As-Zece",
         "nav_new": "Masă nouă", "nav_replay": "Revezi o partidă", "language": "Limba",
         "conn_title": "conexiunea cu serverul", "connected": "conectat",
@@ -410,9 +415,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "deal_over": "Mâna s-a terminat", "your_bid": "Licitezi tu", "your_call": "Alege atuul",
         "your_turn": "E rândul tău", "thinking": "{who} se gândește…", "waiting_for": "Se așteaptă {who}",
         "bot_kind": "robot {bot}", "online": "conectat", "away": "absent", "hidden_card": "o carte ascunsă",
-        "trick_n": "{n} levată|{n} levate", "point_n": "{n} punct|{n} puncte",
+        "trick_n": "{n} levată|{n} levate|{n} de levate", "point_n": "{n} punct|{n} puncte|{n} de puncte",
         "takes": "{who} ia {points}", "leads": "{who} deschide", "face_up_trump": "atuul întors: {card}",
-        "the_stock": "pachetul", "cards_left": "a rămas {n} carte|au rămas {n} cărți",
+        "the_stock": "pachetul", "cards_left": "a rămas {n} carte|au rămas {n} cărți|au rămas {n} de cărți",
         "suit_trumps": "atu: {suit}", "play_card": "joacă {card}",
         "you_are": "Ești {who}", "you_said": "ai spus: {said}", "windows": "deschis în {n} ferestre",
         "spectating": "Urmărești: spectatorilor nu li se arată nicio carte ascunsă.",
@@ -448,7 +453,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "log_scores": "{who} marchează {what}", "log_plays": "{who} joacă {card}",
         "log_swaps": "{who} schimbă {card} cu atuul întors", "log_passes": "{who} spune pas",
         "log_bids": "{who} licitează {n}", "log_calls": "{who} alege atu {suit}",
-        "log_trick": "Levata {n}: {who} ia {points}", "bonus_points": "și {n} punct bonus|și {n} puncte bonus",
+        "log_trick": "Levata {n}: {who} ia {points}", "bonus_points": "și {n} punct bonus|și {n} puncte bonus|și {n} de puncte bonus",
         "kripke_spectator": "Desenul Kripke al unei cărți: relațiile tuturor locurilor, pentru spectatori",
         "err_not_your_turn": "nu e rândul tău: mută {who}", "err_illegal": "mutare nepermisă {move}: {why}",
         "err_moved_on": "masa a mers mai departe: acum e la mutarea {n}", "err_no_table": "această masă nu există",
@@ -718,4 +723,4 @@ def catalogue(accept_language: str | None) -> dict[str, Any]:
     """What ``GET /api/i18n`` sends: every language's words, the card names and the error
     patterns, with the default for this browser."""
     return {"default": choose_language(accept_language), "languages": LANGUAGES, "texts": TEXTS,
-            "cards": CARDS, "errors": ERRORS, "reasons": REASONS}
+            "cards": CARDS, "errors": ERRORS, "reasons": REASONS, "plurals": PLURALS}

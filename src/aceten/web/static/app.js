@@ -82,12 +82,22 @@ const I18N = {
   },
 };
 
-// a text of the page in the reader's language; "one|other" forms are chosen by vars.n
+// a text of the page in the reader's language; its "one|other" (or more) forms are chosen by vars.n
 function t(key, vars = {}) {
   const texts = I18N.data ? I18N.data.texts : { en: {} };
-  let text = (texts[I18N.lang] || {})[key] ?? texts.en[key] ?? key;
-  if (text.includes("|")) { const [one, other] = text.split("|"); text = vars.n === 1 ? one : other; }
+  const own = (texts[I18N.lang] || {})[key];
+  let text = own ?? texts.en[key] ?? key;
+  if (text.includes("|")) text = pluralForm(text.split("|"), own === undefined ? "en" : I18N.lang, vars.n);
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+}
+// the form for count n: the language's plural categories (i18n.PLURALS) name the forms in order,
+// and Intl.PluralRules says which one n takes (Romanian: 1 punct, 2 puncte, 20 de puncte)
+function pluralForm(forms, lang, n) {
+  const categories = (I18N.data && I18N.data.plurals && I18N.data.plurals[lang]) || ["one", "other"];
+  let category = n === 1 ? "one" : "other";
+  try { category = new Intl.PluralRules(lang).select(n); } catch (e) { /* no Intl: one or other */ }
+  const i = categories.indexOf(category);
+  return forms[i >= 0 && i < forms.length ? i : forms.length - 1];
 }
 const plural = (n, key) => t(key, { n });
 
