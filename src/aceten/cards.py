@@ -170,6 +170,7 @@ def _suit_from_code(code: int) -> Suit:
 
 
 _SUIT_TABLE = {fam << 2 | i: Suit._make(fam << 2 | i) for fam in Family for i in range(4)}
+_RANK_TABLE = {int(rank): rank for rank in Rank}
 
 
 class Card(int):
@@ -205,7 +206,7 @@ class Card(int):
 
     @property
     def rank(self) -> Rank:
-        return Rank(int(self) & 15)
+        return _RANK_TABLE[int(self) & 15]
 
     @property
     def bit(self) -> int:
@@ -259,7 +260,7 @@ class Card(int):
         raise AcetenError(f"malformed card {raw!r}: no such card{where}")
 
     def __str__(self) -> str:
-        return self.rank.letter + self.suit.letter
+        return _CARD_TEXT[self]  # "AS": looked up, since records, views and models print many
 
     def __repr__(self) -> str:
         text = str(self)
@@ -287,6 +288,9 @@ CARD_TABLE: dict[int, Card] = {
     for suit in range(4)
     for rank in FAMILY_RANKS[fam]
 }
+
+_CARD_TEXT: dict[int, str] = {code: card.rank.letter + card.suit.letter
+                              for code, card in CARD_TABLE.items()}
 
 # Bit position (card & 63) -> Card, per family: the fast path from masks back to cards.
 _BIT_CARDS: dict[Family, list[Card | None]] = {
