@@ -16,7 +16,8 @@ from aceten.cards import Card
 from aceten.game import Game
 from aceten.moves import TrumpCall
 from aceten.rules import get as get_rules
-from aceten.web.i18n_reasons import BLANK, REASON_TEXTS, read
+from aceten.web.i18n import PLURALS
+from aceten.web.i18n_reasons import BLANK, REASON_TEXTS, kind, read
 from test_agents import deal_game
 
 # a number and a plural noun where the number is one: what no reason may say
@@ -124,24 +125,25 @@ FILL = {"card": "the three of swords", "suit": "coins", "who": "P3", "seats": "P
 @pytest.mark.parametrize("count", [1, 2])
 def test_every_template_with_a_count_reads_the_singular_and_the_plural(count):
     english = REASON_TEXTS["en"]
-    with_counts = [k for k, text in english.items() if set(BLANK.findall(text)) & set(COUNTS)
-                   and "|" not in text]
+    with_counts = [k for k, text in english.items()
+                   if {kind(b) for b in BLANK.findall(text)} & set(COUNTS) and "|" not in text]
     assert len(with_counts) >= 30
     for key in with_counts:
-        values = {b: plural(count, COUNTS[b]) if b in COUNTS else FILL[b.rstrip("0123456789")]
+        values = {b: plural(count, COUNTS[kind(b)]) if kind(b) in COUNTS else FILL[kind(b)]
                   for b in BLANK.findall(english[key])}
         reason = BLANK.sub(lambda m, v=values: v[m.group(1)], english[key])
         assert not WRONG.search(reason), reason
         found = read(reason)
         assert found is not None and found[0] == key, reason
-        assert all(found[1][b] == plural(count, COUNTS[b]) for b in values if b in COUNTS)
+        assert all(found[1][b] == plural(count, COUNTS[kind(b)]) for b in values if kind(b) in COUNTS)
 
 
 @pytest.mark.parametrize("language", sorted(REASON_TEXTS))
 def test_each_language_has_a_singular_and_a_plural_for_each_count(language):
-    for kind in ("points", "trumps", "cards", "layouts"):
-        one, many = REASON_TEXTS[language][f"reason_{kind}_n"].split("|")
-        assert "{n}" in one and "{n}" in many and one != many, (language, kind)
+    for noun in ("points", "trumps", "cards", "layouts"):
+        forms = REASON_TEXTS[language][f"reason_{noun}_n"].split("|")
+        assert len(forms) == len(PLURALS[language]), (language, noun)  # one per CLDR category
+        assert all("{n}" in form for form in forms) and len(set(forms)) == len(forms), (language, noun)
 
 
 GAMES = [("briscola", 2, None), ("briscola", 4, None), ("briscola", 5, "chiamata"), ("brisca", 2, None),

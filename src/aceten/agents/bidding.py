@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from aceten.agents.words import plural
 from aceten.cards import Card, Rank, Suit
 from aceten.game import PlayerView
 from aceten.moves import AuctionBid, CallCard, Move
@@ -81,16 +82,19 @@ def auction_move(view: PlayerView) -> tuple[Move, str]:
             continue
         cost = LEVEL_STEP * (order.index(bid.rank) - order.index(first))
         if value - cost >= threshold:
-            return bid, (f"bid {bid.rank.letter if bid.rank else ''}: the hand is worth {value} "
-                         f"with {suit.name} trumps, {cost} spent on the lower call")
+            return bid, (f"bid {bid.rank.letter if bid.rank else ''}: the hand is worth "
+                         f"{plural(value, 'point')} with {suit.name} trumps, "
+                         f"{plural(cost, 'point')} spent on the lower call")
         break
     target_bids = [b for b in bids if b.target]
     if target_bids and not rank_bids and value >= (BID_THRESHOLD + POINTS_MARGIN) * total:
         bid = target_bids[0]
         reach = total // 2 + int(value - threshold)
         if bid.target <= reach:
-            return bid, f"bid {bid}: the hand is worth {value}, enough to promise {bid.target}"
-    return passing, f"pass: the hand is worth {value} with {suit.name} trumps, short of the bid"
+            return bid, (f"bid {bid}: the hand is worth {plural(value, 'point')}, enough to "
+                         f"promise {bid.target}")
+    return passing, (f"pass: the hand is worth {plural(value, 'point')} with {suit.name} trumps, "
+                     "short of the bid")
 
 
 def call_move(view: PlayerView) -> tuple[Move, str]:
