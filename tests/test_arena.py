@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+import aceten
 from aceten import agents, arena
 from aceten.agents.base import Agent
 from aceten.arena.runner import GameResult, play_deal, play_game, replay
@@ -381,3 +382,75 @@ def test_importing_the_arena_loads_neither_ray_nor_rich():
             "print(','.join(m for m in ('ray', 'rich', 'typer') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+# -- decision times ------------------------------------------------------------------------------
+def test_play_times_every_decision_of_every_seat():
+    class Counting(FirstLegalAgent):
+        calls = 0
+
+        def choose(self, view):
+            self.calls += 1
+            return super().choose(view)
+
+    game = aceten.new_game("cruce", players=3, seed=4)
+    bots = [Counting() for _ in range(3)]
+    times: list[list[float]] = [[], [], []]
+    agents.play(game, bots, times=times)
+    assert [len(t) for t in times] == [b.calls for b in bots]
+    assert sum(len(t) for t in times) == len(game.moves)
+    assert all(min(t) >= 0 for t in times)
+    with pytest.raises(AcetenError, match="2 time lists for a 3-player game"):
+        agents.play(aceten.new_game("cruce", players=3, seed=4), bots, times=[[], []])
+
+
+def test_rows_carry_each_seats_decision_times_but_compare_without_them():
+    row = play_game("briscola", 2, "standard", {}, 7, ("greedy", "random"), (1, 2))
+    assert len(row.times) == 2 and [len(t) for t in row.times] == [20, 20]
+    assert all(ms >= 0 for seat in row.times for ms in seat)
+    slower = GameResult(**{**row.__dict__, "times": ((1000.0,) * 20, (1000.0,) * 20)})
+    assert slower == row  # the result is the same game, however long the bots thought
+
+
+def test_decision_times_are_stored_and_reported_per_bot(tmp_path):
+    db = tmp_path / "t.sqlite"
+    config = arena.TournamentConfig.create("briscola", ["greedy", "random"], players=4, seed=3)
+    ran = arena.run(config, 3, db=db, workers=1)
+    rows = stored(db, config)
+    assert all(len(r.times) == 4 and sum(map(len, r.times)) == 40 for r in rows)
+    (reported,) = arena.report(db)
+    for run_or_report in (ran, reported):
+        by_bot = {b["bot"]: b["decision_ms"] for b in run_or_report.as_dict()["bots"]}
+        # 3 deals x 2 seatings x 40 cards, half of the decisions each
+        assert by_bot["greedy"]["decisions"] == by_bot["random"]["decisions"] == 120
+        for t in by_bot.values():
+            assert 0 <= t["median"] <= t["p95"] <= t["max"]
+    for bot in ("greedy", "random"):
+        mine = [ms for r in rows for b, seat in zip(r.seats, r.times) if b == bot for ms in seat]
+        t = next(b["decision_ms"] for b in reported.as_dict()["bots"] if b["bot"] == bot)
+        assert t["max"] == pytest.approx(max(mine), abs=1e-3)
+
+
+def test_decision_time_summary_by_nearest_rank():
+    from aceten.arena.stats import decision_times
+
+    assert decision_times([]) is None
+    assert decision_times([3.0, 1.0, 2.0]) == {"decisions": 3, "median": 2.0, "p95": 3.0, "max": 3.0}
+    hundred = [float(i) for i in range(1, 101)]
+    assert decision_times(hundred) == {"decisions": 100, "median": 50.5, "p95": 95.0, "max": 100.0}
+
+
+def test_a_file_from_before_the_times_column_gets_it_and_reports_no_times(tmp_path):
+    db = tmp_path / "old.sqlite"
+    config = arena.TournamentConfig.create("briscola", ["greedy", "random"], seed=4)
+    arena.run(config, 2, db=db, workers=1)
+    with sqlite3.connect(db) as conn:
+        conn.execute("ALTER TABLE games DROP COLUMN times")
+    (result,) = arena.report(db)
+    assert result.finished == 2
+    assert all(b["decision_ms"] is None for b in result.as_dict()["bots"])
+    with sqlite3.connect(db) as conn:
+        assert "times" in {r[1] for r in conn.execute("PRAGMA table_info(games)")}
+    again = arena.run(config, 4, db=db, workers=1)  # new deals get times; the old ones none
+    assert {b["bot"]: b["decision_ms"]["decisions"] for b in again.as_dict()["bots"]} == \
+        {"greedy": 80, "random": 80}  # 2 new deals x 2 seatings x 20 cards

@@ -13,6 +13,7 @@ never the game, so it cannot see hidden cards.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -90,16 +91,27 @@ def get(name: str, seed: int | None = None) -> Agent:
 
 
 def play(game: Game, seats: Sequence[Agent],
-         on_move: Callable[[Game, int, Move], None] | None = None) -> Outcome:
+         on_move: Callable[[Game, int, Move], None] | None = None,
+         times: Sequence[list[float]] | None = None) -> Outcome:
     """Play ``game`` to the end, each seat's bot choosing from that seat's view only.
 
-    ``on_move(game, seat, move)`` is called after each move is pushed.
+    ``on_move(game, seat, move)`` is called after each move is pushed. ``times``: one list per
+    seat, to which each of the seat's decisions appends the CPU seconds it took (its view
+    included; ``time.process_time``, so other work on the machine does not count).
     """
     if len(seats) != game.players:
         raise AcetenError(f"{len(seats)} bots for a {game.players}-player game")
+    if times is not None and len(times) != game.players:
+        raise AcetenError(f"{len(times)} time lists for a {game.players}-player game")
+    clock = time.process_time
     while not game.is_over():
         seat = game.to_move
-        move = seats[seat].choose(game.view(seat))
+        if times is None:
+            move = seats[seat].choose(game.view(seat))
+        else:
+            start = clock()
+            move = seats[seat].choose(game.view(seat))
+            times[seat].append(clock() - start)
         game.push(move)
         if on_move is not None:
             on_move(game, seat, move)

@@ -37,6 +37,7 @@ that never lost keeps a finite rating; they are relative, with mean 0, and deter
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -231,6 +232,19 @@ def bradley_terry_elo(bots: Sequence[str], score: dict[tuple[str, str], float],
     return {a: (400 * math.log10(g) - shift if g > 0 else -math.inf) for a, g in zip(names, gamma)}
 
 
+def decision_times(ms: Sequence[float]) -> dict[str, float] | None:
+    """How long a bot took per decision: how many, the median, the 95th percentile (nearest
+    rank) and the longest, in CPU milliseconds; None when no time was stored."""
+    if not ms:
+        return None
+    ordered = sorted(ms)
+    n = len(ordered)
+    return {"decisions": n, "median": round(ordered[(n - 1) // 2] if n % 2 else
+                                            (ordered[n // 2 - 1] + ordered[n // 2]) / 2, 3),
+            "p95": round(ordered[max(0, math.ceil(0.95 * n) - 1)], 3),
+            "max": round(ordered[-1], 3)}
+
+
 def _rounded(value: float | None, digits: int) -> float | None:
     return None if value is None else round(value, digits)
 
@@ -252,10 +266,13 @@ class Standings:
     field_tallies: dict[str, Tally] = field(default_factory=dict)
     role_tallies: dict[tuple[str, str], Tally] = field(default_factory=dict)
     thrown_in: int = 0  # games with a hidden team that nobody bid on
+    #: per bot, the CPU milliseconds of every decision it made (games stored with times)
+    times: dict[str, array[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for i, a in enumerate(self.bots):
             self.field_tallies[a] = Tally()
+            self.times[a] = array("f")
             for role in ROLES:
                 self.role_tallies[a, role] = Tally()
             for b in self.bots[i + 1:]:
@@ -271,6 +288,8 @@ class Standings:
         count = 0
         for row in rows:
             count += 1
+            for bot, seat_times in zip(row.seats, row.times):
+                self.times[bot].extend(seat_times)
             if row.seat_scores and row.declarer is None:
                 self.thrown_in += 1
             for bot, role, result, value in roles(row):
@@ -333,6 +352,7 @@ class Standings:
                 "point_diff": _rounded(t.point_diff, 2),
                 "point_diff_ci": _interval(t.point_diff_ci(), 2),
                 "elo": round(elo[bot], 1) if math.isfinite(elo[bot]) else None,
+                "decision_ms": decision_times(self.times[bot]),
             })
         bots.sort(key=lambda d: -(d["elo"] if d["elo"] is not None else -math.inf))
         out: dict[str, Any] = {"deals": self.deals, "games": self.games, "pairs": pairs,

@@ -7,11 +7,13 @@ Schema (version 1)::
                 game, players, variant, options, bots, seed, deals_wanted, created, version)
     deals(tournament, deal, seed, seconds, finished, PRIMARY KEY (tournament, deal))
     games(tournament, deal, seating, seats, bot_seeds, scores, points, winner, moves,
-          roles, PRIMARY KEY (tournament, deal, seating))
+          roles, times, PRIMARY KEY (tournament, deal, seating))
 
 ``options``, ``bots``, ``seats``, ``bot_seeds``, ``scores`` and ``points`` are JSON arrays
 (or an object for options); ``roles`` is NULL, or with a hidden team the JSON
 ``[declarer, partner, seat_scores]`` (added to older version-1 files when opened);
+``times`` is NULL, or per seat the CPU milliseconds of each of its decisions as a JSON array
+of arrays (added to older version-1 files when opened; their games have none);
 ``winner`` is the winning side or NULL for a draw. A deal's row
 and all its games are written in the same transaction, so a deal is either wholly stored or
 not at all. The database runs in WAL mode with ``synchronous=FULL``: a run killed at any
@@ -70,6 +72,7 @@ CREATE TABLE IF NOT EXISTS games (
     winner INTEGER,
     moves TEXT NOT NULL,
     roles TEXT,
+    times TEXT,
     PRIMARY KEY (tournament, deal, seating),
     FOREIGN KEY (tournament, deal) REFERENCES deals (tournament, deal)
 );
@@ -88,6 +91,12 @@ def _roles(game: GameResult) -> str | None:
     if not game.seat_scores:
         return None
     return _dumps([game.declarer, game.partner, list(game.seat_scores)])
+
+
+def _times(game: GameResult) -> str | None:
+    if not game.times:
+        return None
+    return _dumps([list(seat) for seat in game.times])
 
 
 class Storage:
@@ -136,7 +145,7 @@ class Storage:
                         conn.execute(statement)
                 conn.executemany("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
                                  [("application", APPLICATION), ("schema", str(SCHEMA))])
-        self._add_roles_column()
+        self._add_columns()
 
     # -- plumbing ------------------------------------------------------------------------------
     def transaction(self) -> _Transaction:
@@ -151,11 +160,13 @@ class Storage:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _add_roles_column(self) -> None:
-        """Version-1 files written before hidden teams lack ``games.roles``: add it (NULL)."""
+    def _add_columns(self) -> None:
+        """Version-1 files written before hidden teams lack ``games.roles``, and those written
+        before decision times ``games.times``: add them (NULL)."""
         columns = {r[1] for r in self.conn.execute("PRAGMA table_info(games)")}
-        if "roles" not in columns:
-            self.conn.execute("ALTER TABLE games ADD COLUMN roles TEXT")
+        for name in ("roles", "times"):
+            if name not in columns:
+                self.conn.execute(f"ALTER TABLE games ADD COLUMN {name} TEXT")
 
     # -- tournaments ---------------------------------------------------------------------------
     def tournament(self, config: TournamentConfig, deals_wanted: int = 0) -> int:
@@ -215,16 +226,16 @@ class Storage:
                 new += 1
                 self.conn.executemany(
                     "INSERT INTO games (tournament, deal, seating, seats, bot_seeds, scores, "
-                    "points, winner, moves, roles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "points, winner, moves, roles, times) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [(tournament, g.deal, g.seating, _dumps(list(g.seats)),
                       _dumps(list(g.bot_seeds)), _dumps(list(g.scores)), _dumps(list(g.points)),
-                      g.winner, g.moves, _roles(g)) for g in deal.games])
+                      g.winner, g.moves, _roles(g), _times(g)) for g in deal.games])
         return new
 
     def deals(self, tournament: int, below: int | None = None) -> Iterator[list[GameResult]]:
         """The stored deals in order, each as the list of its games in seating order."""
         sql = ("SELECT g.deal, g.seating, d.seed, g.seats, g.bot_seeds, g.scores, g.points, "
-               "g.winner, g.moves, g.roles FROM games g JOIN deals d "
+               "g.winner, g.moves, g.roles, g.times FROM games g JOIN deals d "
                "ON d.tournament = g.tournament AND d.deal = g.deal WHERE g.tournament = ?")
         args: tuple[int, ...] = (tournament,)
         if below is not None:
@@ -233,13 +244,15 @@ class Storage:
         sql += " ORDER BY g.deal, g.seating"
         current: list[GameResult] = []
         try:
-            for deal, seating, seed, seats, bot_seeds, scores, points, winner, moves, roles \
-                    in self.conn.execute(sql, args):
+            for deal, seating, seed, seats, bot_seeds, scores, points, winner, moves, roles, \
+                    times in self.conn.execute(sql, args):
                 declarer, partner, sheet = json.loads(roles) if roles else (None, None, [])
                 row = GameResult(int(deal), int(seating), int(seed), tuple(json.loads(seats)),
                                  tuple(json.loads(bot_seeds)), tuple(json.loads(scores)),
                                  tuple(json.loads(points)), None if winner is None else int(winner),
-                                 moves, declarer, partner, tuple(sheet))
+                                 moves, declarer, partner, tuple(sheet),
+                                 times=tuple(tuple(float(t) for t in seat)
+                                             for seat in json.loads(times)) if times else ())
                 if current and current[0].deal != row.deal:
                     yield current
                     current = []

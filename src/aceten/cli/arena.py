@@ -193,6 +193,28 @@ def _print_result(out: Console, result: TournamentResult) -> None:
         out.print(table)
     if "roles" in info:
         _print_roles(out, info)
+    if any(b["decision_ms"] for b in info["bots"]):
+        _print_times(out, info)
+
+
+def _print_times(out: Console, info: dict[str, Any]) -> None:
+    """Each bot's CPU time per decision (games stored before times were kept have none)."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, title="time per decision (CPU ms)", title_justify="left",
+                  pad_edge=False)
+    for col in ("bot", "decisions", "median", "p95", "max"):
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=True)
+    for b in info["bots"]:
+        t = b["decision_ms"]
+        if t:
+            table.add_row(b["bot"], f"{t['decisions']:,}", f"{t['median']:.2f}", f"{t['p95']:.2f}",
+                          f"{t['max']:.2f}")
+    table.caption = ("each bot's own decisions, its view included; the first in each worker "
+                     "process may include loading the solver")
+    table.caption_justify = "left"
+    out.print(table)
 
 
 def _print_roles(out: Console, info: dict[str, Any]) -> None:
