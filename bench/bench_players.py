@@ -4,6 +4,8 @@
     python bench/bench_players.py --times expert,hard --deals 3    # times of other bots
     python bench/bench_players.py --table tactics:random,tactics:tactics-1 --deals 200 \
         --db bench-players.sqlite --workers 2                     # the strength table
+    python bench/bench_players.py --round-robin random,greedy,tactics-1,tactics,pimc-1,pimc,searcher \
+        --deals 200 --db bench-players.sqlite    # every bot against every other, every game
     python bench/bench_players.py --games briscola:chiamata --max-cards 15,20,25 --deals 10
                                                                    # pimc's card limit weighed
 
@@ -18,7 +20,8 @@ that many unplayed cards (its ``max_cards``).
 Table: for each ``a:b`` pair and each game (``--games`` to choose), a duplicate tournament of
 ``--deals`` deals (every deal once per seating) with the arena; prints one markdown row per game
 and pair: a's score against b (wins, draws half) with its 95% interval, and the point difference
-per game with its interval. Runs are kept in ``--db`` and resumed from it.
+per game with its interval, and each bot's CPU time per decision (median, p95, max). Runs are kept
+in ``--db`` and resumed from it. ``--round-robin`` plays every pair of the bots it lists.
 """
 
 from __future__ import annotations
@@ -111,10 +114,19 @@ def load() -> str:
         return "?"
 
 
+def _ms(result: dict[str, Any], bot: str) -> str:
+    """A bot's CPU time per decision in a tournament: median / p95 / max, in ms."""
+    t = next(b["decision_ms"] for b in result["bots"] if b["bot"] == bot)
+    if not t:
+        return "-"
+    return " / ".join(f"{t[k]:.2f}" if t[k] < 10 else f"{t[k]:.0f}" for k in ("median", "p95", "max"))
+
+
 def table(pairs: list[tuple[str, str]], games: list[tuple[str, int, str | None]], deals: int,
           db: str, workers: int | None) -> None:
-    print("| game | bot | opponent | deals | score (95% interval) | points a game (95% interval) |")
-    print("|---|---|---|---:|---|---|")
+    print("| game | bot | opponent | deals | score (95% interval) | points a game (95% interval) "
+          "| bot's ms a decision (median / p95 / max) | opponent's |")
+    print("|---|---|---|---:|---|---|---|---|")
     for name, players, variant in games:
         for a, b in pairs:
             config = arena.TournamentConfig.create(name, [a, b], players=players, variant=variant)
@@ -124,8 +136,14 @@ def table(pairs: list[tuple[str, str]], games: list[tuple[str, int, str | None]]
             dlow, dhigh = pair["point_diff_ci"]
             label = f"{name} {players}p" + (f" {variant}" if variant else "")
             print(f"| {label} | {a} | {b} | {result['deals']} | {pair['win_rate']:.1%} "
-                  f"({low:.1%}–{high:.1%}) | {pair['point_diff']:+.1f} ({dlow:+.1f}–{dhigh:+.1f}) |",
-                  flush=True)
+                  f"({low:.1%}–{high:.1%}) | {pair['point_diff']:+.1f} ({dlow:+.1f}–{dhigh:+.1f}) "
+                  f"| {_ms(result, a)} | {_ms(result, b)} |", flush=True)
+
+
+def round_robin(bots: list[str]) -> list[tuple[str, str]]:
+    """Every pair of the bots once, each later bot against each earlier one (so that the
+    stronger bots, listed last, are the rows' first bot)."""
+    return [(bots[j], bots[i]) for j in range(len(bots)) for i in range(j)]
 
 
 def main() -> None:
@@ -135,12 +153,15 @@ def main() -> None:
     parser.add_argument("--times", default="pimc,tactics", help="two bots to time")
     parser.add_argument("--max-cards", default="", help="pimc's card limits to time, e.g. 15,20,25")
     parser.add_argument("--table", default="", help="pairs a:b to play in the duplicate arena")
+    parser.add_argument("--round-robin", default="",
+                        help="bots to play every pair of in the duplicate arena, weakest first")
     parser.add_argument("--db", default="bench-players.sqlite")
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
     games = _wanted(args.games)
-    if args.table:
-        pairs = [tuple(p.split(":", 1)) for p in args.table.split(",")]
+    if args.table or args.round_robin:
+        pairs = [tuple(p.split(":", 1)) for p in args.table.split(",")] if args.table else []
+        pairs += round_robin(args.round_robin.split(",")) if args.round_robin else []
         table([(a, b) for a, b in pairs], games, args.deals, args.db, args.workers)
         return
     first, second = args.times.split(",")
