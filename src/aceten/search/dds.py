@@ -58,12 +58,14 @@ from aceten.rules.jit import (
     low_bit,
     play_card,
     play_move,
+    popcount,
     suit_mask,
     winner_index,
 )
 from aceten.rules.layout import (
     KING,
     MOVE_EXCHANGE,
+    OB_FOLLOW,
     QUEEN,
     R_EXCH_TRICK,
     R_EXCHANGE,
@@ -73,6 +75,8 @@ from aceten.rules.layout import (
     R_MARRIAGE_TRUMP,
     R_MERGE,
     R_N,
+    R_OB_KIND,
+    R_OB_N,
     R_ROEM,
     R_STUK,
     R_TRICKS,
@@ -543,6 +547,142 @@ def master_trumps(S, R, T, ORD, SUF):
 
 
 @njit(cache=True, _nrt=False)
+def _cheapest(T, cards, k, trump):
+    """The points of the ``k`` cheapest of ``cards``."""
+    total = 0
+    for _ in range(k):
+        low = -1
+        lowpts = 1 << 20
+        m = cards
+        while m:
+            b = low_bit(m)
+            m &= m - 1
+            pts = card_points(T, b, trump)
+            if pts < lowpts:
+                lowpts = pts
+                low = b
+        if low < 0:
+            break
+        total += lowpts
+        cards &= ~(1 << low)
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def _dearest(T, cards, k, trump):
+    """The points of the ``k`` dearest of ``cards``."""
+    total = 0
+    for _ in range(k):
+        high = -1
+        highpts = -1
+        m = cards
+        while m:
+            b = low_bit(m)
+            m &= m - 1
+            pts = card_points(T, b, trump)
+            if pts > highpts:
+                highpts = pts
+                high = b
+        if high < 0:
+            break
+        total += highpts
+        cards &= ~(1 << high)
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def leader_sure(S, R, T, ORD):
+    """What the leader's side is sure to take by the leader cashing its masters (quick tricks),
+    at a trick boundary with the stock drawn out and following suit obligatory: -1 where it
+    does not apply. A master is a card above every card of its suit the other hands hold (all
+    live cards are in the hands). A master trump wins whatever is played to it; a plain master
+    wins while each other hand can follow suit (it must, and cannot beat it) or holds no trump
+    (then it cannot win the trick either). The leader wins, and so leads again: it cashes its
+    master trumps first, then each plain suit's; once the other hands are out of a suit (and of
+    trumps, for a plain suit) every card the leader still holds in it wins too. Its points: its
+    dearest cards cashed and the other hands' cheapest cards of the suit, counted only while no
+    other hand can have thrown a card of another suit yet (a discard may be a card counted
+    later). Counting tricks: the tricks."""
+    n = R[R_N]
+    if n > 4 or S[S_TLEN] != 0 or S[S_DRAWN] < S[S_SLEN]:
+        return -1
+    if R[R_OB_N] == 0 or R[R_OB_KIND] != OB_FOLLOW:
+        return -1
+    trump = S[S_TRUMP]
+    if trump < 0:
+        return -1
+    lead = S[S_LEADER]
+    mine = S[S_HAND + lead]
+    others = 0
+    for seat in range(n):
+        if seat != lead:
+            others |= S[S_HAND + seat]
+    tricks = S[S_OBJ] == 1
+    tmask = suit_mask(trump)
+    # the trumps each other hand holds, in seat order after the leader
+    t1 = popcount(S[S_HAND + (lead + 1) % n] & tmask)
+    t2 = popcount(S[S_HAND + (lead + 2) % n] & tmask) if n > 2 else 0
+    t3 = popcount(S[S_HAND + (lead + 3) % n] & tmask) if n > 3 else 0
+    total = 0
+    clean = True  # the other hands have only followed suit so far
+    for i in range(4):
+        suit = (trump + i) & 3
+        which = 1 if i == 0 else 0
+        smask = suit_mask(suit)
+        theirs = others & smask
+        masters = 0
+        for k in range(ORD[which, suit, 16]):
+            bit = 1 << ORD[which, suit, k]
+            if theirs & bit:
+                break
+            if mine & bit:
+                masters |= bit
+        if masters == 0:
+            continue
+        m = popcount(masters)
+        f1 = popcount(S[S_HAND + (lead + 1) % n] & smask)
+        f2 = popcount(S[S_HAND + (lead + 2) % n] & smask) if n > 2 else 0
+        f3 = popcount(S[S_HAND + (lead + 3) % n] & smask) if n > 3 else 0
+        most = max(f1, max(f2, f3))
+        least = f1 if n == 2 else (min(f1, f2) if n == 3 else min(f1, min(f2, f3)))
+        cashed = masters
+        if i == 0:
+            won = m
+            if most <= m:
+                cashed = mine & smask  # the others are out of trumps: every trump wins
+                won = popcount(cashed)
+            t1 = max(0, t1 - won)
+            t2 = max(0, t2 - won)
+            t3 = max(0, t3 - won)
+        else:
+            won = m
+            if t1 > 0:
+                won = min(won, f1)
+            if t2 > 0:
+                won = min(won, f2)
+            if t3 > 0:
+                won = min(won, f3)
+            if t1 + t2 + t3 == 0 and most <= m:
+                cashed = mine & smask  # the others are out of the suit and hold no trump
+                won = popcount(cashed)
+        if won == 0:
+            continue
+        if tricks:
+            total += won
+        else:
+            total += _dearest(T, cashed, won, trump)
+            if clean:
+                total += _cheapest(T, S[S_HAND + (lead + 1) % n] & smask, min(won, f1), trump)
+                if n > 2:
+                    total += _cheapest(T, S[S_HAND + (lead + 2) % n] & smask, min(won, f2), trump)
+                if n > 3:
+                    total += _cheapest(T, S[S_HAND + (lead + 3) % n] & smask, min(won, f3), trump)
+        if won > least:
+            clean = False
+    return total
+
+
+@njit(cache=True, _nrt=False)
 def _holder(S, R, b):
     for seat in range(R[R_N]):
         if S[S_HAND + seat] & (1 << b):
@@ -861,8 +1001,14 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
             bound -= sure
         elif side == 1:
             floor = sure
-        S[S_BOUND] = bound
+        S[S_BOUND] = bound  # these hold for the whole trick (the leader's quick tricks do not)
         S[S_FLOOR] = floor
+        quick = leader_sure(S, R, T, ORD) if at_boundary else -1
+        if quick > 0:
+            if S[S_TEAM + S[S_LEADER]] == S[S_MAXTEAM]:
+                floor = max(floor, quick)
+            elif S[S_COOP] == 0:
+                bound = min(bound, bound + (sure if side == 0 else 0) - quick)
     else:
         bound = S[S_BOUND]  # the bounds at the start of this trick still hold
         floor = S[S_FLOOR]
