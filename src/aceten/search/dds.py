@@ -78,6 +78,8 @@ from aceten.rules.layout import (
     R_OB_KIND,
     R_OB_N,
     R_ROEM,
+    R_RUN3,
+    R_RUN4,
     R_STUK,
     R_TRICKS,
     S_BOUND,
@@ -694,6 +696,7 @@ def _holder(S, R, b):
 def _marriage_bound(S, R, SUF):
     stock = stock_live(S, SUF)
     total = 0
+    unknown = False
     for suit in range(4):
         king = (suit << 4) | KING
         queen = (suit << 4) | QUEEN
@@ -710,9 +713,12 @@ def _marriage_bound(S, R, SUF):
             continue  # only the maximising side's marriages count
         trump = S[S_TRUMP]
         if trump < 0:
-            total += max(R[R_MARRIAGE_TRUMP], R[R_MARRIAGE_PLAIN])
+            total += R[R_MARRIAGE_PLAIN]
+            unknown = True  # trump not named yet: one suit at most will be trumps
         else:
             total += R[R_MARRIAGE_TRUMP] if trump == suit else R[R_MARRIAGE_PLAIN]
+    if unknown:
+        total += max(R[R_MARRIAGE_TRUMP] - R[R_MARRIAGE_PLAIN], 0)
     return total
 
 
@@ -725,21 +731,50 @@ def _sequence_places(suit_bits):
 
 @njit(cache=True, _nrt=False)
 def _roem_bound(S, R, T, SUF):
-    """An upper bound on the roem still to be scored: runs of live cards in sequence, stuk, and
-    four of a kind (roem is a Klaverjas rule: the French deck)."""
+    """An upper bound on the roem still to be scored (roem is a Klaverjas rule: the French
+    deck): runs of live cards in sequence, leaving out the cards no run can hold any more
+    (``roem_inert``), and at most one run a trick; stuk while the trump king and queen are in
+    different hands (or one is on the table); four of a kind while the four are in four
+    different hands."""
     live = live_cards(S, R, SUF)
-    total = 0
+    runs = 0
+    stuk = 0
     trump = S[S_TRUMP]
     every = -1
     for suit in range(4):
         bits = (live >> (suit << 4)) & SUIT_BLOCK
         every &= bits
-        total += T[T_RUN_ROEM + _sequence_places(bits)]
+        run = T[T_RUN_ROEM + _sequence_places(bits)]
+        if run > 0:
+            open_bits = bits
+            for seat in range(R[R_N]):
+                own = S[S_HAND + seat]
+                m = (own >> (suit << 4)) & SUIT_BLOCK
+                while m:
+                    r = low_bit(m)
+                    m &= m - 1
+                    if roem_inert(T, (suit << 4) | r, live, own):
+                        open_bits &= ~(1 << r)
+            run = T[T_RUN_ROEM + _sequence_places(open_bits)]
+        runs += run
         if suit == trump and bits & (1 << KING) and bits & (1 << QUEEN):
-            total += R[R_STUK]
+            hk = _holder(S, R, (suit << 4) | KING)
+            if hk < 0 or hk != _holder(S, R, (suit << 4) | QUEEN):
+                stuk = R[R_STUK]
+    left = R[R_TRICKS] - S[S_TRICKNO]
+    total = min(runs, max(R[R_RUN3], R[R_RUN4]) * left) + stuk
     for rank in range(16):
         if every & (1 << rank):
-            total += T[T_FOUR + rank]  # four of a kind
+            seen = 0
+            apart = True
+            for suit in range(4):
+                holder = _holder(S, R, (suit << 4) | rank)
+                if holder >= 0:
+                    if seen & (1 << holder):
+                        apart = False
+                    seen |= 1 << holder
+            if apart:
+                total += T[T_FOUR + rank]  # four of a kind
     return total
 
 
