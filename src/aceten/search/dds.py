@@ -882,6 +882,33 @@ def merge_cards(S, legal, R, T, ORD, SUF, rep, fill):
 
 
 @njit(cache=True, _nrt=False)
+def lead_masters(S, R, ORD):
+    """The leader's cards above every card of their suit the other hands hold, where following
+    suit is obligatory and the stock is drawn out (0 elsewhere): leads that win their trick
+    unless a hand void in the suit trumps it."""
+    if S[S_TLEN] != 0 or S[S_DRAWN] < S[S_SLEN] or R[R_OB_N] == 0 or R[R_OB_KIND] != OB_FOLLOW:
+        return 0
+    trump = S[S_TRUMP]
+    lead = S[S_TOMOVE]
+    mine = S[S_HAND + lead]
+    others = 0
+    for seat in range(R[R_N]):
+        if seat != lead:
+            others |= S[S_HAND + seat]
+    out = 0
+    for suit in range(4):
+        which = 1 if suit == trump else 0
+        if not mine & suit_mask(suit):
+            continue
+        for k in range(ORD[which, suit, 16]):
+            bit = 1 << ORD[which, suit, k]
+            if others & bit:
+                break
+            out |= mine & bit
+    return out
+
+
+@njit(cache=True, _nrt=False)
 def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
     """The moves to search at this node, in order, into MV[ply]; returns how many.
 
@@ -924,6 +951,7 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
         for i in range(tlen):
             table_pts += card_points(T, S[S_TRICK + i], trump)
     hrow = seat if HIST.shape[0] > seat else 0
+    masters = lead_masters(S, R, ORD) if tlen == 0 and R[R_N] < 4 else 0
     m = cands
     while m:
         b = low_bit(m)
@@ -935,6 +963,8 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
         penalty = 30 if is_trump else 0
         if tlen == 0:
             score = -(pts * 4 + penalty + strength)
+            if masters & (1 << b):
+                score = 500 + pts * 4 + penalty  # cash a master first
         else:
             if suit == lead_trump:
                 power = TRUMP_POWER + T[T_TRUMP_STRENGTH + b]
