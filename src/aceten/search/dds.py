@@ -732,10 +732,10 @@ def _sequence_places(suit_bits):
 @njit(cache=True, _nrt=False)
 def _roem_bound(S, R, T, SUF):
     """An upper bound on the roem still to be scored (roem is a Klaverjas rule: the French
-    deck): runs of live cards in sequence, leaving out the cards no run can hold any more
-    (``roem_inert``), and at most one run a trick; stuk while the trump king and queen are in
-    different hands (or one is on the table); four of a kind while the four are in four
-    different hands."""
+    deck): runs of live cards in sequence, only those whose three cards are in three
+    different hands (a trick holds one card of each), and at most one run a trick; stuk while
+    the trump king and queen are in different hands (or one is on the table); four of a kind
+    while the four are in four different hands."""
     live = live_cards(S, R, SUF)
     runs = 0
     stuk = 0
@@ -744,18 +744,17 @@ def _roem_bound(S, R, T, SUF):
     for suit in range(4):
         bits = (live >> (suit << 4)) & SUIT_BLOCK
         every &= bits
-        run = T[T_RUN_ROEM + _sequence_places(bits)]
+        places = _sequence_places(bits)
+        run = T[T_RUN_ROEM + places]
         if run > 0:
-            open_bits = bits
+            # the runs of three places whose cards are live and in three different hands (a
+            # card on the table counts as a hand of its own): bit p for the run p, p+1, p+2
+            starts = places & (places >> 1) & (places >> 2)
             for seat in range(R[R_N]):
-                own = S[S_HAND + seat]
-                m = (own >> (suit << 4)) & SUIT_BLOCK
-                while m:
-                    r = low_bit(m)
-                    m &= m - 1
-                    if roem_inert(T, (suit << 4) | r, live, own):
-                        open_bits &= ~(1 << r)
-            run = T[T_RUN_ROEM + _sequence_places(open_bits)]
+                h = _sequence_places((S[S_HAND + seat] >> (suit << 4)) & SUIT_BLOCK)
+                pair = h & (h >> 1)
+                starts &= ~(pair | (pair >> 1) | (h & (h >> 2)))
+            run = T[T_RUN_ROEM + (starts | (starts << 1) | (starts << 2))]
         runs += run
         if suit == trump and bits & (1 << KING) and bits & (1 << QUEEN):
             hk = _holder(S, R, (suit << 4) | KING)
@@ -1068,7 +1067,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
             floor = sure
         S[S_BOUND] = bound  # these hold for the whole trick (the leader's quick tricks do not)
         S[S_FLOOR] = floor
-        quick = leader_sure(S, R, T, ORD) if at_boundary else -1
+        quick = leader_sure(S, R, T, ORD) if at_boundary and R[R_N] < 4 else -1
         if quick > 0:
             if S[S_TEAM + S[S_LEADER]] == S[S_MAXTEAM]:
                 floor = max(floor, quick)
