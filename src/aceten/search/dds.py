@@ -58,12 +58,14 @@ from aceten.rules.jit import (
     low_bit,
     play_card,
     play_move,
+    popcount,
     suit_mask,
     winner_index,
 )
 from aceten.rules.layout import (
     KING,
     MOVE_EXCHANGE,
+    OB_FOLLOW,
     QUEEN,
     R_EXCH_TRICK,
     R_EXCHANGE,
@@ -73,7 +75,11 @@ from aceten.rules.layout import (
     R_MARRIAGE_TRUMP,
     R_MERGE,
     R_N,
+    R_OB_KIND,
+    R_OB_N,
     R_ROEM,
+    R_RUN3,
+    R_RUN4,
     R_STUK,
     R_TRICKS,
     S_BOUND,
@@ -543,6 +549,142 @@ def master_trumps(S, R, T, ORD, SUF):
 
 
 @njit(cache=True, _nrt=False)
+def _cheapest(T, cards, k, trump):
+    """The points of the ``k`` cheapest of ``cards``."""
+    total = 0
+    for _ in range(k):
+        low = -1
+        lowpts = 1 << 20
+        m = cards
+        while m:
+            b = low_bit(m)
+            m &= m - 1
+            pts = card_points(T, b, trump)
+            if pts < lowpts:
+                lowpts = pts
+                low = b
+        if low < 0:
+            break
+        total += lowpts
+        cards &= ~(1 << low)
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def _dearest(T, cards, k, trump):
+    """The points of the ``k`` dearest of ``cards``."""
+    total = 0
+    for _ in range(k):
+        high = -1
+        highpts = -1
+        m = cards
+        while m:
+            b = low_bit(m)
+            m &= m - 1
+            pts = card_points(T, b, trump)
+            if pts > highpts:
+                highpts = pts
+                high = b
+        if high < 0:
+            break
+        total += highpts
+        cards &= ~(1 << high)
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def leader_sure(S, R, T, ORD):
+    """What the leader's side is sure to take by the leader cashing its masters (quick tricks),
+    at a trick boundary with the stock drawn out and following suit obligatory: -1 where it
+    does not apply. A master is a card above every card of its suit the other hands hold (all
+    live cards are in the hands). A master trump wins whatever is played to it; a plain master
+    wins while each other hand can follow suit (it must, and cannot beat it) or holds no trump
+    (then it cannot win the trick either). The leader wins, and so leads again: it cashes its
+    master trumps first, then each plain suit's; once the other hands are out of a suit (and of
+    trumps, for a plain suit) every card the leader still holds in it wins too. Its points: its
+    dearest cards cashed and the other hands' cheapest cards of the suit, counted only while no
+    other hand can have thrown a card of another suit yet (a discard may be a card counted
+    later). Counting tricks: the tricks."""
+    n = R[R_N]
+    if n > 4 or S[S_TLEN] != 0 or S[S_DRAWN] < S[S_SLEN]:
+        return -1
+    if R[R_OB_N] == 0 or R[R_OB_KIND] != OB_FOLLOW:
+        return -1
+    trump = S[S_TRUMP]
+    if trump < 0:
+        return -1
+    lead = S[S_LEADER]
+    mine = S[S_HAND + lead]
+    others = 0
+    for seat in range(n):
+        if seat != lead:
+            others |= S[S_HAND + seat]
+    tricks = S[S_OBJ] == 1
+    tmask = suit_mask(trump)
+    # the trumps each other hand holds, in seat order after the leader
+    t1 = popcount(S[S_HAND + (lead + 1) % n] & tmask)
+    t2 = popcount(S[S_HAND + (lead + 2) % n] & tmask) if n > 2 else 0
+    t3 = popcount(S[S_HAND + (lead + 3) % n] & tmask) if n > 3 else 0
+    total = 0
+    clean = True  # the other hands have only followed suit so far
+    for i in range(4):
+        suit = (trump + i) & 3
+        which = 1 if i == 0 else 0
+        smask = suit_mask(suit)
+        theirs = others & smask
+        masters = 0
+        for k in range(ORD[which, suit, 16]):
+            bit = 1 << ORD[which, suit, k]
+            if theirs & bit:
+                break
+            if mine & bit:
+                masters |= bit
+        if masters == 0:
+            continue
+        m = popcount(masters)
+        f1 = popcount(S[S_HAND + (lead + 1) % n] & smask)
+        f2 = popcount(S[S_HAND + (lead + 2) % n] & smask) if n > 2 else 0
+        f3 = popcount(S[S_HAND + (lead + 3) % n] & smask) if n > 3 else 0
+        most = max(f1, max(f2, f3))
+        least = f1 if n == 2 else (min(f1, f2) if n == 3 else min(f1, min(f2, f3)))
+        cashed = masters
+        if i == 0:
+            won = m
+            if most <= m:
+                cashed = mine & smask  # the others are out of trumps: every trump wins
+                won = popcount(cashed)
+            t1 = max(0, t1 - won)
+            t2 = max(0, t2 - won)
+            t3 = max(0, t3 - won)
+        else:
+            won = m
+            if t1 > 0:
+                won = min(won, f1)
+            if t2 > 0:
+                won = min(won, f2)
+            if t3 > 0:
+                won = min(won, f3)
+            if t1 + t2 + t3 == 0 and most <= m:
+                cashed = mine & smask  # the others are out of the suit and hold no trump
+                won = popcount(cashed)
+        if won == 0:
+            continue
+        if tricks:
+            total += won
+        else:
+            total += _dearest(T, cashed, won, trump)
+            if clean:
+                total += _cheapest(T, S[S_HAND + (lead + 1) % n] & smask, min(won, f1), trump)
+                if n > 2:
+                    total += _cheapest(T, S[S_HAND + (lead + 2) % n] & smask, min(won, f2), trump)
+                if n > 3:
+                    total += _cheapest(T, S[S_HAND + (lead + 3) % n] & smask, min(won, f3), trump)
+        if won > least:
+            clean = False
+    return total
+
+
+@njit(cache=True, _nrt=False)
 def _holder(S, R, b):
     for seat in range(R[R_N]):
         if S[S_HAND + seat] & (1 << b):
@@ -554,6 +696,7 @@ def _holder(S, R, b):
 def _marriage_bound(S, R, SUF):
     stock = stock_live(S, SUF)
     total = 0
+    unknown = False
     for suit in range(4):
         king = (suit << 4) | KING
         queen = (suit << 4) | QUEEN
@@ -570,9 +713,12 @@ def _marriage_bound(S, R, SUF):
             continue  # only the maximising side's marriages count
         trump = S[S_TRUMP]
         if trump < 0:
-            total += max(R[R_MARRIAGE_TRUMP], R[R_MARRIAGE_PLAIN])
+            total += R[R_MARRIAGE_PLAIN]
+            unknown = True  # trump not named yet: one suit at most will be trumps
         else:
             total += R[R_MARRIAGE_TRUMP] if trump == suit else R[R_MARRIAGE_PLAIN]
+    if unknown:
+        total += max(R[R_MARRIAGE_TRUMP] - R[R_MARRIAGE_PLAIN], 0)
     return total
 
 
@@ -585,21 +731,49 @@ def _sequence_places(suit_bits):
 
 @njit(cache=True, _nrt=False)
 def _roem_bound(S, R, T, SUF):
-    """An upper bound on the roem still to be scored: runs of live cards in sequence, stuk, and
-    four of a kind (roem is a Klaverjas rule: the French deck)."""
+    """An upper bound on the roem still to be scored (roem is a Klaverjas rule: the French
+    deck): runs of live cards in sequence, only those whose three cards are in three
+    different hands (a trick holds one card of each), and at most one run a trick; stuk while
+    the trump king and queen are in different hands (or one is on the table); four of a kind
+    while the four are in four different hands."""
     live = live_cards(S, R, SUF)
-    total = 0
+    runs = 0
+    stuk = 0
     trump = S[S_TRUMP]
     every = -1
     for suit in range(4):
         bits = (live >> (suit << 4)) & SUIT_BLOCK
         every &= bits
-        total += T[T_RUN_ROEM + _sequence_places(bits)]
+        places = _sequence_places(bits)
+        run = T[T_RUN_ROEM + places]
+        if run > 0:
+            # the runs of three places whose cards are live and in three different hands (a
+            # card on the table counts as a hand of its own): bit p for the run p, p+1, p+2
+            starts = places & (places >> 1) & (places >> 2)
+            for seat in range(R[R_N]):
+                h = _sequence_places((S[S_HAND + seat] >> (suit << 4)) & SUIT_BLOCK)
+                pair = h & (h >> 1)
+                starts &= ~(pair | (pair >> 1) | (h & (h >> 2)))
+            run = T[T_RUN_ROEM + (starts | (starts << 1) | (starts << 2))]
+        runs += run
         if suit == trump and bits & (1 << KING) and bits & (1 << QUEEN):
-            total += R[R_STUK]
+            hk = _holder(S, R, (suit << 4) | KING)
+            if hk < 0 or hk != _holder(S, R, (suit << 4) | QUEEN):
+                stuk = R[R_STUK]
+    left = R[R_TRICKS] - S[S_TRICKNO]
+    total = min(runs, max(R[R_RUN3], R[R_RUN4]) * left) + stuk
     for rank in range(16):
         if every & (1 << rank):
-            total += T[T_FOUR + rank]  # four of a kind
+            seen = 0
+            apart = True
+            for suit in range(4):
+                holder = _holder(S, R, (suit << 4) | rank)
+                if holder >= 0:
+                    if seen & (1 << holder):
+                        apart = False
+                    seen |= 1 << holder
+            if apart:
+                total += T[T_FOUR + rank]  # four of a kind
     return total
 
 
@@ -707,6 +881,33 @@ def merge_cards(S, legal, R, T, ORD, SUF, rep, fill):
 
 
 @njit(cache=True, _nrt=False)
+def lead_masters(S, R, ORD):
+    """The leader's cards above every card of their suit the other hands hold, where following
+    suit is obligatory and the stock is drawn out (0 elsewhere): leads that win their trick
+    unless a hand void in the suit trumps it."""
+    if S[S_TLEN] != 0 or S[S_DRAWN] < S[S_SLEN] or R[R_OB_N] == 0 or R[R_OB_KIND] != OB_FOLLOW:
+        return 0
+    trump = S[S_TRUMP]
+    lead = S[S_TOMOVE]
+    mine = S[S_HAND + lead]
+    others = 0
+    for seat in range(R[R_N]):
+        if seat != lead:
+            others |= S[S_HAND + seat]
+    out = 0
+    for suit in range(4):
+        which = 1 if suit == trump else 0
+        if not mine & suit_mask(suit):
+            continue
+        for k in range(ORD[which, suit, 16]):
+            bit = 1 << ORD[which, suit, k]
+            if others & bit:
+                break
+            out |= mine & bit
+    return out
+
+
+@njit(cache=True, _nrt=False)
 def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
     """The moves to search at this node, in order, into MV[ply]; returns how many.
 
@@ -749,6 +950,7 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
         for i in range(tlen):
             table_pts += card_points(T, S[S_TRICK + i], trump)
     hrow = seat if HIST.shape[0] > seat else 0
+    masters = lead_masters(S, R, ORD) if tlen == 0 and R[R_N] < 4 else 0
     m = cands
     while m:
         b = low_bit(m)
@@ -760,6 +962,8 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
         penalty = 30 if is_trump else 0
         if tlen == 0:
             score = -(pts * 4 + penalty + strength)
+            if masters & (1 << b):
+                score = 500 + pts * 4 + penalty  # cash a master first
         else:
             if suit == lead_trump:
                 power = TRUMP_POWER + T[T_TRUMP_STRENGTH + b]
@@ -861,8 +1065,14 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
             bound -= sure
         elif side == 1:
             floor = sure
-        S[S_BOUND] = bound
+        S[S_BOUND] = bound  # these hold for the whole trick (the leader's quick tricks do not)
         S[S_FLOOR] = floor
+        quick = leader_sure(S, R, T, ORD) if at_boundary and R[R_N] < 4 else -1
+        if quick > 0:
+            if S[S_TEAM + S[S_LEADER]] == S[S_MAXTEAM]:
+                floor = max(floor, quick)
+            elif S[S_COOP] == 0:
+                bound = min(bound, bound + (sure if side == 0 else 0) - quick)
     else:
         bound = S[S_BOUND]  # the bounds at the start of this trick still hold
         floor = S[S_FLOOR]
