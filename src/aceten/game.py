@@ -15,6 +15,7 @@ from typing import Any
 from aceten.cards import Card, CardSet, Family, Suit, cards_of, hand_cards_cache
 from aceten.errors import AcetenError, IllegalMove
 from aceten.moves import AuctionBid, Bid, CallCard, Exchange, Move, TrumpCall, parse_move
+from aceten.rules import get as get_rules
 from aceten.rules import step
 from aceten.rules.base import Rules
 from aceten.rules.codes import decode_move, move_code
@@ -284,9 +285,9 @@ class Game:
         # The position in the one flat layout (aceten.rules.layout): the step function of
         # aceten.rules.step moves it on; everything else here is bookkeeping for the API.
         S = self._S = [0] * S_SIZE
-        S[S_HAND:S_HAND + n] = [sum([1 << (c & 63) for c in hand]) for hand in deal.hands]
+        S[S_HAND:S_HAND + n] = [sum(map(_BIT_OF.__getitem__, hand)) for hand in deal.hands]
         slen = len(deal.stock)
-        S[S_STOCK:S_STOCK + slen] = [card & 63 for card in deal.stock]
+        S[S_STOCK:S_STOCK + slen] = map((63).__and__, deal.stock)
         S[S_SLEN] = slen
         step.start_deal(S, rules.R)
         k = rules.options["open_cards"]
@@ -294,7 +295,10 @@ class Game:
         self._trick: list[Card] = []  # the trick's cards as Card objects (S holds their bits)
         self._history: list[tuple[int, tuple[Card, ...], int, int, int, tuple[str, ...]]] = []
         self._moves: list[Move] = []
-        self._undo: list[tuple[Any, ...] | int] = []
+        self._undo: list[tuple[Any, ...] | list[int] | int] = []
+        # The log's entries, except that the draws after a trick of Game._finish_trick stand as
+        # one ("draws", first, count) entry: the stock's cards first .. first+count-1, their
+        # drawers in S (an entry in the log is never undone without the entry): see _entries.
         self._log: list[tuple[str, int | None, Any]] = []
         self._bids: list[tuple[int, Move]] = []
         self._trick_objs: list[Trick] = []  # Trick objects of _history, built once
@@ -481,8 +485,10 @@ class Game:
             hand = S[S_HAND + S[S_TOMOVE]]
             if self._obliged and S[S_TLEN]:
                 hand = _legal_cards(S, hand, self._R, self._T)
-            cached = self._hand_cards.get(hand)
-            moves: list[Move] = list(cached if cached is not None else cards_of(hand, self._family))
+            try:
+                moves: list[Move] = [*self._hand_cards[hand]]
+            except KeyError:  # a hand not seen yet: cards_of caches it
+                moves = [*cards_of(hand, self._family)]
             if self._exchange and S[S_DRAWN] < S[S_SLEN]:
                 swap = step.exchange_cards(S, self._R, self._T)
                 if swap:
@@ -509,21 +515,16 @@ class Game:
                 self._push_other(move)
                 return
         S = self._S
-        if S[S_PHASE] != PHASE_PLAY:
-            raise IllegalMove(self._phase_error(move))
         seat = S[S_TOMOVE]
         b = move & 63
         hand = S[S_HAND + seat]
-        if not hand >> b & 1 or move >> 6 != self._family:
-            raise IllegalMove(f"illegal move {move} for P{seat + 1}: not in hand "
-                              f"({CardSet(hand, self._family)})")
+        if S[S_PHASE] != PHASE_PLAY or not hand >> b & 1 or move >> 6 != self._family:
+            raise IllegalMove(self._card_error(move, seat, hand))
         tlen = S[S_TLEN]
-        if self._obliged and tlen and not _legal_cards(S, hand, self._R, self._T) >> b & 1:
+        if tlen and self._obliged and not _legal_cards(S, hand, self._R, self._T) >> b & 1:
             raise IllegalMove(self._obligation_error(move, seat, hand))
         n = self._n
-        trick = self._trick
-        log = self._log
-        if tlen + 1 < n and (self._light_lead if not tlen else self._light):
+        if tlen + 1 < n and (self._light if tlen else self._light_lead):
             # Short of the trick's last card, with no draw after each play (and, on a lead, no
             # trump named nor bonus scored by it), the step only moves the card from the hand to
             # the trick and passes the turn: done here (a fast path: tests/test_step.py holds it
@@ -534,12 +535,14 @@ class Game:
             S[S_TLEN] = tlen + 1
             S[S_TOMOVE] = seat + 1 if seat + 1 < n else 0
             self._moves.append(move)
-            log.append(("play", seat, move))
-            trick.append(move)
+            self._log.append(("play", seat, move))
+            self._trick.append(move)
             return
         if tlen + 1 == n and self._light_finish:
             self._finish_trick(move, seat, b, hand, tlen)
             return
+        trick = self._trick
+        log = self._log
         # Otherwise keep the prefix of S before the stock (a draw records its drawer past it,
         # beyond S_DRAWN, where an undone draw leaves nothing that is read).
         self._undo.append((S[:S_STOCK], len(self._history), len(log), len(self._bids),
@@ -582,10 +585,9 @@ class Game:
         (a fast path: tests/test_step.py holds it equal to the step on every reachable
         position), with the API's bookkeeping."""
         S = self._S
-        log = self._log
-        trick = self._trick
-        self._undo.append((S[:S_STOCK], len(self._history), len(log), len(self._bids), trick,
-                           tlen, None))
+        # The undo entry is the prefix of S alone: pop knows the rest (one trick and its log
+        # entries to drop, the trick's cards from the trick dropped).
+        self._undo.append(S[:S_STOCK])
         S[S_HAND + seat] = hand ^ (1 << b)
         S[S_TRICK + tlen] = b
         n = tlen + 1
@@ -616,20 +618,21 @@ class Game:
         S[S_LEADER] = winner
         S[S_TOMOVE] = winner
         self._moves.append(move)
+        log = self._log
         log.append(("play", seat, move))
         drawn = S[S_DRAWN]
-        if self._draw_after_trick and drawn < S[S_SLEN]:
-            cards = self._cards
-            for i, drawer in enumerate(self._draw_order[winner], drawn):
-                c = S[S_STOCK + i]
-                S[S_DRAWER + i] = drawer
-                S[S_HAND + drawer] |= 1 << c
-                log.append(("draw", drawer, cards[c]))
-            S[S_DRAWN] = drawn + n
+        if drawn < S[S_SLEN] and self._draw_after_trick:
+            log.append(("draws", drawn, n))  # the log's draw entries, written when read
+            for drawer in self._draw_order[winner]:
+                S[S_DRAWER + drawn] = drawer
+                S[S_HAND + drawer] |= 1 << S[S_STOCK + drawn]
+                drawn += 1
+            S[S_DRAWN] = drawn
         if last:
             S[S_PHASE] = PHASE_OVER
-        self._trick = []  # a new list: the old one stays as it was, for undo
-        self._history.append((leader, (*trick, move), winner, points, 0, ()))
+        cards = (*self._trick, move)
+        self._trick = []  # a new list: the old one may be an undo entry's (Game._push_other)
+        self._history.append((leader, cards, winner, points, 0, ()))
 
     def _push_other(self, move: Move) -> None:
         if not isinstance(move, (Bid, TrumpCall, Exchange, AuctionBid, CallCard)):
@@ -656,6 +659,12 @@ class Game:
             self._log.append(("call-card", seat, move.card))
         else:
             self._log.append(("call", seat, move.suit))
+
+    def _card_error(self, move: Card, seat: int, hand: int) -> str:
+        """Why a card may not be played now: not the time for cards, or not in hand."""
+        if self._S[S_PHASE] != PHASE_PLAY:
+            return self._phase_error(move)
+        return f"illegal move {move} for P{seat + 1}: not in hand ({CardSet(hand, self._family)})"
 
     def _obligation_error(self, move: Card, seat: int, hand: int) -> str:
         S = self._S
@@ -711,7 +720,18 @@ class Game:
             self._trick.pop()
             self._log.pop()
             return move
-        assert isinstance(entry, tuple)  # the other kind of entry returned above
+        if type(entry) is list:  # Game._finish_trick's: the prefix of S before the trick's end
+            S = self._S
+            drawn = S[S_DRAWN]
+            S[:S_STOCK] = entry
+            first = S[S_DRAWN]
+            for i in range(first, drawn):  # the draws undone: who drew is no longer known
+                S[S_DRAWER + i] = 0
+            cards = self._history.pop()[1]
+            del self._log[-1 if drawn == first else -2:]
+            self._trick = [*cards[:-1]]
+            return move
+        assert isinstance(entry, tuple)  # the other kinds of entry returned above
         saved, nhist, nlog, nbids, trick, ntrick, opened = entry
         S = self._S
         drawn = S[S_DRAWN]
@@ -757,8 +777,7 @@ class Game:
             face_up = {turned}  # cards that lay face up under the stock: their draw is public
             start = 0
         n = len(log)
-        for j in range(start, n):
-            entry = log[j]
+        for entry in self._entries(start, n):
             kind = entry[0]
             if kind == "draw":
                 if entry[1] != seat and entry[2] not in face_up:
@@ -840,7 +859,19 @@ class Game:
     @property
     def log(self) -> list[tuple[str, int | None, Any]]:
         """Everything that happened after the deal, in order (plays, draws, bids, bonuses)."""
-        return list(self._log)
+        return list(self._entries(0, len(self._log)))
+
+    def _entries(self, start: int, stop: int) -> Iterator[tuple[str, int | None, Any]]:
+        """The log's entries from ``_log[start:stop]``, each ("draws", first, count) written out
+        as its draws (the drawers and cards are in S for as long as the entry is in the log)."""
+        S, by_bit = self._S, self._cards
+        for entry in self._log[start:stop]:
+            if entry[0] == "draws":
+                first: int = entry[1]  # type: ignore[assignment]  # a "draws" entry's: an int
+                for i in range(first, first + entry[2]):
+                    yield "draw", S[S_DRAWER + i], by_bit[S[S_STOCK + i]]
+            else:
+                yield entry
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} players={self._n} seed={self.seed} "
@@ -902,6 +933,7 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
     }  # fmt: skip
     _CONSTANTS[id(rules)] = (rules, constants)
     return constants
+_BIT_OF = [1 << (code & 63) for code in range(1 << 8)]  # a card's bit in its hand mask, by code
 _PHASE_NAMES = {PHASE_PLAY: "play", PHASE_BID: "bid", PHASE_CALL: "call", PHASE_OVER: "over",
                 PHASE_AUCTION: "auction", PHASE_CALL_CARD: "call-card"}
 _new_object = object.__new__
@@ -911,6 +943,17 @@ _set_attribute = object.__setattr__
 def new_game(name: str, players: int | None = None, variant: str | None = None,
              seed: int | None = None, **options: Any) -> Game:
     """Start a deal of ``name`` ("briscola", "brisca", "cruce", "klaverjas"); same seed, same game."""
-    from aceten.rules import get
+    if options:
+        return Game(get_rules(name, players=players, variant=variant, **options), seed=seed)
+    key = (name, players, variant)
+    rules = _RULES_BY_ARGS.get(key)
+    if rules is None:
+        rules = get_rules(name, players=players, variant=variant)
+        if len(_RULES_BY_ARGS) < 1000:
+            _RULES_BY_ARGS[key] = rules
+    return Game(rules, seed=seed)
 
-    return Game(get(name, players=players, variant=variant, **options), seed=seed)
+
+# new_game's rules for its arguments without options (the rules' own cache, looked up without
+# normalising the name and sorting the options on every deal).
+_RULES_BY_ARGS: dict[tuple[Any, int | None, str | None], Rules] = {}
