@@ -1,7 +1,8 @@
 """The engine: one deal of any of the four games, with push/pop, views and outcomes.
 
-State is kept lean for speed: hands are int masks, the current trick a list of ``Card``
-(ints), finished tricks raw tuples turned into :class:`Trick` objects only when asked for.
+State is kept lean for speed: hands are int masks, the current trick only in the flat state,
+finished tricks raw tuples turned into :class:`Trick` objects only when asked for, a trick's draws
+one log entry written out when the log is read.
 Undo keeps a snapshot of the state before each move that does more than move one card.
 """
 
@@ -230,6 +231,7 @@ class Game:
     _last_bonus: int
     _duels: list[tuple[int, int] | None]
     _draw_order: tuple[tuple[int, ...], ...]
+    _next_seat: tuple[int, ...]
     _no_open: tuple[CardSet, ...]
     _turned: bool
     _hidden: bool
@@ -292,10 +294,9 @@ class Game:
         step.start_deal(S, rules.R)
         k = rules.options["open_cards"]
         self._open = [sum([1 << (c & 63) for c in hand[:k]]) for hand in deal.hands] if k else [0] * n
-        self._trick: list[Card] = []  # the trick's cards as Card objects (S holds their bits)
         self._history: list[tuple[int, tuple[Card, ...], int, int, int, tuple[str, ...]]] = []
         self._moves: list[Move] = []
-        self._undo: list[tuple[Any, ...] | list[int] | int] = []
+        self._undo: list[tuple[Any, ...] | list[int]] = []
         # The log's entries, except that the draws after a trick of Game._finish_trick stand as
         # one ("draws", first, count) entry: the stock's cards first .. first+count-1, their
         # drawers in S (an entry in the log is never undone without the entry): see _entries.
@@ -407,7 +408,12 @@ class Game:
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards of the trick in progress, in play order from ``leader``."""
-        return tuple(self._trick)
+        return self._trick_cards()
+
+    def _trick_cards(self) -> tuple[Card, ...]:
+        """The trick's cards, read from S (the cards of the trick's bits)."""
+        S = self._S
+        return tuple(map(self._cards.__getitem__, S[S_TRICK:S_TRICK + S[S_TLEN]]))  # type: ignore[arg-type]
 
     @property
     def tricks(self) -> list[Trick]:
@@ -528,29 +534,27 @@ class Game:
             # Short of the trick's last card, with no draw after each play (and, on a lead, no
             # trump named nor bonus scored by it), the step only moves the card from the hand to
             # the trick and passes the turn: done here (a fast path: tests/test_step.py holds it
-            # equal to the step on every reachable position) and undone without a copy.
-            self._undo.append(S[S_TRICK + tlen])  # the slot's old (stale) card
+            # equal to the step on every reachable position) and undone by pop without an entry.
             S[S_HAND + seat] = hand ^ (1 << b)
             S[S_TRICK + tlen] = b
             S[S_TLEN] = tlen + 1
-            S[S_TOMOVE] = seat + 1 if seat + 1 < n else 0
+            S[S_TOMOVE] = self._next_seat[seat]
             self._moves.append(move)
             self._log.append(("play", seat, move))
-            self._trick.append(move)
             return
         if tlen + 1 == n and self._light_finish:
             self._finish_trick(move, seat, b, hand, tlen)
             return
-        trick = self._trick
         log = self._log
         # Otherwise keep the prefix of S before the stock (a draw records its drawer past it,
         # beyond S_DRAWN, where an undone draw leaves nothing that is read).
         self._undo.append((S[:S_STOCK], len(self._history), len(log), len(self._bids),
-                           trick, len(trick), self._open[:] if self._has_open else None))
+                           self._open[:] if self._has_open else None))
         finishing = tlen + 1 == n
         if finishing:
             before = S[S_POINTS:S_BONUS + n]  # points, then bonuses, per seat
             leader = S[S_LEADER]
+            cards = (*self._trick_cards(), move)
         drawn = S[S_DRAWN]
         marriage = self._marriage if not tlen else None  # a lead may score a bonus
         if marriage is not None:
@@ -566,15 +570,11 @@ class Game:
         if self._has_open and self._open[seat] >> b & 1:
             self._open[seat] ^= 1 << b
         if finishing:
-            cards = (*trick, move)
-            self._trick = []  # a new list: the old one stays as it was, for undo
             winner = S[S_LASTWIN]
             points = S[S_POINTS + winner] - before[winner]
             extra = S[S_BONUS + winner] - before[S_BONUS - S_POINTS + winner]
             notes = (self._roem.note(cards, self.trump),) if extra and self._roem else ()
             self._history.append((leader, cards, winner, points, extra, notes))
-        else:
-            trick.append(move)
         if S[S_DRAWN] != drawn:
             for i in range(drawn, S[S_DRAWN]):
                 log.append(("draw", S[S_DRAWER + i], self._cards[S[S_STOCK + i]]))
@@ -630,8 +630,7 @@ class Game:
             S[S_DRAWN] = drawn
         if last:
             S[S_PHASE] = PHASE_OVER
-        cards = (*self._trick, move)
-        self._trick = []  # a new list: the old one may be an undo entry's (Game._push_other)
+        cards: tuple[Card, ...] = tuple(map(self._cards.__getitem__, S[S_TRICK:S_TRICK + n]))  # type: ignore[arg-type]
         self._history.append((leader, cards, winner, points, 0, ()))
 
     def _push_other(self, move: Move) -> None:
@@ -643,7 +642,7 @@ class Game:
             raise IllegalMove(self._other_error(move))
         S = self._S
         self._undo.append((S[:], len(self._history), len(self._log), len(self._bids),
-                           self._trick, len(self._trick), self._open[:] if self._has_open else None))
+                           self._open[:] if self._has_open else None))
         self._moves.append(move)
         seat = S[S_TOMOVE]
         step.play_move(S, move_code(move), self._R, self._T)
@@ -668,7 +667,7 @@ class Game:
 
     def _obligation_error(self, move: Card, seat: int, hand: int) -> str:
         S = self._S
-        legal, reason = self.rules.legal_mask(hand, self._trick, self.trump, S[S_DRAWN] >= S[S_SLEN])
+        legal, reason = self.rules.legal_mask(hand, self._trick_cards(), self.trump, S[S_DRAWN] >= S[S_SLEN])
         return (f"illegal move {move} for P{seat + 1}: {reason} "
                 f"(may play {CardSet(legal, self._family)})")
 
@@ -710,30 +709,33 @@ class Game:
         if not self._moves:
             raise AcetenError("no move to undo")
         move = self._moves.pop()
-        entry = self._undo.pop()
-        if type(entry) is int:  # a card only moved into the trick: its slot's old value
-            S = self._S
-            S[S_TLEN] = tlen = S[S_TLEN] - 1
-            S[S_TRICK + tlen] = entry
+        S = self._S
+        tlen = S[S_TLEN]
+        if tlen and type(move) is Card and (self._light if tlen > 1 else self._light_lead):
+            # Push's fast path moved the card into the trick and kept no undo entry (a card that
+            # leaves the trick unfinished took that path exactly when these rules say so).
+            # The slot's old card is the last finished trick's card there (every play writes
+            # its slot, nothing else does), or 0 before the first trick.
+            tlen -= 1
+            hist = self._history
+            S[S_TLEN] = tlen
+            S[S_TRICK + tlen] = hist[-1][1][tlen] & 63 if hist else 0
             S[S_TOMOVE] = seat = (S[S_TOMOVE] - 1) % self._n
-            S[S_HAND + seat] |= 1 << (move & 63)  # type: ignore[operator]
-            self._trick.pop()
+            S[S_HAND + seat] |= 1 << (move & 63)
             self._log.pop()
             return move
+        entry = self._undo.pop()
         if type(entry) is list:  # Game._finish_trick's: the prefix of S before the trick's end
-            S = self._S
             drawn = S[S_DRAWN]
             S[:S_STOCK] = entry
             first = S[S_DRAWN]
             for i in range(first, drawn):  # the draws undone: who drew is no longer known
                 S[S_DRAWER + i] = 0
-            cards = self._history.pop()[1]
+            self._history.pop()
             del self._log[-1 if drawn == first else -2:]
-            self._trick = [*cards[:-1]]
             return move
         assert isinstance(entry, tuple)  # the other kinds of entry returned above
-        saved, nhist, nlog, nbids, trick, ntrick, opened = entry
-        S = self._S
+        saved, nhist, nlog, nbids, opened = entry
         drawn = S[S_DRAWN]
         S[:len(saved)] = saved
         for i in range(S[S_DRAWN], drawn):  # the draws undone: who drew is no longer known
@@ -741,8 +743,6 @@ class Game:
         del self._history[nhist:]
         del self._log[nlog:]
         del self._bids[nbids:]
-        del trick[ntrick:]
-        self._trick = trick
         if opened is not None:
             self._open = opened
         return move
@@ -808,7 +808,7 @@ class Game:
             d["trump_card"] = self._card(S[S_STOCK + S[S_SLEN] - 1])
         d["stock_size"] = S[S_SLEN] - S[S_DRAWN]
         d["leader"] = S[S_LEADER]
-        d["trick"] = tuple(self._trick)
+        d["trick"] = self._trick_cards()
         d["tricks"] = self._tricks_tuple()
         d["hand_sizes"] = tuple(map(int.bit_count, S[S_HAND:S_HAND + n]))
         if self._has_open:
@@ -928,6 +928,7 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
         # (winner's place, points) of each pair of cards with each trump, filled as they come
         # by Game._finish_trick and shared by the games of these rules (2 players only).
         "_duels": [None] * (4 << 12) if rules.players == 2 else [],
+        "_next_seat": tuple((s + 1) % rules.players for s in range(rules.players)),
         "_draw_order": tuple(tuple((w + i) % rules.players for i in range(rules.players))
                              for w in range(rules.players)),
     }  # fmt: skip
