@@ -297,7 +297,7 @@ class Game:
         self._history: list[tuple[int, tuple[Card, ...], int, int, int, tuple[str, ...]]] = []
         self._moves: list[Move] = []
         self._undo: list[tuple[Any, ...] | list[int]] = []
-        # The log's entries, except that the draws after a trick of Game._finish_trick stand as
+        # The log's entries, except that the draws after a trick finished by push's fast path stand as
         # one ("draws", first, count) entry: the stock's cards first .. first+count-1, their
         # drawers in S (an entry in the log is never undone without the entry): see _entries.
         self._log: list[tuple[str, int | None, Any]] = []
@@ -543,7 +543,55 @@ class Game:
             self._log.append(("play", seat, move))
             return
         if tlen + 1 == n and self._light_finish:
-            self._finish_trick(move, seat, b, hand, tlen)
+            # The trick's last card where no roem, open card nor draw after each play is in the
+            # rules: what ``step.play_card`` does to S for it, done here without its rule
+            # switches (a fast path: tests/test_step.py holds it equal to the step on every
+            # reachable position), with the API's bookkeeping. The undo entry is the prefix of
+            # S alone: pop knows the rest (one trick and its log entries to drop).
+            self._undo.append(S[:S_STOCK])
+            S[S_HAND + seat] = hand ^ (1 << b)
+            S[S_TRICK + tlen] = b
+            trump = S[S_TRUMP]
+            leader = S[S_LEADER]
+            if n == 2 and trump >= 0:  # (winner's place, points) of each pair, once per rules
+                key = (trump << 12) | (S[S_TRICK] << 6) | b
+                found = self._duels[key]
+                if found is None:
+                    found = self._duels[key] = _trick_result(S, n, trump, self._T)
+                place, points = found
+            else:
+                place, points = _trick_result(S, n, trump, self._T)
+            winner = leader + place
+            if winner >= n:
+                winner -= n
+            S[S_REMAIN] -= points
+            trickno = S[S_TRICKNO] + 1
+            last = trickno == self._tricks_per_deal
+            if last:
+                points += self._last_bonus
+            S[S_POINTS + winner] += points
+            S[S_TRICKS + winner] += 1
+            S[S_WON] |= 1 << winner
+            S[S_TRICKNO] = trickno
+            S[S_LASTWIN] = winner
+            S[S_TLEN] = 0
+            S[S_LEADER] = winner
+            S[S_TOMOVE] = winner
+            self._moves.append(move)
+            log = self._log
+            log.append(("play", seat, move))
+            drawn = S[S_DRAWN]
+            if drawn < S[S_SLEN] and self._draw_after_trick:
+                log.append(("draws", drawn, n))  # the log's draw entries, written when read
+                for drawer in self._draw_order[winner]:
+                    S[S_DRAWER + drawn] = drawer
+                    S[S_HAND + drawer] |= 1 << S[S_STOCK + drawn]
+                    drawn += 1
+                S[S_DRAWN] = drawn
+            if last:
+                S[S_PHASE] = PHASE_OVER
+            played: tuple[Card, ...] = tuple(map(self._cards.__getitem__, S[S_TRICK:S_TRICK + n]))  # type: ignore[arg-type]
+            self._history.append((leader, played, winner, points, 0, ()))
             return
         log = self._log
         # Otherwise keep the prefix of S before the stock (a draw records its drawer past it,
@@ -578,60 +626,6 @@ class Game:
         if S[S_DRAWN] != drawn:
             for i in range(drawn, S[S_DRAWN]):
                 log.append(("draw", S[S_DRAWER + i], self._cards[S[S_STOCK + i]]))
-
-    def _finish_trick(self, move: Card, seat: int, b: int, hand: int, tlen: int) -> None:
-        """The trick's last card where no roem, open card nor draw after each play is in the
-        rules: what ``step.play_card`` does to S for it, done here without its rule switches
-        (a fast path: tests/test_step.py holds it equal to the step on every reachable
-        position), with the API's bookkeeping."""
-        S = self._S
-        # The undo entry is the prefix of S alone: pop knows the rest (one trick and its log
-        # entries to drop, the trick's cards from the trick dropped).
-        self._undo.append(S[:S_STOCK])
-        S[S_HAND + seat] = hand ^ (1 << b)
-        S[S_TRICK + tlen] = b
-        n = tlen + 1
-        trump = S[S_TRUMP]
-        leader = S[S_LEADER]
-        if n == 2 and trump >= 0:  # (winner's place, points) of each pair, once per rules
-            key = (trump << 12) | (S[S_TRICK] << 6) | b
-            found = self._duels[key]
-            if found is None:
-                found = self._duels[key] = _trick_result(S, n, trump, self._T)
-            place, points = found
-        else:
-            place, points = _trick_result(S, n, trump, self._T)
-        winner = leader + place
-        if winner >= n:
-            winner -= n
-        S[S_REMAIN] -= points
-        trickno = S[S_TRICKNO] + 1
-        last = trickno == self._tricks_per_deal
-        if last:
-            points += self._last_bonus
-        S[S_POINTS + winner] += points
-        S[S_TRICKS + winner] += 1
-        S[S_WON] |= 1 << winner
-        S[S_TRICKNO] = trickno
-        S[S_LASTWIN] = winner
-        S[S_TLEN] = 0
-        S[S_LEADER] = winner
-        S[S_TOMOVE] = winner
-        self._moves.append(move)
-        log = self._log
-        log.append(("play", seat, move))
-        drawn = S[S_DRAWN]
-        if drawn < S[S_SLEN] and self._draw_after_trick:
-            log.append(("draws", drawn, n))  # the log's draw entries, written when read
-            for drawer in self._draw_order[winner]:
-                S[S_DRAWER + drawn] = drawer
-                S[S_HAND + drawer] |= 1 << S[S_STOCK + drawn]
-                drawn += 1
-            S[S_DRAWN] = drawn
-        if last:
-            S[S_PHASE] = PHASE_OVER
-        cards: tuple[Card, ...] = tuple(map(self._cards.__getitem__, S[S_TRICK:S_TRICK + n]))  # type: ignore[arg-type]
-        self._history.append((leader, cards, winner, points, 0, ()))
 
     def _push_other(self, move: Move) -> None:
         if not isinstance(move, (Bid, TrumpCall, Exchange, AuctionBid, CallCard)):
@@ -725,7 +719,7 @@ class Game:
             self._log.pop()
             return move
         entry = self._undo.pop()
-        if type(entry) is list:  # Game._finish_trick's: the prefix of S before the trick's end
+        if type(entry) is list:  # push's fast path's at a trick's end: the prefix of S before the trick's end
             drawn = S[S_DRAWN]
             S[:S_STOCK] = entry
             first = S[S_DRAWN]
@@ -921,12 +915,12 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
         "_no_open": tuple(CardSet(0, rules.family) for _ in range(rules.players)),
         "_turned": rules.trump_mode == "turned",
         "_hidden": hidden, "_auction": rules.part(Auction) is not None,
-        # The trick's last card finished in Game._finish_trick, not the step.
+        # The trick's last card finished in Game.push, not the step.
         "_light_finish": light and rules.roem is None,
         "_draw_after_trick": rules.R[R_DRAW] == DRAW_AFTER_TRICK,
         "_tricks_per_deal": rules.R[R_TRICKS], "_last_bonus": rules.R[R_LAST_BONUS],
         # (winner's place, points) of each pair of cards with each trump, filled as they come
-        # by Game._finish_trick and shared by the games of these rules (2 players only).
+        # by Game.push and shared by the games of these rules (2 players only).
         "_duels": [None] * (4 << 12) if rules.players == 2 else [],
         "_next_seat": tuple((s + 1) % rules.players for s in range(rules.players)),
         "_draw_order": tuple(tuple((w + i) % rules.players for i in range(rules.players))
