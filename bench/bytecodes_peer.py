@@ -59,7 +59,7 @@ def main() -> None:
     trees = args.trees or [Path(__file__).resolve().parent.parent]
     print(f"bytecodes per random 2-player Briscola game, {args.games} games after {args.warm}")
     for tree in trees:
-        print(f"aceten  {str(tree):30} {bytecodes(tree, 'aceten', args.warm, args.games):10,.0f}", flush=True)
+        print(f"aceten  {tree!s:30} {bytecodes(tree, 'aceten', args.warm, args.games):10,.0f}", flush=True)
     if args.peer:
         print(f"{args.peer:7} {'(installed)':30} "
               f"{bytecodes(trees[0], args.peer, args.warm, args.games):10,.0f}")

@@ -294,7 +294,9 @@ class Game:
         step.start_deal(S, rules.R)
         k = rules.options["open_cards"]
         self._open = [sum([1 << (c & 63) for c in hand[:k]]) for hand in deal.hands] if k else [0] * n
-        self._history: list[tuple[int, tuple[Card, ...], int, int, int, tuple[str, ...]]] = []
+        # Finished tricks: (leader, cards, winner, points, bonus, notes), the cards as Card
+        # objects or, from push's fast path, as their bits in the flat state (read by _tricks).
+        self._history: list[tuple[int, tuple[int, ...], int, int, int, tuple[str, ...]]] = []
         self._moves: list[Move] = []
         self._undo: list[tuple[Any, ...] | list[int]] = []
         # The log's entries, except that the draws after a trick finished by push's fast path stand as
@@ -303,6 +305,7 @@ class Game:
         self._log: list[tuple[str, int | None, Any]] = []
         self._bids: list[tuple[int, Move]] = []
         self._trick_objs: list[Trick] = []  # Trick objects of _history, built once
+        self._trick_srcs: list[tuple[int, ...]] = []  # the _history cards each was built from
         self._view_events: dict[int, tuple[int, Any, list[Any], set[Card | None]]] = {}
         self._open_cache: tuple[tuple[int, ...], tuple[CardSet, ...]] | None = None
         self._view_templates: list[dict[str, Any] | None] = [None] * n
@@ -421,11 +424,16 @@ class Game:
 
     def _tricks(self) -> list[Trick]:
         """The Trick objects of the finished tricks, built once each (undo may drop some)."""
-        objs, hist = self._trick_objs, self._history
-        while objs and (len(objs) > len(hist) or objs[-1].cards is not hist[len(objs) - 1][1]):
+        objs, srcs, hist = self._trick_objs, self._trick_srcs, self._history
+        while objs and (len(objs) > len(hist) or srcs[-1] is not hist[len(objs) - 1][1]):
             objs.pop()
+            srcs.pop()
+        by_bit = self._cards
         for i in range(len(objs), len(hist)):
-            objs.append(Trick(i + 1, *hist[i]))
+            leader, cards, winner, points, bonus, notes = hist[i]
+            played: tuple[Card, ...] = tuple(by_bit[c & 63] for c in cards)  # type: ignore[misc]
+            objs.append(Trick(i + 1, leader, played, winner, points, bonus, notes))
+            srcs.append(cards)
         return objs
 
     @property
@@ -460,7 +468,7 @@ class Game:
         for trick in self._history:
             if trick[2] == seat:
                 for card in trick[1]:
-                    mask |= card.bit
+                    mask |= 1 << (card & 63)
         return CardSet(mask, self._family)
 
     def team_of(self, seat: int) -> int:
@@ -491,10 +499,10 @@ class Game:
             hand = S[S_HAND + S[S_TOMOVE]]
             if self._obliged and S[S_TLEN]:
                 hand = _legal_cards(S, hand, self._R, self._T)
-            try:
-                moves: list[Move] = [*self._hand_cards[hand]]
-            except KeyError:  # a hand not seen yet: cards_of caches it
-                moves = [*cards_of(hand, self._family)]
+            cached = self._hand_cards.get(hand)
+            if cached is None:  # a hand not seen yet: cards_of caches it
+                cached = cards_of(hand, self._family)
+            moves: list[Move] = [*cached]
             if self._exchange and S[S_DRAWN] < S[S_SLEN]:
                 swap = step.exchange_cards(S, self._R, self._T)
                 if swap:
@@ -590,8 +598,7 @@ class Game:
                 S[S_DRAWN] = drawn
             if last:
                 S[S_PHASE] = PHASE_OVER
-            played: tuple[Card, ...] = tuple(map(self._cards.__getitem__, S[S_TRICK:S_TRICK + n]))  # type: ignore[arg-type]
-            self._history.append((leader, played, winner, points, 0, ()))
+            self._history.append((leader, (*S[S_TRICK:S_TRICK + n],), winner, points, 0, ()))
             return
         log = self._log
         # Otherwise keep the prefix of S before the stock (a draw records its drawer past it,
