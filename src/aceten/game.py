@@ -223,15 +223,14 @@ class Game:
     _cards: tuple[Card | None, ...]
     _hand_cards: dict[int, tuple[Card, ...]]
     _has_open: bool
-    _light: bool
-    _light_lead: bool
-    _light_finish: bool
     _draw_after_trick: bool
     _tricks_per_deal: int
     _last_bonus: int
     _duels: list[tuple[int, int] | None]
     _draw_order: tuple[tuple[int, ...], ...]
     _next_seat: tuple[int, ...]
+    _path: tuple[int, ...]
+    _free_hand: bool
     _no_open: tuple[CardSet, ...]
     _turned: bool
     _hidden: bool
@@ -497,6 +496,9 @@ class Game:
         phase = S[S_PHASE]
         if phase == PHASE_PLAY:
             hand = S[S_HAND + S[S_TOMOVE]]
+            if self._free_hand:  # every card of the hand, always
+                cached = self._hand_cards.get(hand)
+                return [*(cached if cached is not None else cards_of(hand, self._family))]
             if self._obliged and S[S_TLEN]:
                 hand = _legal_cards(S, hand, self._R, self._T)
             cached = self._hand_cards.get(hand)
@@ -537,8 +539,8 @@ class Game:
         tlen = S[S_TLEN]
         if tlen and self._obliged and not _legal_cards(S, hand, self._R, self._T) >> b & 1:
             raise IllegalMove(self._obligation_error(move, seat, hand))
-        n = self._n
-        if tlen + 1 < n and (self._light if tlen else self._light_lead):
+        path = self._path[tlen]
+        if path == _MID:
             # Short of the trick's last card, with no draw after each play (and, on a lead, no
             # trump named nor bonus scored by it), the step only moves the card from the hand to
             # the trick and passes the turn: done here (a fast path: tests/test_step.py holds it
@@ -550,7 +552,7 @@ class Game:
             self._moves.append(move)
             self._log.append(("play", seat, move))
             return
-        if tlen + 1 == n and self._light_finish:
+        if path == _END:
             # The trick's last card where no roem, open card nor draw after each play is in the
             # rules: what ``step.play_card`` does to S for it, done here without its rule
             # switches (a fast path: tests/test_step.py holds it equal to the step on every
@@ -559,6 +561,7 @@ class Game:
             self._undo.append(S[:S_STOCK])
             S[S_HAND + seat] = hand ^ (1 << b)
             S[S_TRICK + tlen] = b
+            n = tlen + 1
             trump = S[S_TRUMP]
             leader = S[S_LEADER]
             if n == 2 and trump >= 0:  # (winner's place, points) of each pair, once per rules
@@ -600,6 +603,7 @@ class Game:
                 S[S_PHASE] = PHASE_OVER
             self._history.append((leader, (*S[S_TRICK:S_TRICK + n],), winner, points, 0, ()))
             return
+        n = self._n
         log = self._log
         # Otherwise keep the prefix of S before the stock (a draw records its drawer past it,
         # beyond S_DRAWN, where an undone draw leaves nothing that is read).
@@ -712,7 +716,7 @@ class Game:
         move = self._moves.pop()
         S = self._S
         tlen = S[S_TLEN]
-        if tlen and type(move) is Card and (self._light if tlen > 1 else self._light_lead):
+        if tlen and type(move) is Card and self._path[tlen - 1] == _MID:
             # Push's fast path moved the card into the trick and kept no undo entry (a card that
             # leaves the trick unfinished took that path exactly when these rules say so).
             # The slot's old card is the last finished trick's card there (every play writes
@@ -909,32 +913,39 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
         return found[1]
     k = rules.options["open_cards"]
     hidden = rules.hidden_teams  # a card may reveal the teams: every card goes through the step
+    # A card short of the trick's end only moves from the hand to the trick (no draw after each
+    # play, open card nor hidden team; on a lead, no trump named nor bonus scored by it)...
     light = k == 0 and rules.draw != "after-play" and not hidden
+    light_lead = light and not rules.has_lead_bonus and rules.trump_mode != "first-lead"
+    light_finish = light and rules.roem is None  # ... and the trick's end needs no roem
     constants = {
         "_n": rules.players, "_family": rules.family, "_R": rules.R, "_T": rules.T,
         "_obliged": bool(rules.obligations.parts), "_exchange": rules.has_extra_moves,
         "_roem": rules.roem, "_marriage": rules.marriage, "_suits": rules.suits,
         "_cards": rules.cards_by_bit, "_hand_cards": hand_cards_cache(rules.family),
         "_has_open": k > 0,
-        # A card in mid-trick only moves from the hand to the trick (undone without a copy).
-        "_light": light,
-        "_light_lead": light and not rules.has_lead_bonus and rules.trump_mode != "first-lead",
         "_no_open": tuple(CardSet(0, rules.family) for _ in range(rules.players)),
         "_turned": rules.trump_mode == "turned",
         "_hidden": hidden, "_auction": rules.part(Auction) is not None,
-        # The trick's last card finished in Game.push, not the step.
-        "_light_finish": light and rules.roem is None,
         "_draw_after_trick": rules.R[R_DRAW] == DRAW_AFTER_TRICK,
         "_tricks_per_deal": rules.R[R_TRICKS], "_last_bonus": rules.R[R_LAST_BONUS],
         # (winner's place, points) of each pair of cards with each trump, filled as they come
         # by Game.push and shared by the games of these rules (2 players only).
         "_duels": [None] * (4 << 12) if rules.players == 2 else [],
+        # push's path for a card by the trick's length before it: _MID (a card short of the
+        # trick's end only moves to the trick), _END (the trick's end without the step) or 0
+        # (the step, undone from a copy).
+        "_path": tuple(_MID if t + 1 < rules.players and (light if t else light_lead)
+                       else _END if t + 1 == rules.players and light_finish else 0
+                       for t in range(rules.players)),
+        "_free_hand": not rules.obligations.parts and not rules.has_extra_moves,
         "_next_seat": tuple((s + 1) % rules.players for s in range(rules.players)),
         "_draw_order": tuple(tuple((w + i) % rules.players for i in range(rules.players))
                              for w in range(rules.players)),
     }  # fmt: skip
     _CONSTANTS[id(rules)] = (rules, constants)
     return constants
+_MID, _END = 1, 2  # Game._path's fast paths
 _BIT_OF = [1 << (code & 63) for code in range(1 << 8)]  # a card's bit in its hand mask, by code
 _PHASE_NAMES = {PHASE_PLAY: "play", PHASE_BID: "bid", PHASE_CALL: "call", PHASE_OVER: "over",
                 PHASE_AUCTION: "auction", PHASE_CALL_CARD: "call-card"}
