@@ -1,7 +1,8 @@
 """The engine: one deal of any of the four games, with push/pop, views and outcomes.
 
-State is kept lean for speed: hands are int masks, the current trick a list of ``Card``
-(ints), finished tricks raw tuples turned into :class:`Trick` objects only when asked for.
+State is kept lean for speed: hands are int masks, the current trick only in the flat state,
+finished tricks raw tuples turned into :class:`Trick` objects only when asked for, a trick's draws
+one log entry written out when the log is read.
 Undo keeps a snapshot of the state before each move that does more than move one card.
 """
 
@@ -15,6 +16,7 @@ from typing import Any
 from aceten.cards import Card, CardSet, Family, Suit, cards_of, hand_cards_cache
 from aceten.errors import AcetenError, IllegalMove
 from aceten.moves import AuctionBid, Bid, CallCard, Exchange, Move, TrumpCall, parse_move
+from aceten.rules import get as get_rules
 from aceten.rules import step
 from aceten.rules.base import Rules
 from aceten.rules.codes import decode_move, move_code
@@ -221,14 +223,14 @@ class Game:
     _cards: tuple[Card | None, ...]
     _hand_cards: dict[int, tuple[Card, ...]]
     _has_open: bool
-    _light: bool
-    _light_lead: bool
-    _light_finish: bool
     _draw_after_trick: bool
     _tricks_per_deal: int
     _last_bonus: int
     _duels: list[tuple[int, int] | None]
     _draw_order: tuple[tuple[int, ...], ...]
+    _next_seat: tuple[int, ...]
+    _path: tuple[int, ...]
+    _free_hand: bool
     _no_open: tuple[CardSet, ...]
     _turned: bool
     _hidden: bool
@@ -284,20 +286,25 @@ class Game:
         # The position in the one flat layout (aceten.rules.layout): the step function of
         # aceten.rules.step moves it on; everything else here is bookkeeping for the API.
         S = self._S = [0] * S_SIZE
-        S[S_HAND:S_HAND + n] = [sum([1 << (c & 63) for c in hand]) for hand in deal.hands]
+        S[S_HAND:S_HAND + n] = [sum(map(_BIT_OF.__getitem__, hand)) for hand in deal.hands]
         slen = len(deal.stock)
-        S[S_STOCK:S_STOCK + slen] = [card & 63 for card in deal.stock]
+        S[S_STOCK:S_STOCK + slen] = map((63).__and__, deal.stock)
         S[S_SLEN] = slen
         step.start_deal(S, rules.R)
         k = rules.options["open_cards"]
         self._open = [sum([1 << (c & 63) for c in hand[:k]]) for hand in deal.hands] if k else [0] * n
-        self._trick: list[Card] = []  # the trick's cards as Card objects (S holds their bits)
-        self._history: list[tuple[int, tuple[Card, ...], int, int, int, tuple[str, ...]]] = []
+        # Finished tricks: (leader, cards, winner, points, bonus, notes), the cards as Card
+        # objects or, from push's fast path, as their bits in the flat state (read by _tricks).
+        self._history: list[tuple[int, tuple[int, ...], int, int, int, tuple[str, ...]]] = []
         self._moves: list[Move] = []
-        self._undo: list[tuple[Any, ...] | int] = []
+        self._undo: list[tuple[Any, ...] | list[int]] = []
+        # The log's entries, except that the draws after a trick finished by push's fast path stand as
+        # one ("draws", first, count) entry: the stock's cards first .. first+count-1, their
+        # drawers in S (an entry in the log is never undone without the entry): see _entries.
         self._log: list[tuple[str, int | None, Any]] = []
         self._bids: list[tuple[int, Move]] = []
         self._trick_objs: list[Trick] = []  # Trick objects of _history, built once
+        self._trick_srcs: list[tuple[int, ...]] = []  # the _history cards each was built from
         self._view_events: dict[int, tuple[int, Any, list[Any], set[Card | None]]] = {}
         self._open_cache: tuple[tuple[int, ...], tuple[CardSet, ...]] | None = None
         self._view_templates: list[dict[str, Any] | None] = [None] * n
@@ -403,7 +410,12 @@ class Game:
     @property
     def trick(self) -> tuple[Card, ...]:
         """The cards of the trick in progress, in play order from ``leader``."""
-        return tuple(self._trick)
+        return self._trick_cards()
+
+    def _trick_cards(self) -> tuple[Card, ...]:
+        """The trick's cards, read from S (the cards of the trick's bits)."""
+        S = self._S
+        return tuple(map(self._cards.__getitem__, S[S_TRICK:S_TRICK + S[S_TLEN]]))  # type: ignore[arg-type]
 
     @property
     def tricks(self) -> list[Trick]:
@@ -411,11 +423,16 @@ class Game:
 
     def _tricks(self) -> list[Trick]:
         """The Trick objects of the finished tricks, built once each (undo may drop some)."""
-        objs, hist = self._trick_objs, self._history
-        while objs and (len(objs) > len(hist) or objs[-1].cards is not hist[len(objs) - 1][1]):
+        objs, srcs, hist = self._trick_objs, self._trick_srcs, self._history
+        while objs and (len(objs) > len(hist) or srcs[-1] is not hist[len(objs) - 1][1]):
             objs.pop()
+            srcs.pop()
+        by_bit = self._cards
         for i in range(len(objs), len(hist)):
-            objs.append(Trick(i + 1, *hist[i]))
+            leader, cards, winner, points, bonus, notes = hist[i]
+            played: tuple[Card, ...] = tuple(by_bit[c & 63] for c in cards)  # type: ignore[misc]
+            objs.append(Trick(i + 1, leader, played, winner, points, bonus, notes))
+            srcs.append(cards)
         return objs
 
     @property
@@ -450,7 +467,7 @@ class Game:
         for trick in self._history:
             if trick[2] == seat:
                 for card in trick[1]:
-                    mask |= card.bit
+                    mask |= 1 << (card & 63)
         return CardSet(mask, self._family)
 
     def team_of(self, seat: int) -> int:
@@ -479,10 +496,15 @@ class Game:
         phase = S[S_PHASE]
         if phase == PHASE_PLAY:
             hand = S[S_HAND + S[S_TOMOVE]]
+            if self._free_hand:  # every card of the hand, always
+                cached = self._hand_cards.get(hand)
+                return [*(cached if cached is not None else cards_of(hand, self._family))]
             if self._obliged and S[S_TLEN]:
                 hand = _legal_cards(S, hand, self._R, self._T)
             cached = self._hand_cards.get(hand)
-            moves: list[Move] = list(cached if cached is not None else cards_of(hand, self._family))
+            if cached is None:  # a hand not seen yet: cards_of caches it
+                cached = cards_of(hand, self._family)
+            moves: list[Move] = [*cached]
             if self._exchange and S[S_DRAWN] < S[S_SLEN]:
                 swap = step.exchange_cards(S, self._R, self._T)
                 if swap:
@@ -509,45 +531,89 @@ class Game:
                 self._push_other(move)
                 return
         S = self._S
-        if S[S_PHASE] != PHASE_PLAY:
-            raise IllegalMove(self._phase_error(move))
         seat = S[S_TOMOVE]
         b = move & 63
         hand = S[S_HAND + seat]
-        if not hand >> b & 1 or move >> 6 != self._family:
-            raise IllegalMove(f"illegal move {move} for P{seat + 1}: not in hand "
-                              f"({CardSet(hand, self._family)})")
+        if S[S_PHASE] != PHASE_PLAY or not hand >> b & 1 or move >> 6 != self._family:
+            raise IllegalMove(self._card_error(move, seat, hand))
         tlen = S[S_TLEN]
-        if self._obliged and tlen and not _legal_cards(S, hand, self._R, self._T) >> b & 1:
+        if tlen and self._obliged and not _legal_cards(S, hand, self._R, self._T) >> b & 1:
             raise IllegalMove(self._obligation_error(move, seat, hand))
-        n = self._n
-        trick = self._trick
-        log = self._log
-        if tlen + 1 < n and (self._light_lead if not tlen else self._light):
+        path = self._path[tlen]
+        if path == _MID:
             # Short of the trick's last card, with no draw after each play (and, on a lead, no
             # trump named nor bonus scored by it), the step only moves the card from the hand to
             # the trick and passes the turn: done here (a fast path: tests/test_step.py holds it
-            # equal to the step on every reachable position) and undone without a copy.
-            self._undo.append(S[S_TRICK + tlen])  # the slot's old (stale) card
+            # equal to the step on every reachable position) and undone by pop without an entry.
             S[S_HAND + seat] = hand ^ (1 << b)
             S[S_TRICK + tlen] = b
             S[S_TLEN] = tlen + 1
-            S[S_TOMOVE] = seat + 1 if seat + 1 < n else 0
+            S[S_TOMOVE] = self._next_seat[seat]
             self._moves.append(move)
+            self._log.append(("play", seat, move))
+            return
+        if path == _END:
+            # The trick's last card where no roem, open card nor draw after each play is in the
+            # rules: what ``step.play_card`` does to S for it, done here without its rule
+            # switches (a fast path: tests/test_step.py holds it equal to the step on every
+            # reachable position), with the API's bookkeeping. The undo entry is the prefix of
+            # S alone: pop knows the rest (one trick and its log entries to drop).
+            self._undo.append(S[:S_STOCK])
+            S[S_HAND + seat] = hand ^ (1 << b)
+            S[S_TRICK + tlen] = b
+            n = tlen + 1
+            trump = S[S_TRUMP]
+            leader = S[S_LEADER]
+            if n == 2 and trump >= 0:  # (winner's place, points) of each pair, once per rules
+                key = (trump << 12) | (S[S_TRICK] << 6) | b
+                found = self._duels[key]
+                if found is None:
+                    found = self._duels[key] = _trick_result(S, n, trump, self._T)
+                place, points = found
+            else:
+                place, points = _trick_result(S, n, trump, self._T)
+            winner = leader + place
+            if winner >= n:
+                winner -= n
+            S[S_REMAIN] -= points
+            trickno = S[S_TRICKNO] + 1
+            last = trickno == self._tricks_per_deal
+            if last:
+                points += self._last_bonus
+            S[S_POINTS + winner] += points
+            S[S_TRICKS + winner] += 1
+            S[S_WON] |= 1 << winner
+            S[S_TRICKNO] = trickno
+            S[S_LASTWIN] = winner
+            S[S_TLEN] = 0
+            S[S_LEADER] = winner
+            S[S_TOMOVE] = winner
+            self._moves.append(move)
+            log = self._log
             log.append(("play", seat, move))
-            trick.append(move)
+            drawn = S[S_DRAWN]
+            if drawn < S[S_SLEN] and self._draw_after_trick:
+                log.append(("draws", drawn, n))  # the log's draw entries, written when read
+                for drawer in self._draw_order[winner]:
+                    S[S_DRAWER + drawn] = drawer
+                    S[S_HAND + drawer] |= 1 << S[S_STOCK + drawn]
+                    drawn += 1
+                S[S_DRAWN] = drawn
+            if last:
+                S[S_PHASE] = PHASE_OVER
+            self._history.append((leader, (*S[S_TRICK:S_TRICK + n],), winner, points, 0, ()))
             return
-        if tlen + 1 == n and self._light_finish:
-            self._finish_trick(move, seat, b, hand, tlen)
-            return
+        n = self._n
+        log = self._log
         # Otherwise keep the prefix of S before the stock (a draw records its drawer past it,
         # beyond S_DRAWN, where an undone draw leaves nothing that is read).
         self._undo.append((S[:S_STOCK], len(self._history), len(log), len(self._bids),
-                           trick, len(trick), self._open[:] if self._has_open else None))
+                           self._open[:] if self._has_open else None))
         finishing = tlen + 1 == n
         if finishing:
             before = S[S_POINTS:S_BONUS + n]  # points, then bonuses, per seat
             leader = S[S_LEADER]
+            cards = (*self._trick_cards(), move)
         drawn = S[S_DRAWN]
         marriage = self._marriage if not tlen else None  # a lead may score a bonus
         if marriage is not None:
@@ -563,73 +629,14 @@ class Game:
         if self._has_open and self._open[seat] >> b & 1:
             self._open[seat] ^= 1 << b
         if finishing:
-            cards = (*trick, move)
-            self._trick = []  # a new list: the old one stays as it was, for undo
             winner = S[S_LASTWIN]
             points = S[S_POINTS + winner] - before[winner]
             extra = S[S_BONUS + winner] - before[S_BONUS - S_POINTS + winner]
             notes = (self._roem.note(cards, self.trump),) if extra and self._roem else ()
             self._history.append((leader, cards, winner, points, extra, notes))
-        else:
-            trick.append(move)
         if S[S_DRAWN] != drawn:
             for i in range(drawn, S[S_DRAWN]):
                 log.append(("draw", S[S_DRAWER + i], self._cards[S[S_STOCK + i]]))
-
-    def _finish_trick(self, move: Card, seat: int, b: int, hand: int, tlen: int) -> None:
-        """The trick's last card where no roem, open card nor draw after each play is in the
-        rules: what ``step.play_card`` does to S for it, done here without its rule switches
-        (a fast path: tests/test_step.py holds it equal to the step on every reachable
-        position), with the API's bookkeeping."""
-        S = self._S
-        log = self._log
-        trick = self._trick
-        self._undo.append((S[:S_STOCK], len(self._history), len(log), len(self._bids), trick,
-                           tlen, None))
-        S[S_HAND + seat] = hand ^ (1 << b)
-        S[S_TRICK + tlen] = b
-        n = tlen + 1
-        trump = S[S_TRUMP]
-        leader = S[S_LEADER]
-        if n == 2 and trump >= 0:  # (winner's place, points) of each pair, once per rules
-            key = (trump << 12) | (S[S_TRICK] << 6) | b
-            found = self._duels[key]
-            if found is None:
-                found = self._duels[key] = _trick_result(S, n, trump, self._T)
-            place, points = found
-        else:
-            place, points = _trick_result(S, n, trump, self._T)
-        winner = leader + place
-        if winner >= n:
-            winner -= n
-        S[S_REMAIN] -= points
-        trickno = S[S_TRICKNO] + 1
-        last = trickno == self._tricks_per_deal
-        if last:
-            points += self._last_bonus
-        S[S_POINTS + winner] += points
-        S[S_TRICKS + winner] += 1
-        S[S_WON] |= 1 << winner
-        S[S_TRICKNO] = trickno
-        S[S_LASTWIN] = winner
-        S[S_TLEN] = 0
-        S[S_LEADER] = winner
-        S[S_TOMOVE] = winner
-        self._moves.append(move)
-        log.append(("play", seat, move))
-        drawn = S[S_DRAWN]
-        if self._draw_after_trick and drawn < S[S_SLEN]:
-            cards = self._cards
-            for i, drawer in enumerate(self._draw_order[winner], drawn):
-                c = S[S_STOCK + i]
-                S[S_DRAWER + i] = drawer
-                S[S_HAND + drawer] |= 1 << c
-                log.append(("draw", drawer, cards[c]))
-            S[S_DRAWN] = drawn + n
-        if last:
-            S[S_PHASE] = PHASE_OVER
-        self._trick = []  # a new list: the old one stays as it was, for undo
-        self._history.append((leader, (*trick, move), winner, points, 0, ()))
 
     def _push_other(self, move: Move) -> None:
         if not isinstance(move, (Bid, TrumpCall, Exchange, AuctionBid, CallCard)):
@@ -640,7 +647,7 @@ class Game:
             raise IllegalMove(self._other_error(move))
         S = self._S
         self._undo.append((S[:], len(self._history), len(self._log), len(self._bids),
-                           self._trick, len(self._trick), self._open[:] if self._has_open else None))
+                           self._open[:] if self._has_open else None))
         self._moves.append(move)
         seat = S[S_TOMOVE]
         step.play_move(S, move_code(move), self._R, self._T)
@@ -657,9 +664,15 @@ class Game:
         else:
             self._log.append(("call", seat, move.suit))
 
+    def _card_error(self, move: Card, seat: int, hand: int) -> str:
+        """Why a card may not be played now: not the time for cards, or not in hand."""
+        if self._S[S_PHASE] != PHASE_PLAY:
+            return self._phase_error(move)
+        return f"illegal move {move} for P{seat + 1}: not in hand ({CardSet(hand, self._family)})"
+
     def _obligation_error(self, move: Card, seat: int, hand: int) -> str:
         S = self._S
-        legal, reason = self.rules.legal_mask(hand, self._trick, self.trump, S[S_DRAWN] >= S[S_SLEN])
+        legal, reason = self.rules.legal_mask(hand, self._trick_cards(), self.trump, S[S_DRAWN] >= S[S_SLEN])
         return (f"illegal move {move} for P{seat + 1}: {reason} "
                 f"(may play {CardSet(legal, self._family)})")
 
@@ -701,19 +714,33 @@ class Game:
         if not self._moves:
             raise AcetenError("no move to undo")
         move = self._moves.pop()
-        entry = self._undo.pop()
-        if type(entry) is int:  # a card only moved into the trick: its slot's old value
-            S = self._S
-            S[S_TLEN] = tlen = S[S_TLEN] - 1
-            S[S_TRICK + tlen] = entry
+        S = self._S
+        tlen = S[S_TLEN]
+        if tlen and type(move) is Card and self._path[tlen - 1] == _MID:
+            # Push's fast path moved the card into the trick and kept no undo entry (a card that
+            # leaves the trick unfinished took that path exactly when these rules say so).
+            # The slot's old card is the last finished trick's card there (every play writes
+            # its slot, nothing else does), or 0 before the first trick.
+            tlen -= 1
+            hist = self._history
+            S[S_TLEN] = tlen
+            S[S_TRICK + tlen] = hist[-1][1][tlen] & 63 if hist else 0
             S[S_TOMOVE] = seat = (S[S_TOMOVE] - 1) % self._n
-            S[S_HAND + seat] |= 1 << (move & 63)  # type: ignore[operator]
-            self._trick.pop()
+            S[S_HAND + seat] |= 1 << (move & 63)
             self._log.pop()
             return move
-        assert isinstance(entry, tuple)  # the other kind of entry returned above
-        saved, nhist, nlog, nbids, trick, ntrick, opened = entry
-        S = self._S
+        entry = self._undo.pop()
+        if type(entry) is list:  # push's fast path's at a trick's end: the prefix of S before the trick's end
+            drawn = S[S_DRAWN]
+            S[:S_STOCK] = entry
+            first = S[S_DRAWN]
+            for i in range(first, drawn):  # the draws undone: who drew is no longer known
+                S[S_DRAWER + i] = 0
+            self._history.pop()
+            del self._log[-1 if drawn == first else -2:]
+            return move
+        assert isinstance(entry, tuple)  # the other kinds of entry returned above
+        saved, nhist, nlog, nbids, opened = entry
         drawn = S[S_DRAWN]
         S[:len(saved)] = saved
         for i in range(S[S_DRAWN], drawn):  # the draws undone: who drew is no longer known
@@ -721,8 +748,6 @@ class Game:
         del self._history[nhist:]
         del self._log[nlog:]
         del self._bids[nbids:]
-        del trick[ntrick:]
-        self._trick = trick
         if opened is not None:
             self._open = opened
         return move
@@ -757,8 +782,7 @@ class Game:
             face_up = {turned}  # cards that lay face up under the stock: their draw is public
             start = 0
         n = len(log)
-        for j in range(start, n):
-            entry = log[j]
+        for entry in self._entries(start, n):
             kind = entry[0]
             if kind == "draw":
                 if entry[1] != seat and entry[2] not in face_up:
@@ -789,7 +813,7 @@ class Game:
             d["trump_card"] = self._card(S[S_STOCK + S[S_SLEN] - 1])
         d["stock_size"] = S[S_SLEN] - S[S_DRAWN]
         d["leader"] = S[S_LEADER]
-        d["trick"] = tuple(self._trick)
+        d["trick"] = self._trick_cards()
         d["tricks"] = self._tricks_tuple()
         d["hand_sizes"] = tuple(map(int.bit_count, S[S_HAND:S_HAND + n]))
         if self._has_open:
@@ -840,7 +864,19 @@ class Game:
     @property
     def log(self) -> list[tuple[str, int | None, Any]]:
         """Everything that happened after the deal, in order (plays, draws, bids, bonuses)."""
-        return list(self._log)
+        return list(self._entries(0, len(self._log)))
+
+    def _entries(self, start: int, stop: int) -> Iterator[tuple[str, int | None, Any]]:
+        """The log's entries from ``_log[start:stop]``, each ("draws", first, count) written out
+        as its draws (the drawers and cards are in S for as long as the entry is in the log)."""
+        S, by_bit = self._S, self._cards
+        for entry in self._log[start:stop]:
+            if entry[0] == "draws":
+                first: int = entry[1]  # type: ignore[assignment]  # a "draws" entry's: an int
+                for i in range(first, first + entry[2]):
+                    yield "draw", S[S_DRAWER + i], by_bit[S[S_STOCK + i]]
+            else:
+                yield entry
 
     def __repr__(self) -> str:
         return (f"<Game {self.rules.name} players={self._n} seed={self.seed} "
@@ -877,31 +913,40 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
         return found[1]
     k = rules.options["open_cards"]
     hidden = rules.hidden_teams  # a card may reveal the teams: every card goes through the step
+    # A card short of the trick's end only moves from the hand to the trick (no draw after each
+    # play, open card nor hidden team; on a lead, no trump named nor bonus scored by it)...
     light = k == 0 and rules.draw != "after-play" and not hidden
+    light_lead = light and not rules.has_lead_bonus and rules.trump_mode != "first-lead"
+    light_finish = light and rules.roem is None  # ... and the trick's end needs no roem
     constants = {
         "_n": rules.players, "_family": rules.family, "_R": rules.R, "_T": rules.T,
         "_obliged": bool(rules.obligations.parts), "_exchange": rules.has_extra_moves,
         "_roem": rules.roem, "_marriage": rules.marriage, "_suits": rules.suits,
         "_cards": rules.cards_by_bit, "_hand_cards": hand_cards_cache(rules.family),
         "_has_open": k > 0,
-        # A card in mid-trick only moves from the hand to the trick (undone without a copy).
-        "_light": light,
-        "_light_lead": light and not rules.has_lead_bonus and rules.trump_mode != "first-lead",
         "_no_open": tuple(CardSet(0, rules.family) for _ in range(rules.players)),
         "_turned": rules.trump_mode == "turned",
         "_hidden": hidden, "_auction": rules.part(Auction) is not None,
-        # The trick's last card finished in Game._finish_trick, not the step.
-        "_light_finish": light and rules.roem is None,
         "_draw_after_trick": rules.R[R_DRAW] == DRAW_AFTER_TRICK,
         "_tricks_per_deal": rules.R[R_TRICKS], "_last_bonus": rules.R[R_LAST_BONUS],
         # (winner's place, points) of each pair of cards with each trump, filled as they come
-        # by Game._finish_trick and shared by the games of these rules (2 players only).
+        # by Game.push and shared by the games of these rules (2 players only).
         "_duels": [None] * (4 << 12) if rules.players == 2 else [],
+        # push's path for a card by the trick's length before it: _MID (a card short of the
+        # trick's end only moves to the trick), _END (the trick's end without the step) or 0
+        # (the step, undone from a copy).
+        "_path": tuple(_MID if t + 1 < rules.players and (light if t else light_lead)
+                       else _END if t + 1 == rules.players and light_finish else 0
+                       for t in range(rules.players)),
+        "_free_hand": not rules.obligations.parts and not rules.has_extra_moves,
+        "_next_seat": tuple((s + 1) % rules.players for s in range(rules.players)),
         "_draw_order": tuple(tuple((w + i) % rules.players for i in range(rules.players))
                              for w in range(rules.players)),
     }  # fmt: skip
     _CONSTANTS[id(rules)] = (rules, constants)
     return constants
+_MID, _END = 1, 2  # Game._path's fast paths
+_BIT_OF = [1 << (code & 63) for code in range(1 << 8)]  # a card's bit in its hand mask, by code
 _PHASE_NAMES = {PHASE_PLAY: "play", PHASE_BID: "bid", PHASE_CALL: "call", PHASE_OVER: "over",
                 PHASE_AUCTION: "auction", PHASE_CALL_CARD: "call-card"}
 _new_object = object.__new__
@@ -911,6 +956,17 @@ _set_attribute = object.__setattr__
 def new_game(name: str, players: int | None = None, variant: str | None = None,
              seed: int | None = None, **options: Any) -> Game:
     """Start a deal of ``name`` ("briscola", "brisca", "cruce", "klaverjas"); same seed, same game."""
-    from aceten.rules import get
+    if options:
+        return Game(get_rules(name, players=players, variant=variant, **options), seed=seed)
+    key = (name, players, variant)
+    rules = _RULES_BY_ARGS.get(key)
+    if rules is None:
+        rules = get_rules(name, players=players, variant=variant)
+        if len(_RULES_BY_ARGS) < 1000:
+            _RULES_BY_ARGS[key] = rules
+    return Game(rules, seed=seed)
 
-    return Game(get(name, players=players, variant=variant, **options), seed=seed)
+
+# new_game's rules for its arguments without options (the rules' own cache, looked up without
+# normalising the name and sorting the options on every deal).
+_RULES_BY_ARGS: dict[tuple[Any, int | None, str | None], Rules] = {}

@@ -73,22 +73,26 @@ class Stream:
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates from the end: position i (from the last down to 1) swaps with a uniform
-        j <= i; the j's come in batches (:func:`shuffle_plan`), one draw per batch."""
+        j <= i; the j's come in batches (:func:`shuffle_plan`), one draw per batch.
+
+        A batch's j's are the digits of one number: multiplying the draw by each range in turn
+        and keeping the high words (the plan's arithmetic) gives the same j's as the mixed-radix
+        digits of ``(draw * P) >> 64``, P the product of the ranges, and leaves the same low word
+        ``(draw * P) & M64`` for the rejection test; so a batch costs one product and a
+        ``divmod`` per position (the dealer's hot path: :meth:`aceten.game.Game` deals with it).
+        """
         s = self._s
-        for positions, ranges, floor in shuffle_plan(len(items)):
+        for positions, divisors, product, floor in _digit_plan(len(items)):
             while True:
                 s = (s + GAMMA) & M64
                 z = ((s ^ (s >> 30)) * MIX1) & M64
                 z = ((z ^ (z >> 27)) * MIX2) & M64
-                low = z ^ (z >> 31)
-                picks = []
-                for r in ranges:
-                    m = low * r
-                    picks.append(m >> 64)
-                    low = m & M64
-                if low >= floor:  # else the draw fell in the biased sliver: draw again
+                x = (z ^ (z >> 31)) * product
+                if x & M64 >= floor:  # else the draw fell in the biased sliver: draw again
                     break
-            for pos, j in zip(positions, picks):
+            q = x >> 64
+            for pos, d in zip(positions, divisors):
+                j, q = divmod(q, d)
                 items[pos], items[j] = items[j], items[pos]
         self._s = s
 
@@ -111,4 +115,21 @@ def shuffle_plan(size: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int
         positions = tuple(range(i, k - 1, -1))
         out.append((positions, tuple(p + 1 for p in positions), ((1 << 64) - product) % product))
         i = k - 1
+    return tuple(out)
+
+
+@cache
+def _digit_plan(size: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]:
+    """:func:`shuffle_plan` for :meth:`Stream.shuffle`: each batch's positions, the divisor that
+    takes each position's pick off the front of the batch's number (the product of the ranges
+    after it), the product of all its ranges, and the rejection floor."""
+    out = []
+    for positions, ranges, floor in shuffle_plan(size):
+        divisors = []
+        for k in range(len(ranges)):
+            d = 1
+            for r in ranges[k + 1:]:
+                d *= r
+            divisors.append(d)
+        out.append((positions, tuple(divisors), divisors[0] * ranges[0], floor))
     return tuple(out)
