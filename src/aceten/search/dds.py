@@ -549,46 +549,24 @@ def master_trumps(S, R, T, ORD, SUF):
 
 
 @njit(cache=True, _nrt=False)
-def _cheapest(T, cards, k, trump):
-    """The points of the ``k`` cheapest of ``cards``."""
+def _points_of(T, cards, k, trump, sign):
+    """The points of the ``k`` cheapest (``sign`` 1) or dearest (``sign`` -1) of ``cards``."""
     total = 0
     for _ in range(k):
-        low = -1
-        lowpts = 1 << 20
+        pick = -1
+        best = 1 << 20
         m = cards
         while m:
             b = low_bit(m)
             m &= m - 1
-            pts = card_points(T, b, trump)
-            if pts < lowpts:
-                lowpts = pts
-                low = b
-        if low < 0:
+            key = sign * card_points(T, b, trump)
+            if key < best:
+                best = key
+                pick = b
+        if pick < 0:
             break
-        total += lowpts
-        cards &= ~(1 << low)
-    return total
-
-
-@njit(cache=True, _nrt=False)
-def _dearest(T, cards, k, trump):
-    """The points of the ``k`` dearest of ``cards``."""
-    total = 0
-    for _ in range(k):
-        high = -1
-        highpts = -1
-        m = cards
-        while m:
-            b = low_bit(m)
-            m &= m - 1
-            pts = card_points(T, b, trump)
-            if pts > highpts:
-                highpts = pts
-                high = b
-        if high < 0:
-            break
-        total += highpts
-        cards &= ~(1 << high)
+        total += sign * best
+        cards &= ~(1 << pick)
     return total
 
 
@@ -672,13 +650,13 @@ def leader_sure(S, R, T, ORD):
         if tricks:
             total += won
         else:
-            total += _dearest(T, cashed, won, trump)
+            total += _points_of(T, cashed, won, trump, -1)
             if clean:
-                total += _cheapest(T, S[S_HAND + (lead + 1) % n] & smask, min(won, f1), trump)
+                total += _points_of(T, S[S_HAND + (lead + 1) % n] & smask, min(won, f1), trump, 1)
                 if n > 2:
-                    total += _cheapest(T, S[S_HAND + (lead + 2) % n] & smask, min(won, f2), trump)
+                    total += _points_of(T, S[S_HAND + (lead + 2) % n] & smask, min(won, f2), trump, 1)
                 if n > 3:
-                    total += _cheapest(T, S[S_HAND + (lead + 3) % n] & smask, min(won, f3), trump)
+                    total += _points_of(T, S[S_HAND + (lead + 3) % n] & smask, min(won, f3), trump, 1)
         if won > least:
             clean = False
     return total
