@@ -112,7 +112,7 @@ def _trace(game: Game, hands_at: dict[tuple[int, int], int]) -> Trace:
     draws = []
     exchanges = []
     plays = 0
-    for kind, who, what in game._log:
+    for kind, who, what in game.log:
         if kind == "play":
             plays += 1
         elif kind == "draw":
