@@ -593,10 +593,7 @@ def leader_sure(S, R, T, ORD):
         return -1
     lead = S[S_LEADER]
     mine = S[S_HAND + lead]
-    others = 0
-    for seat in range(n):
-        if seat != lead:
-            others |= S[S_HAND + seat]
+    all_masters = lead_masters(S, R, ORD)
     tricks = S[S_OBJ] == 1
     tmask = suit_mask(trump)
     # the trumps each other hand holds, in seat order after the leader
@@ -607,16 +604,8 @@ def leader_sure(S, R, T, ORD):
     clean = True  # the other hands have only followed suit so far
     for i in range(4):
         suit = (trump + i) & 3
-        which = 1 if i == 0 else 0
         smask = suit_mask(suit)
-        theirs = others & smask
-        masters = 0
-        for k in range(ORD[which, suit, 16]):
-            bit = 1 << ORD[which, suit, k]
-            if theirs & bit:
-                break
-            if mine & bit:
-                masters |= bit
+        masters = all_masters & smask
         if masters == 0:
             continue
         m = popcount(masters)
