@@ -956,17 +956,4 @@ _set_attribute = object.__setattr__
 def new_game(name: str, players: int | None = None, variant: str | None = None,
              seed: int | None = None, **options: Any) -> Game:
     """Start a deal of ``name`` ("briscola", "brisca", "cruce", "klaverjas"); same seed, same game."""
-    if options:
-        return Game(get_rules(name, players=players, variant=variant, **options), seed=seed)
-    key = (name, players, variant)
-    rules = _RULES_BY_ARGS.get(key)
-    if rules is None:
-        rules = get_rules(name, players=players, variant=variant)
-        if len(_RULES_BY_ARGS) < 1000:
-            _RULES_BY_ARGS[key] = rules
-    return Game(rules, seed=seed)
-
-
-# new_game's rules for its arguments without options (the rules' own cache, looked up without
-# normalising the name and sorting the options on every deal).
-_RULES_BY_ARGS: dict[tuple[Any, int | None, str | None], Rules] = {}
+    return Game(get_rules(name, players=players, variant=variant, **options), seed=seed)

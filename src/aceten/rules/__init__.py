@@ -23,11 +23,19 @@ GAMES: dict[str, type[Rules]] = {
 DEFAULT_GAME = "briscola"
 
 _CACHE: dict[tuple[Any, ...], Rules] = {}
+_BY_ARGS: dict[tuple[str, int | None, str | None], Rules] = {}  # get's arguments as written
 
 
 def get(name: str, players: int | None = None, variant: str | None = None, **options: Any) -> Rules:
     """The rules of game ``name`` for a player count, variant and options (cached: rules are
     immutable once built)."""
+    simple = (not options and type(name) is str and (players is None or type(players) is int)
+              and (variant is None or type(variant) is str))
+    raw = (name, players, variant) if simple else None
+    if raw is not None:  # the common call, looked up as written (every new_game makes one)
+        found = _BY_ARGS.get(raw)
+        if found is not None:
+            return found
     key_name = str(name).strip().lower()
     try:
         cls = GAMES[key_name]
@@ -41,6 +49,8 @@ def get(name: str, players: int | None = None, variant: str | None = None, **opt
     rules = _CACHE.get(key)
     if rules is None:
         rules = _CACHE[key] = cls(players, variant, **options)
+    if raw is not None and len(_BY_ARGS) < 1000:
+        _BY_ARGS[raw] = rules
     return rules
 
 
