@@ -37,6 +37,7 @@ that never lost keeps a finite rating; they are relative, with mean 0, and deter
 from __future__ import annotations
 
 import math
+import statistics
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -239,8 +240,7 @@ def decision_times(ms: Sequence[float]) -> dict[str, float] | None:
         return None
     ordered = sorted(ms)
     n = len(ordered)
-    return {"decisions": n, "median": round(ordered[(n - 1) // 2] if n % 2 else
-                                            (ordered[n // 2 - 1] + ordered[n // 2]) / 2, 3),
+    return {"decisions": n, "median": round(statistics.median(ordered), 3),
             "p95": round(ordered[max(0, math.ceil(0.95 * n) - 1)], 3),
             "max": round(ordered[-1], 3)}
 
