@@ -27,12 +27,14 @@ CASES = [  # (game, players, variant, options, deck)
 ]
 
 
-def boundary_positions(name, players, variant, options, deck, seed):
-    """Every trick boundary with the stock drawn out along one random deal."""
+def play_positions(name, players, variant, options, deck, seed, boundaries=False):
+    """Every position of the play along one random deal (``boundaries``: only the trick
+    boundaries with the stock drawn out and trump named)."""
     g = aceten.new_game(name, players=players, variant=variant, seed=seed, deck=deck, **options)
     rng = random.Random(seed)
     while not g.is_over():
-        if g.phase == "play" and not g.trick and not g.stock and g.trump is not None:
+        if g.phase == "play" and (not boundaries or (not g.trick and not g.stock
+                                  and g.trump is not None)):
             yield g.copy()
         g.push(rng.choice(g.legal_moves()))
 
@@ -47,7 +49,7 @@ def test_quick_tricks_never_exceed_the_leaders_value(name, players, variant, opt
     positive = 0
     checked = 0
     for seed in range(6):
-        for g in boundary_positions(name, players, variant, options, deck, seed):
+        for g in play_positions(name, players, variant, options, deck, seed, boundaries=True):
             S = encode_game(g)
             S[S_OBJ] = 1 if objective == "tricks" else 0
             sure = int(dds.leader_sure(S, enc.R, enc.T, enc.ORD))
@@ -69,16 +71,6 @@ BOUND_CASES = [  # games with bonuses: marriages (trump not named yet at the fir
     ("klaverjas", 4, "rotterdam", {"trump": "H"}, KLAVERJAS_16),
     ("klaverjas", 4, "amsterdam", {"trump": "S"}, KLAVERJAS_16),
 ]
-
-
-def play_positions(name, players, variant, options, deck, seed):
-    """Every position of the play along one random deal."""
-    g = aceten.new_game(name, players=players, variant=variant, seed=seed, deck=deck, **options)
-    rng = random.Random(seed)
-    while not g.is_over():
-        if g.phase == "play":
-            yield g.copy()
-        g.push(rng.choice(g.legal_moves()))
 
 
 @pytest.mark.parametrize(("name", "players", "variant", "options", "deck"), BOUND_CASES)
