@@ -13,6 +13,7 @@ a game. The variants are registered here only (never in ``aceten.agents``):
 
 - ``searcher-uniform``: the worlds unweighted (no inference from play);
 - ``searcher-vote``: the weighted vote instead of the weighted average;
+- ``searcher-wins``: the weighted share of deals won (the average breaking ties);
 - ``searcher-late``: tactics while more than pimc's limit of cards is left (no playouts), the
   weighted worlds only once the solver can take over: what the playouts add.
 """
@@ -54,6 +55,7 @@ def _variant(name: str, base: type[SearcherAgent], **kwargs: Any) -> type[Search
 VARIANTS = {
     "searcher-uniform": _variant("searcher-uniform", SearcherAgent, infer=False),
     "searcher-vote": _variant("searcher-vote", SearcherAgent, combine="vote"),
+    "searcher-wins": _variant("searcher-wins", SearcherAgent, combine="wins"),
     "searcher-late": _variant("searcher-late", _Late),
 }
 

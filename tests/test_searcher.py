@@ -187,3 +187,82 @@ def test_bids_and_trump_calls_are_decided_over_sampled_deals(name, players, phas
     assert a.last["bidding"] and set(a.last["averages"]) == {str(m) for m in view.legal_moves}
     assert a.reason.split(":")[0].split()[0] in ("bid", "call", "pass")
     assert "layouts of the cards you cannot see" in a.reason
+
+
+def test_combine_must_be_known():
+    with pytest.raises(ValueError, match="combine must be one of average, vote, wins"):
+        SearcherAgent(combine="median")
+
+
+NOT_P1 = ["3S", "AC", "AO", "3O", "2O", "2C", "KC", "3C", "KO"]  # the face-up king of coins last
+
+
+def small_deal_total() -> int:
+    """The card points of the twelve-card deck, as the game counts them at the end of a deal."""
+    game = Game(small_rules(), deal=NO_TRUMP)
+    while not game.is_over():
+        game.push(game.legal_moves()[0])
+    outcome = game.outcome()
+    assert outcome is not None
+    return sum(outcome.team_points)
+
+
+def test_each_moves_result_is_how_the_game_scores_the_solvers_line():
+    """Two routes to the same answer on the twelve-card deck: the result the searcher reads from
+    the game's own scoring at the end of the solver's line, and the threshold on the solver's
+    value (two sides, no bonuses: more than half of the deck's points wins)."""
+    from aceten.search import Solver
+
+    total = small_deal_total()
+    rng = random.Random("wins")
+    checked = {0.0: 0, 0.5: 0, 1.0: 0}
+    for _ in range(12):
+        body = NOT_P1[:-1]
+        rng.shuffle(body)
+        game = Game(small_rules(), deal=dealt(" ".join(body[:3]), " ".join([*body[3:], NOT_P1[-1]])))
+        for _ in range(rng.randrange(0, 5)):
+            game.push(rng.choice(game.legal_moves()))
+        seat, legal = game.to_move, game.legal_moves()
+        bot = SearcherAgent(seed=0, combine="wins")
+        bot._solver_ready()
+        values, results, _ = bot._evaluate(game, legal, seat, True, 12)
+        solved = {mv.move: mv.value for mv in Solver().solve(game).moves}
+        for move in legal:
+            assert values[move] == solved[move]
+            expected = 1.0 if 2 * values[move] > total else 0.5 if 2 * values[move] == total else 0.0
+            assert results[move] == expected
+            checked[expected] += 1
+    assert checked[0.0] and checked[1.0]
+
+
+def test_the_wins_searcher_plays_the_move_that_wins_on_most_deals():
+    game = aceten.new_game("briscola", players=2, seed=5)
+    tactics = TacticsAgent(seed=0)
+    while len(game.moves) < 24:
+        game.push(tactics.choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    bot = SearcherAgent(seed=2, samples=4, min_worlds=2, combine="wins")
+    move = bot.choose(view)
+    wins, averages = bot.last["wins"], bot.last["averages"]
+    assert set(wins) == {str(m) for m in view.legal_moves}
+    assert all(0.0 <= share <= 1.0 for share in wins.values())
+    assert (wins[str(move)], averages[str(move)]) == max((wins[k], averages[k]) for k in wins)
+    assert f"wins {100 * wins[str(move)]:.0f}%" in bot.detail
+
+
+def test_the_wins_reason_says_how_often_each_move_wins_and_reads_in_every_language():
+    from aceten.web.i18n_reasons import REASON_TEXTS, read
+
+    bot = SearcherAgent(seed=0, combine="wins")
+    view = aceten.new_game("briscola", players=2, seed=5).view(0)
+    first, second = view.legal_moves[:2]
+    averages = {first: 50.0, second: 55.0}
+    bot._explain(view, first, [first, second], averages, 12, True, False, [1.0],
+                 {first: 0.75, second: 0.5})
+    assert bot.reason.endswith("; it wins the deal on 75% of them, your next-best move on 50%")
+    key, blanks = read(bot.reason)
+    assert key == "reason_s_wins" and blanks["pct"] == "75%" and blanks["pct2"] == "50%"
+    assert all("{pct2}" in texts["reason_s_wins"] for texts in REASON_TEXTS.values())
+    bot._explain(view, first, [first, second], averages, 12, True, False, [1.0],
+                 {first: 0.5, second: 0.5})  # level on wins: the points speak
+    assert read(bot.reason)[0] == "reason_s_tie"

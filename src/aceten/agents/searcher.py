@@ -12,8 +12,9 @@ For each card decision it
    plays the move, plays the deal on with the cheap policy of every seat until that many cards
    are left and its side is to move, and solves from there, so even the first card is judged by
    where it leads at the end of the deal, not by a rule of thumb;
-4. plays the move with the best weighted average (``combine="average"``) or the one that is
-   best on the most weight of deals (``combine="vote"``).
+4. plays the move with the best weighted average (``combine="average"``), the one that is
+   best on the most weight of deals (``combine="vote"``), or the one that wins the deal on the
+   most weight of deals, the average breaking ties (``combine="wins"``: the arena's measure).
 
 ``node_budget`` (solver nodes) stops evaluating further deals once spent (at least
 ``min_worlds`` are evaluated), so the choice is a function of the view and the seed.
@@ -51,6 +52,7 @@ DEFAULT_POOL = 3  # deals drawn uniformly per deal searched, for the weighting t
 DEFAULT_NODE_BUDGET = 400_000
 DEFAULT_MIN_WORLDS = 6
 DEFAULT_BID_SAMPLES = 8  # deals each bid or trump call is played out on
+COMBINE = ("average", "vote", "wins")  # how the deals' values make one choice
 
 
 def cards_left(game: Game) -> int:
@@ -64,6 +66,19 @@ def side_total(game: Game, team: int, tricks: bool) -> int:
     if tricks:
         return sum(game.tricks_won[s] for s in seats)
     return sum(game.points[s] + game.bonus[s] for s in seats)
+
+
+def deal_result(game: Game, seat: int) -> float:
+    """How the finished deal went for ``seat``'s side: 1 won, 0.5 drawn, 0 lost (by its own
+    score sheet where the game keeps one per seat)."""
+    outcome = game.outcome()
+    assert outcome is not None
+    if outcome.seat_scores:
+        mine = outcome.seat_scores[seat]
+        return 1.0 if mine > 0 else 0.5 if mine == 0 else 0.0
+    if outcome.winner is None:
+        return 0.5
+    return 1.0 if outcome.winner == game.team_of(seat) else 0.0
 
 
 def bid_words(move: Move) -> str:
@@ -112,8 +127,8 @@ class SearcherAgent(Agent):
         super().__init__(seed)
         if samples < 1 or pool < 1:
             raise ValueError("samples and pool must be at least 1")
-        if combine not in ("average", "vote"):
-            raise ValueError("combine must be 'average' or 'vote'")
+        if combine not in COMBINE:
+            raise ValueError(f"combine must be one of {', '.join(COMBINE)}")
         self.samples = samples
         self.pool = pool
         self.node_budget = node_budget
@@ -181,13 +196,15 @@ class SearcherAgent(Agent):
             limit = min(limit, self.leaf)
         totals = dict.fromkeys(legal, 0.0)
         votes = dict.fromkeys(legal, 0.0)
+        wins = dict.fromkeys(legal, 0.0)
         weight = 0.0
         searched = nodes = 0
         for index, count in picks.items():  # in the order first drawn
-            values, spent = self._evaluate(games[index], legal, view.seat, exact, limit)
+            values, results, spent = self._evaluate(games[index], legal, view.seat, exact, limit)
             share = count / self.samples
             for move in legal:
                 totals[move] += share * values[move]
+                wins[move] += share * results.get(move, 0.0)
             top = max(values.values())
             winners = [m for m in legal if values[m] == top]
             for move in winners:
@@ -199,13 +216,16 @@ class SearcherAgent(Agent):
                     and searched >= self.min_worlds:
                 break
         averages = {m: totals[m] / weight for m in legal}
-        score = votes if self.combine == "vote" else averages
+        shares = {m: wins[m] / weight for m in legal}
+        score = {"average": averages, "vote": votes, "wins": shares}[self.combine]
         best = max(legal, key=lambda m: (score[m], averages[m]))  # max keeps the first of equals
         ranked = sorted(legal, key=lambda m: (-score[m], -averages[m]))
-        self._explain(view, best, ranked, averages, searched, exact, observed, weights)
+        self._explain(view, best, ranked, averages, searched, exact, observed, weights,
+                      shares if self.combine == "wins" else None)
         self.last = {"delegated": False, "deals": searched, "exact": exact, "nodes": nodes,
                      "averages": {str(m): averages[m] for m in legal},
                      "votes": {str(m): votes[m] for m in legal},
+                     **({"wins": {str(m): shares[m] for m in legal}} if self.combine == "wins" else {}),
                      "cpu": time.process_time() - cpu, "seconds": time.perf_counter() - wall}
         return best
 
@@ -258,39 +278,51 @@ class SearcherAgent(Agent):
         return best
 
     def _evaluate(self, game: Game, legal: list[Move], seat: int, exact: bool,
-                  limit: int) -> tuple[dict[Move, float], int]:
-        """Every legal move's value on one world (what the seat's side ends the deal with) and
-        the solver nodes it took."""
-        if exact:
+                  limit: int) -> tuple[dict[Move, float], dict[Move, float], int]:
+        """Every legal move's value on one world (what the seat's side ends the deal with), with
+        ``combine="wins"`` how the deal ends for the side (1 won, 0.5 drawn, 0 lost; else no
+        results), and the solver nodes it took."""
+        outcomes = self.combine == "wins"
+        if exact and not outcomes:
             solution = self._solver.solve(game)
             found = {mv.move: float(mv.value) for mv in solution.moves}
             worst = min(found.values())  # (the solver reports every legal move; just in case)
-            return {m: found.get(m, worst) for m in legal}, solution.nodes
+            return {m: found.get(m, worst) for m in legal}, {}, solution.nodes
         tricks = game.rules.options.get("scoring") == "tricks"
         team = game.team_of(seat)
         values: dict[Move, float] = {}
+        results: dict[Move, float] = {}
         nodes = 0
         for move in legal:
             game.push(move)
             pushed = 1
-            while not game.is_over() and (cards_left(game) > limit
-                                          or game.team_of(game.to_move) != team):
+            while not exact and not game.is_over() and (cards_left(game) > limit
+                                                        or game.team_of(game.to_move) != team):
                 game.push(policy_move(game))
                 pushed += 1
+            if not game.is_over():
+                solution = self._solver.solve(game, moves=False)
+                nodes += solution.nodes
+                values[move] = float(solution.value)
+                if outcomes:  # the solver's line to the end, to score the deal as the game does
+                    for reply in solution.pv:
+                        game.push(reply)
+                        pushed += 1
+                    while not game.is_over():  # (a line that stops short of the end)
+                        game.push(policy_move(game))
+                        pushed += 1
             if game.is_over():
                 values[move] = float(side_total(game, team, tricks))
-            else:
-                solution = self._solver.solve(game, moves=False)
-                values[move] = float(solution.value)
-                nodes += solution.nodes
+                if outcomes:
+                    results[move] = deal_result(game, seat)
             for _ in range(pushed):
                 game.pop()
-        return values, nodes
+        return values, results, nodes
 
     # -- words ---------------------------------------------------------------------------------
     def _explain(self, view: PlayerView, best: Move, ranked: list[Move],
                  averages: dict[Move, float], searched: int, exact: bool, observed: bool,
-                 weights: list[float]) -> None:
+                 weights: list[float], shares: dict[Move, float] | None = None) -> None:
         how = ("solved each exactly" if exact
                else "played each out to the end of the deal")
         likely = (", the likelier the better they fit how the others have played"
@@ -300,6 +332,9 @@ class SearcherAgent(Agent):
         average = averages[best]
         if len(ranked) < 2:
             self.reason = f"{head}; it is the best move"
+        elif shares is not None and round(100 * shares[best]) != round(100 * shares[ranked[1]]):
+            self.reason = (f"{head}; it wins the deal on {100 * shares[best]:.0f}% of them, your "
+                           f"next-best move on {100 * shares[ranked[1]]:.0f}%")
         else:
             gap = average - averages[ranked[1]]
             if gap < 0.5:
@@ -311,6 +346,7 @@ class SearcherAgent(Agent):
         what = "card points" if isinstance(best, Card) else "value"
         runner = (f"; next {ranked[1]} {averages[ranked[1]]:+.1f}" if len(ranked) > 1 else "")
         ess = 1.0 / sum(w * w for w in weights) if weights else 0.0
-        self.detail = (f"{best}: weighted average {average:+.1f} {what} over {plural(searched, 'deal')} "
+        won = f", wins {100 * shares[best]:.0f}%" if shares is not None else ""
+        self.detail = (f"{best}: weighted average {average:+.1f} {what}{won} over {plural(searched, 'deal')} "
                        f"({'exact' if exact else 'playout, then exact'}; {self.combine}; "
                        f"effective sample {ess:.1f} of {len(weights)} drawn){runner}")
