@@ -266,3 +266,44 @@ def test_the_wins_reason_says_how_often_each_move_wins_and_reads_in_every_langua
     bot._explain(view, first, [first, second], averages, 12, True, False, [1.0],
                  {first: 0.5, second: 0.5})  # level on wins: the points speak
     assert read(bot.reason)[0] == "reason_s_tie"
+
+
+def chiamata_auction(seed: int):
+    """A five-player chiamata deal in its auction, the first seat to bid with a raise possible."""
+    game = aceten.new_game("briscola", players=5, variant="chiamata", seed=seed)
+    assert game.phase == "auction"
+    return game
+
+
+def test_the_auction_candidates_are_pass_the_smallest_raise_and_the_policys_bid():
+    from aceten.agents.bidding import auction_move
+    from aceten.agents.searcher import auction_candidates
+
+    view = chiamata_auction(3).view(0)
+    candidates = auction_candidates(view)
+    legal = list(view.legal_moves)
+    assert len(legal) > 20 and len(set(candidates)) == len(candidates) <= 3
+    assert candidates[0] == next(m for m in legal if m.rank is None)
+    assert candidates[1] == next(m for m in legal if m.rank is not None)
+    assert auction_move(view)[0] in candidates
+
+
+def test_the_auction_and_the_called_card_are_searched_over_sampled_deals():
+    from aceten.web.i18n_reasons import read
+
+    game = chiamata_auction(4)
+    keys = set()
+    while game.phase in ("auction", "call-card"):
+        view = game.view(game.to_move)
+        a, b = (SearcherAgent(seed=7, bid_samples=2) for _ in range(2))
+        move = a.choose(view)
+        assert move in view.legal_moves and b.choose(view) == move and a.reason == b.reason
+        if len(view.legal_moves) > 1:
+            assert "layouts of the cards you cannot see" in a.reason
+            tried = set(a.last["averages"])
+            assert str(move) in tried
+            if view.phase == "call-card":
+                assert tried == {str(m) for m in view.legal_moves}
+        keys.add(read(a.reason)[0])
+        game.push(move)
+    assert "reason_s_call_card" in keys and keys & {"reason_s_auction", "reason_s_auction_pass"}

@@ -18,7 +18,9 @@ For each card decision it
 
 ``node_budget`` (solver nodes) stops evaluating further deals once spent (at least
 ``min_worlds`` are evaluated), so the choice is a function of the view and the seed.
-Bids (Cruce) and trump calls (Klaverjas) go to the tactics player, as in pimc.
+Bids, trump calls, auction bids and called cards (``search_bids``) are each made on sampled
+deals played out to the end and scored by the game's own rules; of an auction's dozens of
+bids only passing, the smallest raise and the hand-strength policy's bid are tried.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from aceten.agents.base import Agent
+from aceten.agents.bidding import auction_move
 from aceten.agents.pimc import (
     _require_solver,
     _words,
@@ -41,7 +44,7 @@ from aceten.agents.playmodel import PlayModel, policy_move, world_weights
 from aceten.agents.tactics import TacticsAgent
 from aceten.agents.words import layouts, plural
 from aceten.cards import Card
-from aceten.moves import Bid, TrumpCall
+from aceten.moves import AuctionBid, Bid, CallCard, TrumpCall
 
 if TYPE_CHECKING:
     from aceten.game import Game, PlayerView
@@ -82,12 +85,29 @@ def deal_result(game: Game, seat: int) -> float:
 
 
 def bid_words(move: Move) -> str:
-    """A bid or trump call as a person says it: "bid 3", "call hearts as trump", "pass"."""
+    """A bid or call as a person says it: "bid 3", "call hearts as trump", "bid A" (an auction's
+    rank), "call 6C" (the partner's card), "pass"."""
     if isinstance(move, Bid):
         return f"bid {move.value}" if move.value else "pass"
     if isinstance(move, TrumpCall):
         return f"call {move.suit.name} as trump" if move.suit is not None else "pass"
+    if isinstance(move, AuctionBid):
+        if move.rank is None:
+            return "pass"
+        return f"bid {move}" if move.target else f"bid {move.rank.letter}"
+    if isinstance(move, CallCard):
+        return f"call {move.card}"
     return str(move)
+
+
+def auction_candidates(view: PlayerView) -> list[Move]:
+    """The auction moves worth searching (an auction offers dozens): passing, the smallest
+    raise, and what the hand-strength policy would bid, in that order, each once."""
+    legal = list(view.legal_moves)
+    passing = [m for m in legal if isinstance(m, AuctionBid) and m.rank is None]
+    raises = [m for m in legal if isinstance(m, AuctionBid) and m.rank is not None]
+    policy, _ = auction_move(view)
+    return list(dict.fromkeys([*passing, *raises[:1], policy]))
 
 
 def deal_score(game: Game, seat: int, limit: int, solver: Any) -> float:
@@ -105,6 +125,11 @@ def deal_score(game: Game, seat: int, limit: int, solver: Any) -> float:
     outcome = game.outcome()
     assert outcome is not None
     team = game.team_of(seat)
+    if outcome.seat_scores:  # a sheet per seat (a hidden team): the seat's own line of it
+        score = float(outcome.seat_scores[seat])
+        for _ in range(pushed):
+            game.pop()
+        return score
     others = [s for t, s in enumerate(outcome.scores) if t != team]
     score = outcome.scores[team] - (sum(others) / len(others) if others else 0.0)
     for _ in range(pushed):
@@ -150,9 +175,16 @@ class SearcherAgent(Agent):
 
     def choose(self, view: PlayerView) -> Move:
         self._check(view)
-        if view.phase in ("auction", "call-card"):
-            return self._delegate(view, "the auction is not searched")
         legal = list(view.legal_moves)
+        if view.phase in ("auction", "call-card"):
+            if not self.search_bids or len(legal) == 1:
+                return self._delegate(view, "the auction is not searched")
+            if view.phase == "call-card":
+                return self._before_play(view, legal)
+            candidates = auction_candidates(view)
+            if len(candidates) == 1:
+                return self._delegate(view, "no higher bid is left")
+            return self._before_play(view, candidates, tried=True)
         if view.phase in ("bid", "call") and len(legal) > 1:
             if not self.search_bids:
                 return self._delegate(view, "bidding is not searched")
@@ -237,10 +269,11 @@ class SearcherAgent(Agent):
             self._solver = Solver(tt_bits=self.tt_bits, threads=1)  # one thread: exact node counts
         return self._solver
 
-    def _before_play(self, view: PlayerView, legal: list[Move]) -> Move:
-        """A bid or a trump call: each one made on ``bid_samples`` sampled deals, the rest of
-        the bidding by tactics, the deal played out to the solver's limit and solved to its
-        end; the move whose deal scores best for the seat's side against the others."""
+    def _before_play(self, view: PlayerView, legal: list[Move], tried: bool = False) -> Move:
+        """A bid, a trump call or a called card: each of ``legal`` made on ``bid_samples``
+        sampled deals, the rest of the bidding by tactics, the deal played out to the solver's
+        limit and solved to its end; the move whose deal scores best for the seat's side against
+        the others (``tried``: ``legal`` is a choice of the legal moves, not all of them)."""
         from aceten.game import Game
         from aceten.knowledge import Knowledge
 
@@ -265,10 +298,11 @@ class SearcherAgent(Agent):
         averages = {m: totals[m] / len(deals) for m in legal}
         best = max(legal, key=lambda m: averages[m])
         ranked = sorted(legal, key=lambda m: -averages[m])
-        what = "bid" if view.phase == "bid" else "call"
+        what = "bid" if view.phase in ("bid", "auction") else "call"
+        choices = f"{len(legal)} moves tried" if tried else f"{len(legal)} choices"
         self.reason = (f"{bid_words(best)}: played out on {layouts(len(deals))} of the cards "
-                       f"you cannot see, your side scores about {averages[best]:+.0f} against "
-                       f"the others on average, the best of the {len(legal)} choices")
+                       f"you cannot see, your side scores about {round(averages[best]):+d} against "
+                       f"the others on average, the best of the {choices}")
         runner = (f"; next {ranked[1]} {averages[ranked[1]]:+.1f}" if len(ranked) > 1 else "")
         self.detail = (f"{what} {best}: average score difference {averages[best]:+.1f} over "
                        f"{plural(len(deals), 'deal')} (later bids by tactics, playout, then exact){runner}")
