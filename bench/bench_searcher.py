@@ -14,6 +14,7 @@ a game. The variants are registered here only (never in ``aceten.agents``):
 - ``searcher-uniform``: the worlds unweighted (no inference from play);
 - ``searcher-vote``: the weighted vote instead of the weighted average;
 - ``searcher-wins``: the weighted share of deals won (the average breaking ties);
+- ``searcher-spread``: the weights flattened to an effective sample of at least 20 deals;
 - ``searcher-late``: tactics while more than pimc's limit of cards is left (no playouts), the
   weighted worlds only once the solver can take over: what the playouts add.
 """
@@ -56,6 +57,7 @@ VARIANTS = {
     "searcher-uniform": _variant("searcher-uniform", SearcherAgent, infer=False),
     "searcher-vote": _variant("searcher-vote", SearcherAgent, combine="vote"),
     "searcher-wins": _variant("searcher-wins", SearcherAgent, combine="wins"),
+    "searcher-spread": _variant("searcher-spread", SearcherAgent, min_ess=20.0),
     "searcher-late": _variant("searcher-late", _Late),
 }
 

@@ -307,3 +307,30 @@ def test_the_auction_and_the_called_card_are_searched_over_sampled_deals():
         keys.add(read(a.reason)[0])
         game.push(move)
     assert "reason_s_call_card" in keys and keys & {"reason_s_auction", "reason_s_auction_pass"}
+
+
+def test_tempered_weights_keep_the_order_and_reach_the_effective_size_asked():
+    from aceten.agents.playmodel import effective_size, tempered
+
+    logs = [-3.0 * i for i in range(60)]  # every deal 20 times likelier than the next
+    peaked = normalise(logs)
+    assert effective_size(peaked) < 2
+    flat = tempered(logs, 20.0)
+    assert math.isclose(math.fsum(flat), 1.0)
+    assert 20.0 <= effective_size(flat) < 20.5  # the largest exponent that reaches 20
+    assert flat == sorted(flat, reverse=True) and flat[0] < peaked[0]
+    assert tempered(logs, 1.0) == peaked  # already enough: untouched
+    assert tempered([0.0] * 5, 20.0) == [0.2] * 5  # the size cannot exceed the deals
+
+
+def test_the_searcher_flattens_its_weights_when_asked():
+    game = aceten.new_game("briscola", players=2, seed=5)
+    tactics = TacticsAgent(seed=0)
+    while len(game.moves) < 29:  # here the weights pile onto about four of the 60 deals
+        game.push(tactics.choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    sharp, spread = SearcherAgent(seed=2), SearcherAgent(seed=2, min_ess=20.0)
+    assert sharp.choose(view) in view.legal_moves and spread.choose(view) in view.legal_moves
+    assert "effective sample 20.0 of 60 drawn" in spread.detail
+    assert "effective sample 20.0" not in sharp.detail
+    assert spread.last["deals"] > sharp.last["deals"]

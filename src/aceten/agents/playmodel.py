@@ -162,11 +162,40 @@ def normalise(log_weights: Sequence[float]) -> list[float]:
     return [r / total for r in raw]
 
 
+def effective_size(weights: Sequence[float]) -> float:
+    """Kish's effective sample size of normalised weights, (Σw)² / Σw²: how many equally
+    weighted deals they are worth."""
+    return 1.0 / math.fsum(w * w for w in weights) if weights else 0.0
+
+
+def tempered(log_weights: Sequence[float], min_size: float) -> list[float]:
+    """Weights proportional to ``exp(β · log_weights)`` with the largest ``β ≤ 1`` whose
+    effective sample size is at least ``min_size``.
+
+    Over a long deal the likelihoods of many plays multiply and the weights pile onto a
+    handful of deals, more than a rough model of play deserves: the deals would all be alike.
+    Flattening them (as adaptive tempering does in sequential Monte Carlo) keeps the order
+    the model gives the deals but spreads the weight over enough of them."""
+    full = normalise(log_weights)
+    if effective_size(full) >= min_size:
+        return full
+    low, high = 0.0, 1.0  # the size falls as β grows: halve to the largest β that keeps it
+    for _ in range(20):
+        middle = (low + high) / 2
+        if effective_size(normalise([middle * w for w in log_weights])) >= min_size:
+            low = middle
+        else:
+            high = middle
+    return normalise([low * w for w in log_weights])
+
+
 def world_weights(rules: Rules, deals: Sequence[Deal], moves: Sequence[Move], seat: int,
-                  model: PlayModel | None) -> tuple[list[float], list[Game]]:
+                  model: PlayModel | None,
+                  min_size: float | None = None) -> tuple[list[float], list[Game]]:
     """Each sampled deal's weight (summing to one) and the deal replayed to now: proportional
     to how likely the other seats were to play what they played had the cards lain so under
-    ``model``; all alike with ``model=None``."""
+    ``model``; all alike with ``model=None``. ``min_size`` flattens the weights to at least that
+    effective sample size (:func:`tempered`)."""
     from aceten.game import Game
 
     games, logs = [], []
@@ -179,4 +208,4 @@ def world_weights(rules: Rules, deals: Sequence[Deal], moves: Sequence[Move], se
         else:
             logs.append(replay_log_likelihood(game, moves, seat, model))
         games.append(game)
-    return normalise(logs), games
+    return (normalise(logs) if min_size is None else tempered(logs, min_size)), games

@@ -148,7 +148,8 @@ class SearcherAgent(Agent):
                  leaf: int | None = None,
                  combine: str = "average", model: PlayModel | None = None,
                  infer: bool = True, search_bids: bool = True,
-                 bid_samples: int = DEFAULT_BID_SAMPLES, tt_bits: int = 18):
+                 bid_samples: int = DEFAULT_BID_SAMPLES, tt_bits: int = 18,
+                 min_ess: float | None = None):
         super().__init__(seed)
         if samples < 1 or pool < 1:
             raise ValueError("samples and pool must be at least 1")
@@ -166,6 +167,7 @@ class SearcherAgent(Agent):
         self.search_bids = search_bids
         self.bid_samples = bid_samples
         self.tt_bits = tt_bits
+        self.min_ess = min_ess  # flatten the weights to at least this effective sample size
         self.tactics = TacticsAgent(seed=seed)
         self._solver: Any = None
         self.last: dict[str, Any] = {}
@@ -217,7 +219,7 @@ class SearcherAgent(Agent):
         drawn = self.samples * (self.pool if observed else 1)
         deals = Knowledge.from_view(view).sample(drawn, rng=rng)
         model = self.model if observed else None
-        weights, games = world_weights(view.rules, deals, history, view.seat, model)
+        weights, games = world_weights(view.rules, deals, history, view.seat, model, self.min_ess)
         if observed:
             picks = Counter(rng.choices(range(len(deals)), weights=weights, k=self.samples))
         else:
