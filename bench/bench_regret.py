@@ -57,14 +57,14 @@ def mean_ci(xs: list[float]) -> str:
     return f"{m:+.3f} ± {half:.3f}"
 
 
-def run(bots: list[str], game_spec: tuple[str, int, str | None], deals: int, producer: str,
-        max_cards: int | None) -> None:
+def run(bots: list[str], game_spec: tuple[str, int, str | None], deals: range, producer: str,
+        max_cards: int | None, min_cards: int) -> None:
     name, players, variant = game_spec
     points: dict[str, list[float]] = {b: [] for b in bots}
     results: dict[str, list[float]] = {b: [] for b in bots}
     cpu: dict[str, list[float]] = {b: [] for b in bots}
     agree = 0
-    for deal in range(deals):
+    for deal in deals:
         game = aceten.new_game(name, players=players, variant=variant, seed=2000 + deal)
         play = [make(producer, seed=s) for s in range(players)]
         judged = [{b: make(b, seed=100 * deal + s) for b in bots} for s in range(players)]
@@ -73,7 +73,7 @@ def run(bots: list[str], game_spec: tuple[str, int, str | None], deals: int, pro
             view = game.view(seat)
             legal = list(view.legal_moves)
             limit = max_cards if max_cards is not None else exact_limit(view)
-            if view.phase == "play" and len(legal) > 1 and unplayed(view) <= limit:
+            if view.phase == "play" and len(legal) > 1 and min_cards <= unplayed(view) <= limit:
                 values, won = truth(game, legal, exact_limit(view))
                 best_value, best_result = max(values.values()), max(won.values())
                 chosen = {}
@@ -88,8 +88,8 @@ def run(bots: list[str], game_spec: tuple[str, int, str | None], deals: int, pro
             game.push(play[seat].choose(view))
     label = f"{name} {players}p" + (f" {variant}" if variant else "")
     n = len(points[bots[0]])
-    print(f"\n{label}: {deals} deals, {n} decisions ({agree} where every bot chose alike), "
-          f"produced by {producer}")
+    print(f"\n{label}: deals {deals.start}-{deals.stop - 1}, {n} decisions ({agree} where every "
+          f"bot chose alike), produced by {producer}")
     print("| bot | points lost a decision | results lost a decision | vs "
           f"{bots[0]}: points | vs {bots[0]}: results | CPU median ms |")
     print("|---|---|---|---|---|---|")
@@ -110,9 +110,13 @@ def main() -> None:
     parser.add_argument("--max-cards", type=int, default=None,
                         help="judge decisions with at most this many cards unplayed "
                              "(default: the searcher's exact limit)")
+    parser.add_argument("--min-cards", type=int, default=0,
+                        help="and at least this many (judge only the earlier decisions)")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number")
     args = parser.parse_args()
     for spec in args.games.split(","):
-        run(args.bots.split(","), GAMES[spec], args.deals, args.producer, args.max_cards)
+        run(args.bots.split(","), GAMES[spec], range(args.first, args.first + args.deals),
+            args.producer, args.max_cards, args.min_cards)
 
 
 if __name__ == "__main__":

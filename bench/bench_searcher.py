@@ -14,7 +14,8 @@ a game. The variants are registered here only (never in ``aceten.agents``):
 - ``searcher-uniform``: the worlds unweighted (no inference from play);
 - ``searcher-vote``: the weighted vote instead of the weighted average;
 - ``searcher-wins``: the weighted share of deals won (the average breaking ties);
-- ``searcher-spread``: the weights flattened to an effective sample of at least 20 deals;
+- ``searcher-spread``: the weights flattened to an effective sample of at least 20 deals
+  (``searcher-spread40``: 40 of the 60; ``searcher-spread-wins``: and ``combine="wins"``);
 - ``searcher-late``: tactics while more than pimc's limit of cards is left (no playouts), the
   weighted worlds only once the solver can take over: what the playouts add.
 """
@@ -58,6 +59,9 @@ VARIANTS = {
     "searcher-vote": _variant("searcher-vote", SearcherAgent, combine="vote"),
     "searcher-wins": _variant("searcher-wins", SearcherAgent, combine="wins"),
     "searcher-spread": _variant("searcher-spread", SearcherAgent, min_ess=20.0),
+    "searcher-spread40": _variant("searcher-spread40", SearcherAgent, min_ess=40.0),
+    "searcher-spread-wins": _variant("searcher-spread-wins", SearcherAgent, min_ess=20.0,
+                                     combine="wins"),
     "searcher-late": _variant("searcher-late", _Late),
 }
 
