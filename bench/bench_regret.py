@@ -9,7 +9,8 @@ default the searcher's exact limit, so the truth is cheap) every bot chooses fro
 view, and the real deal, all hands open, is solved to say what each choice is worth:
 
 - **points lost**: the solver's value of the best move on the real deal less that of the chosen
-  one (the side's card points and bonuses at the end, both sides playing perfectly after);
+  one (the side's card points and bonuses at the end, both sides playing perfectly after; with
+  bonuses, as the solver counts them: the others minimise the side's total);
 - **results lost**: the same for the deal's result as the game scores it (1 won, 0.5 drawn,
   0 lost), each move's line played to the end by the solver.
 
@@ -42,10 +43,13 @@ def make(name: str, seed: int) -> Any:
 
 
 def truth(game: Any, legal: list[Any], limit: int) -> tuple[dict[Any, float], dict[Any, float]]:
-    """Each legal move's value and result on the real deal (the searcher's own exact scoring)."""
+    """Each legal move's value on the real deal (the solver's: every other seat minimises what
+    the mover's side ends with) and its result (each move's line solved on its own and scored
+    by the game, as ``combine="wins"`` does)."""
     judge = SearcherAgent(seed=0, combine="wins")
-    judge._solver_ready()
-    values, results, _ = judge._evaluate(game, legal, game.to_move, True, limit)
+    solver = judge._solver_ready()
+    values = {mv.move: float(mv.value) for mv in solver.solve(game).moves}
+    _, results, _ = judge._evaluate(game, legal, game.to_move, True, limit)
     return values, results
 
 
