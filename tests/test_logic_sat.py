@@ -91,6 +91,21 @@ def test_asking_a_question_imports_neither_pandas_nor_numpy():
     assert done.stdout.strip() == "[]"
 
 
+@pytest.mark.skipif(not hasattr(sys, "getdlopenflags"), reason="no dlopen flags here")
+def test_loading_or_tools_lazily_leaves_the_process_dlopen_flags_as_they_were():
+    # logic/sat.py loads OR-Tools' libraries with RTLD_LAZY and sets the flags back at once; a
+    # question then solves as usual, and cp_model (imported after) works with the same helper.
+    code = ("import sys, os; before = sys.getdlopenflags(); from aceten.logic import sat; "
+            "assert sys.getdlopenflags() == before, (before, sys.getdlopenflags()); "
+            "m = sat.new_model(); x = m.new_bool_var('x'); m.add_bool_or([x]); "
+            "s = sat.new_solver(); s.parameters.num_workers = 1; "
+            "assert s.solve(m) == sat.OPTIMAL and s.boolean_value(x); "
+            "from ortools.sat.python import cp_model; c = cp_model.CpModel(); y = c.new_bool_var('y'); "
+            "c.add(y == 1); assert cp_model.CpSolver().solve(c) == cp_model.OPTIMAL; print('ok')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "ok"
+
+
 def test_a_playout_meeting_the_goal_is_the_witness_and_the_model_agrees():
     from aceten import logic
     from aceten.logic.solve import ask

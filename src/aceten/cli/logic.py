@@ -91,7 +91,7 @@ def register(app: typer.Typer) -> None:
                                                  "records to this file")] = None,
         time_limit: Annotated[float | None, typer.Option("--time-limit", help="seconds for the "
                                                          "solver")] = None,
-        workers: Annotated[int, typer.Option("--workers", help="solver threads")] = 2,
+        workers: Annotated[int, typer.Option("--workers", help="solver threads")] = 1,
     ) -> None:
         """Ask whether a goal is possible in a position; see docs/logic.md.
 

@@ -25,14 +25,17 @@ from aceten.logic.position import Position
 # Explain-mode models carry an enforcement literal on every constraint; CP-SAT's full presolve
 # and probing cost far more than they save on them (measured: about 7x slower per solve), and
 # so does the linear relaxation (20-25% of the CPU of an explanation, the same cores:
-# docs/benchmarks.md, "Logic").
+# docs/benchmarks.md, "Logic"), and SAT inprocessing (OR-Tools 9.15's congruence closure and
+# sweeping at the search's start: 0.83x the instructions of the seed's ``--explain`` without
+# it; 45 impossible goals of the examples and random small positions of every game, the same
+# explanations in 0.84x the CPU).
 EXPLAIN_PARAMS = {"symmetry_level": 0, "cp_model_probing_level": 0, "max_presolve_iterations": 1,
-                  "linearization_level": 0}
+                  "linearization_level": 0, "use_sat_inprocessing": False}
 # The solves after the first (the deletion's tests) skip presolve altogether: most of such a
 # solve was presolve (CP-SAT's log), and without it the explanations of 41 impossible goals
 # (the examples and random small positions of every game) took 0.6x the CPU, with the same
 # cores (docs/benchmarks.md, "Logic"). The first solve keeps EXPLAIN_PARAMS: it decides a
-# yes/no goal for ``ask --explain``, whose witness stays the one it was.
+# yes/no goal for ``ask --explain`` and gives its witness.
 LATER_PARAMS = {**EXPLAIN_PARAMS, "cp_model_presolve": False}
 
 # Which groups to try dropping first: facts, then rules, then the goal (the explanation keeps

@@ -18,7 +18,7 @@ from aceten.errors import AcetenError
 from aceten.game import Deal, Game
 from aceten.logic import goal as g
 from aceten.logic.position import Play, Position, Swap
-from aceten.logic.trace import Trace
+from aceten.logic.trace import Recorder, Trace
 from aceten.moves import CallCard, Exchange, TrumpCall
 
 
@@ -36,31 +36,36 @@ def _random_deal(position: Position, rng: random.Random) -> Deal:
     return Deal(tuple(hands), tuple(stock))
 
 
-def _playout(position: Position, rng: random.Random) -> Game | None:
+def _playout(position: Position, rng: random.Random) -> Trace | None:
+    """A random playout of a random deal consistent with the position, as a trace (None when
+    the deal does not fit the history). Its moves are noted as they are made (a
+    :class:`~aceten.logic.trace.Recorder`): no replay per playout."""
     rules = position.rules
     game = Game(rules, deal=_random_deal(position, rng))
+    recorder = Recorder()
     try:
         for move in position.prelude:  # an auction and its call
-            game.push(move)
+            recorder.push(game, move)
         while game.phase == "call-card":  # the call is the question's: any card it may call
-            game.push(CallCard(rng.choice(position.call_options)))
+            recorder.push(game, CallCard(rng.choice(position.call_options)))
         for call in position.calls:
-            game.push(TrumpCall(call))
+            recorder.push(game, TrumpCall(call))
         while game.phase == "call":
-            game.push(rng.choice(game.legal_moves()))
+            recorder.push(game, rng.choice(game.legal_moves()))
         for event in position.history:
             if isinstance(event, Swap):
-                game.push(Exchange(event.card))
+                recorder.push(game, Exchange(event.card))
             elif isinstance(event, Play):
                 if event.card is not None:
-                    game.push(event.card)
+                    recorder.push(game, event.card)
                 else:
-                    game.push(rng.choice([m for m in game.legal_moves() if isinstance(m, Card)]))
+                    cards = [m for m in game.legal_moves() if isinstance(m, Card)]
+                    recorder.push(game, rng.choice(cards))
     except AcetenError:
         return None  # this deal does not fit the history
     while not game.is_over():
-        game.push(rng.choice(game.legal_moves()))
-    return game
+        recorder.push(game, rng.choice(game.legal_moves()))
+    return recorder.trace(game)
 
 
 def best_playout(position: Position, goal: g.Goal, *, seconds: float | None = 0.25,
@@ -75,13 +80,12 @@ def best_playout(position: Position, goal: g.Goal, *, seconds: float | None = 0.
     for _ in range(playouts):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        game = _playout(position, rng)
-        if game is None:
+        trace = _playout(position, rng)
+        if trace is None:
             misses += 1
             if misses > 50:
                 return None
             continue
-        trace = Trace.of(game)
         if not trace.holds_formula(goal.formula):
             continue
         if goal.objective is None:

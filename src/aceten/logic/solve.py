@@ -12,10 +12,18 @@ from aceten.logic.position import Position
 from aceten.logic.trace import Trace
 from aceten.logic.witness import EncodingMismatch, check
 
-DEFAULT_WORKERS = 2
-# CP-SAT presolve without probing and symmetry detection: on these models they cost more than
-# they save (bench/bench_logic.py; docs/benchmarks.md). ``params`` of ask() override these.
-DEFAULT_PARAMS = {"symmetry_level": 0, "cp_model_probing_level": 0, "max_presolve_iterations": 1}
+# One CP-SAT worker: on the questions of examples/ a second worker (feasibility jump, LNS)
+# doubled the solve's CPU and found the optimum no sooner (docs/benchmarks.md, "Logic"); with
+# one, the machine's other core stays free, and a busy machine does not slow the solve twice.
+DEFAULT_WORKERS = 1
+# CP-SAT presolve without probing and symmetry detection, and no SAT inprocessing: on these
+# models they cost more than they save (bench/bench_logic.py; docs/benchmarks.md, "Logic").
+# Inprocessing (OR-Tools 9.15: congruence closure, sweeping, vivification at the search's
+# start) was a quarter of the instructions of ``ask ... --goal "maximize tricks(P1)"``; off, the
+# maximisations of examples/ took 0.35-0.6x the CPU, the same optima. ``params`` of ask()
+# override these.
+DEFAULT_PARAMS = {"symmetry_level": 0, "cp_model_probing_level": 0, "max_presolve_iterations": 1,
+                  "use_sat_inprocessing": False}
 HINT_SECONDS = 0.1  # random playouts for an objective's hint (Klaverjas: a first solution at once)
 HINT_PLAYOUTS = 60
 # A yes/no goal first tries this many random playouts: one that meets the goal is a witness
@@ -195,6 +203,7 @@ def playout_witness(position: Position, goal: g.Goal) -> Trace | None:
     found = best_playout(position, goal, seconds=None, playouts=PLAYOUTS_FIRST)
     if found is None:
         return None
+    found = Trace.of(found.game)  # the witness replayed through the engine, as a model's is
     deal = found.game.deal
     for hand, known in zip(deal.hands, position.hands, strict=True):
         if not set(known) <= set(hand):

@@ -33,27 +33,10 @@ class Trace:
     def of(cls, game: Game) -> Trace:
         """Replay ``game``'s moves from its deal, noting hands at each turn."""
         replay = Game(game.rules, seed=game.seed, deal=game.deal)
-        hands_at: dict[tuple[int, int], int] = {}
-        exchanges: list[tuple[int, int, Card]] = []
+        recorder = Recorder()
         for move in game.moves:
-            if replay.phase == "play":
-                key = (len(replay.tricks), replay.to_move)
-                if key not in hands_at:
-                    hands_at[key] = replay.hand(replay.to_move).mask
-                if isinstance(move, Exchange):
-                    exchanges.append((key[0], key[1], move.card))
-            replay.push(move)
-        n = game.players
-        draws = []
-        plays = 0
-        for kind, who, what in replay.log:
-            if kind == "play":
-                plays += 1
-            elif kind == "draw":
-                assert who is not None
-                draws.append((who, what, (plays - 1) // n))
-        return cls(replay, tuple(replay.tricks), hands_at, tuple(draws), tuple(exchanges),
-                   replay.outcome())
+            recorder.push(replay, move)
+        return recorder.trace(replay)
 
     # -- numbers and conditions -------------------------------------------------------------------
     def seats(self, side: g.Side) -> tuple[int, ...]:
@@ -160,6 +143,43 @@ class Trace:
         if f.op == "iff":
             return values[0] == values[1]
         raise AcetenError(f"unknown connective {f.op}")
+
+
+class Recorder:
+    """Notes what a :class:`Trace` needs while a game is played: each hand when its owner's turn
+    in a trick begins, and the exchanges. A game played through :meth:`push` from its deal
+    gives the trace :meth:`Trace.of` would give by replaying it, without the replay (the hint's
+    playouts; a witness is still replayed by ``Trace.of``)."""
+
+    __slots__ = ("exchanges", "hands_at")
+
+    def __init__(self) -> None:
+        self.hands_at: dict[tuple[int, int], int] = {}
+        self.exchanges: list[tuple[int, int, Card]] = []
+
+    def push(self, game: Game, move: Any) -> None:
+        """Play ``move`` in ``game``, noting the hand to move first."""
+        if game.phase == "play":
+            key = (len(game.tricks), game.to_move)
+            if key not in self.hands_at:
+                self.hands_at[key] = game.hand(game.to_move).mask
+            if isinstance(move, Exchange):
+                self.exchanges.append((key[0], key[1], move.card))
+        game.push(move)
+
+    def trace(self, game: Game) -> Trace:
+        """The trace of ``game``, every move of which went through :meth:`push`."""
+        n = game.players
+        draws = []
+        plays = 0
+        for kind, who, what in game.log:
+            if kind == "play":
+                plays += 1
+            elif kind == "draw":
+                assert who is not None
+                draws.append((who, what, (plays - 1) // n))
+        return Trace(game, tuple(game.tricks), self.hands_at, tuple(draws), tuple(self.exchanges),
+                     game.outcome())
 
 
 def _compare(left: int, op: str, right: int) -> bool:
