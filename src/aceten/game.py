@@ -30,6 +30,7 @@ from aceten.rules.layout import (
     PHASE_PLAY,
     R_DRAW,
     R_LAST_BONUS,
+    R_STOCK,
     R_TRICKS,
     S_BONUS,
     S_CALLED,
@@ -61,7 +62,7 @@ from aceten.rules.layout import (
 )
 from aceten.rules.outcome import Outcome as Outcome  # re-exported: aceten.game.Outcome
 from aceten.rules.parts import Auction, Marriage, Roem
-from aceten.seeded import Stream
+from aceten.seeded import shuffled
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +222,7 @@ class Game:
     _marriage: Marriage | None
     _suits: tuple[Suit, ...]
     _cards: tuple[Card | None, ...]
+    _bit_of: list[int]
     _hand_cards: dict[int, tuple[Card, ...]]
     _has_open: bool
     _draw_after_trick: bool
@@ -235,9 +237,15 @@ class Game:
     _turned: bool
     _hidden: bool
     _auction: bool
+    _deck: tuple[Card, ...]
+    _stacked: bool
+    _hand_slices: tuple[tuple[int, int], ...]
+    _stock_from: int
+    _start: list[int]
 
     def __init__(self, rules: Rules, *, seed: int | None = None, deal: Deal | None = None):
         self.rules = rules
+        self.__dict__.update(_engine_constants(rules))
         if deal is None:
             if seed is None:
                 seed = random.randrange(2**32)
@@ -250,16 +258,11 @@ class Game:
 
     # -- setting up ------------------------------------------------------------------------
     def _shuffled_deal(self, seed: int) -> Deal:
-        rules = self.rules
-        cards = list(rules.deck)
-        if not rules.options["stacked"]:
-            Stream(seed).shuffle(cards)
-        n, h = rules.players, rules.hand_size
-        first = (rules.options["dealer"] + 1) % n
-        hands: list[tuple[Card, ...]] = [()] * n
-        for i in range(n):
-            hands[(first + i) % n] = tuple(cards[i * h:(i + 1) * h])
-        return Deal(tuple(hands), tuple(cards[n * h:]))
+        cards = [*self._deck]
+        if not self._stacked:
+            shuffled(seed, cards)
+        return Deal(tuple([tuple(cards[start:stop]) for start, stop in self._hand_slices]),
+                    tuple(cards[self._stock_from:]))
 
     def _check_deal(self, deal: Deal) -> None:
         rules = self.rules
@@ -285,12 +288,15 @@ class Game:
         n = rules.players
         # The position in the one flat layout (aceten.rules.layout): the step function of
         # aceten.rules.step moves it on; everything else here is bookkeeping for the API.
-        S = self._S = [0] * S_SIZE
+        # Every deal of these rules starts from the same state (_start: step.start_deal's)
+        # but for its cards and, when the stock's last card is turned, the trump.
+        S = self._S = self._start[:]
         S[S_HAND:S_HAND + n] = [sum(map(_BIT_OF.__getitem__, hand)) for hand in deal.hands]
         slen = len(deal.stock)
         S[S_STOCK:S_STOCK + slen] = map((63).__and__, deal.stock)
         S[S_SLEN] = slen
-        step.start_deal(S, rules.R)
+        if self._turned:
+            S[S_TRUMP] = (S[S_STOCK + slen - 1] >> 4) & 3
         k = rules.options["open_cards"]
         self._open = [sum([1 << (c & 63) for c in hand[:k]]) for hand in deal.hands] if k else [0] * n
         # Finished tricks: (leader, cards, winner, points, bonus, notes), the cards as Card
@@ -309,7 +315,6 @@ class Game:
         self._open_cache: tuple[tuple[int, ...], tuple[CardSet, ...]] | None = None
         self._view_templates: list[dict[str, Any] | None] = [None] * n
         self._tricks_cache: tuple[Any, tuple[Trick, ...]] = (None, ())
-        self.__dict__.update(_engine_constants(rules))
 
     # -- reading the position ------------------------------------------------------------
     @property
@@ -493,12 +498,14 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """The moves the seat to move may make (cards, or bids/calls/exchanges)."""
         S = self._S
+        if self._free_hand and S[S_PHASE] == PHASE_PLAY:  # every card of the hand, always
+            cached = self._hand_cards.get(S[S_HAND + S[S_TOMOVE]])
+            if cached is None:  # a hand not seen yet: cards_of caches it
+                cached = cards_of(S[S_HAND + S[S_TOMOVE]], self._family)
+            return [*cached]
         phase = S[S_PHASE]
         if phase == PHASE_PLAY:
             hand = S[S_HAND + S[S_TOMOVE]]
-            if self._free_hand:  # every card of the hand, always
-                cached = self._hand_cards.get(hand)
-                return [*(cached if cached is not None else cards_of(hand, self._family))]
             if self._obliged and S[S_TLEN]:
                 hand = _legal_cards(S, hand, self._R, self._T)
             cached = self._hand_cards.get(hand)
@@ -532,12 +539,13 @@ class Game:
                 return
         S = self._S
         seat = S[S_TOMOVE]
-        b = move & 63
         hand = S[S_HAND + seat]
-        if S[S_PHASE] != PHASE_PLAY or not hand >> b & 1 or move >> 6 != self._family:
+        bit = self._bit_of[move]  # the card's bit in a hand; 0 for another family's card
+        if S[S_PHASE] or not hand & bit:  # (S_PHASE is PHASE_PLAY, 0, while cards are played)
             raise IllegalMove(self._card_error(move, seat, hand))
+        b = move & 63
         tlen = S[S_TLEN]
-        if tlen and self._obliged and not _legal_cards(S, hand, self._R, self._T) >> b & 1:
+        if tlen and self._obliged and not _legal_cards(S, hand, self._R, self._T) & bit:
             raise IllegalMove(self._obligation_error(move, seat, hand))
         path = self._path[tlen]
         if path == _MID:
@@ -545,12 +553,52 @@ class Game:
             # trump named nor bonus scored by it), the step only moves the card from the hand to
             # the trick and passes the turn: done here (a fast path: tests/test_step.py holds it
             # equal to the step on every reachable position) and undone by pop without an entry.
-            S[S_HAND + seat] = hand ^ (1 << b)
+            S[S_HAND + seat] = hand ^ bit
             S[S_TRICK + tlen] = b
             S[S_TLEN] = tlen + 1
             S[S_TOMOVE] = self._next_seat[seat]
             self._moves.append(move)
             self._log.append(("play", seat, move))
+            return
+        if path == _DUEL:
+            # The second card of a 2-player trick, where _END would be taken and the trump is
+            # known: _END for two seats, the pair's result looked up once per rules, the winner
+            # ``leader ^ place``, the two draws written out (pop undoes it as it undoes _END).
+            self._undo.append(S[:S_STOCK])
+            S[S_HAND + seat] = hand ^ bit
+            first = S[S_TRICK]
+            S[S_TRICK + 1] = b
+            key = (S[S_TRUMP] << 12) | (first << 6) | b
+            found = self._duels[key]
+            if found is None:
+                found = self._duels[key] = _trick_result(S, 2, S[S_TRUMP], self._T)
+            place, points = found
+            leader = S[S_LEADER]
+            winner = leader ^ place
+            S[S_REMAIN] -= points
+            trickno = S[S_TRICKNO] + 1
+            if trickno == self._tricks_per_deal:
+                points += self._last_bonus
+                S[S_PHASE] = PHASE_OVER
+            S[S_POINTS + winner] += points
+            S[S_TRICKS + winner] += 1
+            S[S_WON] |= winner + 1  # the winner's bit: 1 << winner for seats 0 and 1
+            S[S_TRICKNO] = trickno
+            S[S_LASTWIN] = S[S_LEADER] = S[S_TOMOVE] = winner
+            S[S_TLEN] = 0
+            self._moves.append(move)
+            log = self._log
+            log.append(("play", seat, move))
+            drawn = S[S_DRAWN]
+            if drawn < S[S_SLEN]:  # (these rules draw after each trick)
+                log.append(("draws", drawn, 2))  # the log's draw entries, written when read
+                loser = winner ^ 1
+                S[S_DRAWER + drawn] = winner
+                S[S_DRAWER + 1 + drawn] = loser
+                S[S_HAND + winner] |= 1 << S[S_STOCK + drawn]
+                S[S_HAND + loser] |= 1 << S[S_STOCK + 1 + drawn]
+                S[S_DRAWN] = drawn + 2
+            self._history.append((leader, (first, b), winner, points, 0, ()))
             return
         if path == _END:
             # The trick's last card where no roem, open card nor draw after each play is in the
@@ -559,7 +607,7 @@ class Game:
             # reachable position), with the API's bookkeeping. The undo entry is the prefix of
             # S alone: pop knows the rest (one trick and its log entries to drop).
             self._undo.append(S[:S_STOCK])
-            S[S_HAND + seat] = hand ^ (1 << b)
+            S[S_HAND + seat] = hand ^ bit
             S[S_TRICK + tlen] = b
             n = tlen + 1
             trump = S[S_TRUMP]
@@ -918,11 +966,24 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
     light = k == 0 and rules.draw != "after-play" and not hidden
     light_lead = light and not rules.has_lead_bonus and rules.trump_mode != "first-lead"
     light_finish = light and rules.roem is None  # ... and the trick's end needs no roem
+    # Two seats, the trump known by the trick's end, and either no stock or draws after each
+    # trick: push's _DUEL path.
+    duel = (rules.players == 2 and rules.trump_mode in ("turned", "given", "first-lead")
+            and (rules.R[R_DRAW] == DRAW_AFTER_TRICK or rules.R[R_STOCK] == 0))
+    n, h = rules.players, rules.hand_size
+    first = (rules.options["dealer"] + 1) % n  # the first seat dealt to
+    start = [0] * S_SIZE  # the state every deal starts from, but for its cards (see _reset)
+    start[S_SLEN] = rules.R[R_STOCK]
+    step.start_deal(start, rules.R)
+    start[S_SLEN] = 0
     constants = {
         "_n": rules.players, "_family": rules.family, "_R": rules.R, "_T": rules.T,
         "_obliged": bool(rules.obligations.parts), "_exchange": rules.has_extra_moves,
         "_roem": rules.roem, "_marriage": rules.marriage, "_suits": rules.suits,
-        "_cards": rules.cards_by_bit, "_hand_cards": hand_cards_cache(rules.family),
+        "_cards": rules.cards_by_bit,
+        "_hand_cards": hand_cards_cache(rules.family),
+        # A card's bit in a hand mask by its code, 0 for the cards of another family.
+        "_bit_of": [1 << (code & 63) if code >> 6 == rules.family else 0 for code in range(256)],
         "_has_open": k > 0,
         "_no_open": tuple(CardSet(0, rules.family) for _ in range(rules.players)),
         "_turned": rules.trump_mode == "turned",
@@ -936,16 +997,22 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
         # trick's end only moves to the trick), _END (the trick's end without the step) or 0
         # (the step, undone from a copy).
         "_path": tuple(_MID if t + 1 < rules.players and (light if t else light_lead)
-                       else _END if t + 1 == rules.players and light_finish else 0
-                       for t in range(rules.players)),
+                       else (_DUEL if duel else _END) if t + 1 == rules.players and light_finish
+                       else 0 for t in range(rules.players)),
         "_free_hand": not rules.obligations.parts and not rules.has_extra_moves,
+        # The deal: the deck in dealing order, each seat's slice of it, where the stock starts.
+        "_deck": rules.deck, "_stacked": bool(rules.options["stacked"]),
+        "_hand_slices": tuple(((s - first) % n * h, ((s - first) % n + 1) * h) for s in range(n)),
+        "_stock_from": n * h,
+        "_start": start,
         "_next_seat": tuple((s + 1) % rules.players for s in range(rules.players)),
         "_draw_order": tuple(tuple((w + i) % rules.players for i in range(rules.players))
                              for w in range(rules.players)),
     }  # fmt: skip
     _CONSTANTS[id(rules)] = (rules, constants)
     return constants
-_MID, _END = 1, 2  # Game._path's fast paths
+_MID, _END, _DUEL = 1, 2, 3  # Game._path's fast paths
+assert PHASE_PLAY == 0, "Game.push reads a phase of 0 as the play"
 _BIT_OF = [1 << (code & 63) for code in range(1 << 8)]  # a card's bit in its hand mask, by code
 _PHASE_NAMES = {PHASE_PLAY: "play", PHASE_BID: "bid", PHASE_CALL: "call", PHASE_OVER: "over",
                 PHASE_AUCTION: "auction", PHASE_CALL_CARD: "call-card"}
