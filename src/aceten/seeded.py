@@ -115,12 +115,16 @@ def shuffle_plan(size: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int
 def straight_shuffle(size: int) -> Callable[[int, list[Any]], int]:
     """:meth:`Stream.shuffle` of ``size`` items as straight-line code, written and compiled
     once per size: ``shuffle(state, items)`` shuffles in place and returns the stream's state
-    after its draws. Each batch of :func:`_digit_plan` is one rejection loop; each position's
-    pick ``j = q // d % r`` is the batch's number's digit for it, with the plan's divisor ``d``
-    and range ``r`` written in as constants (no loop, no ``divmod`` call: a 40-card deal costs
-    a third of the bytecodes of the loop it replaces)."""
+    after its draws.
+
+    Each batch of :func:`_digit_plan` is one rejection loop. Its number (up to 64 bits) is cut
+    into chunks of consecutive digits whose ranges multiply to less than 2**30, one division
+    or remainder by a constant each; each position's pick ``j = v // d % r`` is then its digit
+    in its chunk ``v``, with the chunk's divisor ``d`` and range ``r`` written in. Every
+    operation on a chunk is on one-digit ints (CPython's fast path): a 40-card deal costs a
+    fraction of the loop of ``divmod`` calls on the whole number that it replaces."""
     lines = ["def shuffle(s, items):"]
-    for positions, divisors, product, floor in _digit_plan(size):
+    for positions, _, product, floor in _digit_plan(size):
         lines += ["    while True:",
                   "        s = (s + GAMMA) & M64",
                   "        z = ((s ^ (s >> 30)) * MIX1) & M64",
@@ -129,9 +133,29 @@ def straight_shuffle(size: int) -> Callable[[int, list[Any]], int]:
                   f"        if q & M64 >= {floor}:  # else the draw fell in the biased sliver",
                   "            break",
                   "    q >>= 64"]
-        for k, (pos, d) in enumerate(zip(positions, divisors)):
-            pick = f"q // {d}" if k == 0 else f"q % {pos + 1}" if d == 1 else f"q // {d} % {pos + 1}"
-            lines += [f"    j = {pick}", f"    items[{pos}], items[j] = items[j], items[{pos}]"]
+        chunks: list[list[int]] = [[]]  # the positions in order, cut where a product passes 2**30
+        chunk_product = 1
+        for pos in positions:
+            if chunk_product * (pos + 1) >= 1 << 30:
+                chunks.append([])
+                chunk_product = 1
+            chunks[-1].append(pos)
+            chunk_product *= pos + 1
+        after = product  # the product of the ranges after the chunks written so far
+        for chunk in chunks:
+            size_of = 1
+            for pos in chunk:
+                size_of *= pos + 1
+            after //= size_of
+            value = (f"q // {after}" if after > 1 else "q") if chunk is chunks[0] else (
+                f"q // {after} % {size_of}" if after > 1 else f"q % {size_of}")
+            lines.append(f"    v = {value}")
+            below = size_of  # the product of the ranges after this position in the chunk
+            for k, pos in enumerate(chunk):
+                below //= pos + 1
+                pick = (f"v // {below}" if k == 0 else f"v % {pos + 1}" if below == 1
+                        else f"v // {below} % {pos + 1}")
+                lines += [f"    j = {pick}", f"    items[{pos}], items[j] = items[j], items[{pos}]"]
     lines.append("    return s")
     namespace: dict[str, Any] = {"GAMMA": GAMMA, "M64": M64, "MIX1": MIX1, "MIX2": MIX2}
     exec(compile("\n".join(lines), f"<aceten.seeded shuffle of {size}>", "exec"), namespace)
