@@ -997,11 +997,32 @@ def _fresh(rules: Rules, seed: int | None, deal: Deal, constants: dict[str, Any]
     if constants["_turned"]:
         S[S_TRUMP] = (S[S_STOCK + slen - 1] >> 4) & 3
     k = rules.options["open_cards"]
-    return {**constants, "rules": rules, "seed": seed, "deal": deal, "_S": S,
-            "_open": [sum([1 << (c & 63) for c in hand[:k]]) for hand in deal.hands] if k else [0] * n,
-            "_history": [], "_moves": [], "_undo": [], "_log": [], "_bids": [], "_trick_objs": [],
-            "_trick_srcs": [], "_view_events": {}, "_open_cache": None,
-            "_view_templates": [None] * n, "_tricks_cache": (None, ())}
+    # A copy of the constants, which hold every key of a Game (see _PER_GAME): each value set
+    # below replaces a placeholder, and the dict never grows.
+    d = constants.copy()
+    d["rules"] = rules
+    d["seed"] = seed
+    d["deal"] = deal
+    d["_S"] = S
+    d["_open"] = [sum([1 << (c & 63) for c in hand[:k]]) for hand in deal.hands] if k else [0] * n
+    d["_history"] = []
+    d["_moves"] = []
+    d["_undo"] = []
+    d["_log"] = []
+    d["_bids"] = []
+    d["_trick_objs"] = []
+    d["_trick_srcs"] = []
+    d["_view_events"] = {}
+    d["_view_templates"] = [None] * n
+    return d
+
+
+# The attributes of a Game that are its own (set by _fresh), with their placeholders in the
+# constants: None for those _fresh sets, the start value of those it leaves.
+_PER_GAME = {"rules": None, "seed": None, "deal": None, "_S": None, "_open": None, "_history": None,
+             "_moves": None, "_undo": None, "_log": None, "_bids": None, "_trick_objs": None,
+             "_trick_srcs": None, "_view_events": None, "_view_templates": None,
+             "_open_cache": None, "_tricks_cache": (None, ())}
 
 
 _CONSTANTS: dict[int, tuple[Rules, dict[str, Any]]] = {}
@@ -1031,6 +1052,7 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
     step.start_deal(start, rules.R)
     start[S_SLEN] = 0
     constants = {
+        **_PER_GAME,
         "_n": rules.players, "_family": rules.family, "_R": rules.R, "_T": rules.T,
         "_obliged": bool(rules.obligations.parts), "_exchange": rules.has_extra_moves,
         "_roem": rules.roem, "_marriage": rules.marriage, "_suits": rules.suits,

@@ -153,8 +153,8 @@ def straight_shuffle(size: int) -> Callable[[int, list[Any]], int]:
             below = size_of  # the product of the ranges after this position in the chunk
             for k, pos in enumerate(chunk):
                 below //= pos + 1
-                pick = (f"v // {below}" if k == 0 else f"v % {pos + 1}" if below == 1
-                        else f"v // {below} % {pos + 1}")
+                pick = ((f"v // {below}" if below > 1 else "v") if k == 0
+                        else f"v % {pos + 1}" if below == 1 else f"v // {below} % {pos + 1}")
                 lines += [f"    j = {pick}", f"    items[{pos}], items[j] = items[j], items[{pos}]"]
     lines.append("    return s")
     namespace: dict[str, Any] = {"GAMMA": GAMMA, "M64": M64, "MIX1": MIX1, "MIX2": MIX2}
