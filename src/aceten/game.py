@@ -1047,7 +1047,7 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
             and (rules.R[R_DRAW] == DRAW_AFTER_TRICK or rules.R[R_STOCK] == 0))
     n, h = rules.players, rules.hand_size
     first = (rules.options["dealer"] + 1) % n  # the first seat dealt to
-    start = [0] * S_SIZE  # the state every deal starts from, but for its cards (see _reset)
+    start = [0] * S_SIZE  # the state every deal starts from, but for its cards (see _fresh)
     start[S_SLEN] = rules.R[R_STOCK]
     step.start_deal(start, rules.R)
     start[S_SLEN] = 0
