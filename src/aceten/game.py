@@ -229,7 +229,8 @@ class Game:
     _draw_after_trick: bool
     _tricks_per_deal: int
     _last_bonus: int
-    _duels: list[tuple[int, int] | None]
+    _duels: list[list[tuple[int, int] | None]]
+    _duel_row: list[tuple[int, int] | None]  # a _Duel's: _duels of its trump
     _draw_order: tuple[tuple[int, ...], ...]
     _next_seat: tuple[int, ...]
     _path: tuple[int, ...]
@@ -489,7 +490,7 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """The moves the seat to move may make (cards, or bids/calls/exchanges)."""
         S = self._S
-        if self._free_hand and S[S_PHASE] == PHASE_PLAY:  # every card of the hand, always
+        if self._free_hand and not S[S_PHASE]:  # (PHASE_PLAY) every card of the hand, always
             cached = self._hand_cards.get(S[S_HAND + S[S_TOMOVE]])
             if cached is None:  # a hand not seen yet: cards_of caches it
                 cached = cards_of(S[S_HAND + S[S_TOMOVE]], self._family)
@@ -566,10 +567,11 @@ class Game:
             trump = S[S_TRUMP]
             leader = S[S_LEADER]
             if n == 2 and trump >= 0:  # (winner's place, points) of each pair, once per rules
-                key = (trump << 12) | (S[S_TRICK] << 6) | b
-                found = self._duels[key]
+                row = self._duels[trump]
+                key = (S[S_TRICK] << 6) | b
+                found = row[key]
                 if found is None:
-                    found = self._duels[key] = _trick_result(S, n, trump, self._T)
+                    found = row[key] = _trick_result(S, n, trump, self._T)
                 place, points = found
             else:
                 place, points = _trick_result(S, n, trump, self._T)
@@ -897,8 +899,8 @@ class Game:
 
 class _Duel(Game):
     """A Game of two seats with no duty on which card to play, whose rules move both cards of a
-    trick on push's fast paths (``Game._path`` is (_MID, _END)) and know the trump by the
-    trick's end: Briscola's and Brisca's duels. Its push plays a card in one straight line,
+    trick on push's fast paths (``Game._path`` is (_MID, _END)) and know the trump at the
+    deal: Briscola's and Brisca's duels. Its push plays a card in one straight line,
     the lead as _MID does and the second card as _END does for two seats (the pair's result
     looked up once per rules, the winner ``leader ^ place``, the two draws written out);
     anything else (a bid, an exchange, a move as text) goes through Game.push. Pop undoes
@@ -930,10 +932,10 @@ class _Duel(Game):
         S[S_HAND + seat] = hand ^ bit
         first = S[S_TRICK]
         S[S_TRICK + 1] = b
-        key = (S[S_TRUMP] << 12) | (first << 6) | b
-        found = self._duels[key]
+        key = (first << 6) | b
+        found = self._duel_row[key]
         if found is None:
-            found = self._duels[key] = _trick_result(S, 2, S[S_TRUMP], self._T)
+            found = self._duel_row[key] = _trick_result(S, 2, S[S_TRUMP], self._T)
         place, points = found
         leader = seat ^ 1
         winner = leader ^ place
@@ -1014,6 +1016,8 @@ def _fresh(rules: Rules, seed: int | None, deal: Deal, constants: dict[str, Any]
     d["_trick_srcs"] = []
     d["_view_events"] = {}
     d["_view_templates"] = [None] * n
+    if constants["_duel"]:  # (its trump is known at the deal)
+        d["_duel_row"] = constants["_duels"][S[S_TRUMP]]
     return d
 
 
@@ -1022,7 +1026,7 @@ def _fresh(rules: Rules, seed: int | None, deal: Deal, constants: dict[str, Any]
 _PER_GAME = {"rules": None, "seed": None, "deal": None, "_S": None, "_open": None, "_history": None,
              "_moves": None, "_undo": None, "_log": None, "_bids": None, "_trick_objs": None,
              "_trick_srcs": None, "_view_events": None, "_view_templates": None,
-             "_open_cache": None, "_tricks_cache": (None, ())}
+             "_open_cache": None, "_tricks_cache": (None, ()), "_duel_row": None}
 
 
 _CONSTANTS: dict[int, tuple[Rules, dict[str, Any]]] = {}
@@ -1041,9 +1045,9 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
     light_lead = light and not rules.has_lead_bonus and rules.trump_mode != "first-lead"
     light_finish = light and rules.roem is None  # ... and the trick's end needs no roem
     # Two seats, no duty on which card to play, both cards of a trick on the fast paths, the
-    # trump known by the trick's end, and no stock or draws after each trick: a _Duel.
+    # trump known at the deal, and no stock or draws after each trick: a _Duel.
     duel = (rules.players == 2 and not rules.obligations.parts and light_lead and light_finish
-            and rules.trump_mode in ("turned", "given", "first-lead")
+            and rules.trump_mode in ("turned", "given")
             and (rules.R[R_DRAW] == DRAW_AFTER_TRICK or rules.R[R_STOCK] == 0))
     n, h = rules.players, rules.hand_size
     first = (rules.options["dealer"] + 1) % n  # the first seat dealt to
@@ -1066,9 +1070,9 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
         "_hidden": hidden, "_auction": rules.part(Auction) is not None,
         "_draw_after_trick": rules.R[R_DRAW] == DRAW_AFTER_TRICK,
         "_tricks_per_deal": rules.R[R_TRICKS], "_last_bonus": rules.R[R_LAST_BONUS],
-        # (winner's place, points) of each pair of cards with each trump, filled as they come
-        # by Game.push and shared by the games of these rules (2 players only).
-        "_duels": [None] * (4 << 12) if rules.players == 2 else [],
+        # (winner's place, points) of each pair of cards (first << 6 | second) by trump,
+        # filled as they come by Game.push and shared by the games of these rules (2 players).
+        "_duels": [[None] * (1 << 12) for _ in range(4)] if rules.players == 2 else [],
         # push's path for a card by the trick's length before it: _MID (a card short of the
         # trick's end only moves to the trick), _END (the trick's end without the step) or 0
         # (the step, undone from a copy).
