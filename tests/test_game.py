@@ -349,3 +349,37 @@ def test_deal_checks():
 def test_cards_are_accounted_for_in_a_fresh_game_of_every_config():
     for config in CONFIGS:
         check_cards_accounted(new(config, 1))
+
+
+def test_two_seat_games_free_of_duties_are_duels_that_pickle_and_copy_as_they_are():
+    """``Game.__new__`` picks the straight-line ``_Duel`` from the rules alone (tests/test_step.py
+    holds its pushes equal to the step); a pickle or a copy is the same class in the same place."""
+    import pickle
+
+    from aceten.game import Game, _Duel
+
+    for name, options in (("briscola", {}), ("brisca", {})):
+        g = aceten.new_game(name, players=2, seed=4, **options)
+        assert type(g) is _Duel and isinstance(g, Game)
+        for _ in range(7):  # into the fourth trick, mid-trick
+            g.push(random.Random(1).choice(g.legal_moves()))
+        for other in (pickle.loads(pickle.dumps(g)), g.copy()):
+            assert type(other) is _Duel
+            assert other.flat_state() == g.flat_state() and other.log == g.log
+            assert other.moves == g.moves and other.tricks == g.tricks
+            other.pop()
+            assert len(other.moves) == 6
+        # Moves as text take Game.push's paths: the same game, state, log and undo.
+        cards, text = aceten.new_game(name, players=2, seed=5), aceten.new_game(name, players=2, seed=5)
+        while not cards.is_over():
+            move = random.Random(len(cards.moves)).choice(cards.legal_moves())
+            cards.push(move)
+            text.push(str(move))
+            assert text.flat_state() == cards.flat_state() and text.log == cards.log
+        while cards.moves:
+            cards.pop()
+            text.pop()
+            assert text.flat_state() == cards.flat_state()
+    for name, players, options in (("cruce", 2, {}), ("brisca", 2, {"arrastre": True}),
+                                   ("briscola", 3, {})):
+        assert type(aceten.new_game(name, players=players, seed=4, **options)) is Game

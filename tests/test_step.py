@@ -105,6 +105,47 @@ def test_the_compiled_step_is_the_engines_step_on_every_reachable_position(name,
     assert seen > 100
 
 
+# Full decks, every shape of push's paths: two seats (its _DUEL trick end), three and four,
+# obligations, exchanges, marriages, roem, a hidden team, open cards, draws after each play.
+FULL = [
+    ("briscola", 2, {}), ("briscola", 3, {}), ("briscola", 4, {}), ("brisca", 2, {}),
+    ("brisca", 4, {"arrastre": "yes"}), ("brisca", 2, {"draw": "after-play"}), ("cruce", 2, {}),
+    ("cruce", 4, {}), ("klaverjas", 4, {}), ("briscola", 2, {"open_cards": 1}),
+    ("briscola", 2, {"trump": "S"}), ("briscola", 5, {"variant": "chiamata"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "players", "options"), SMALL + FULL)
+def test_push_moves_the_state_as_the_step_does(name, players, options):
+    """Without numba: each push (its fast paths included) leaves the flat state the plain
+    step's (``step.play_move`` on a copy), from a first state that is ``step.start_deal``'s;
+    each pop restores it."""
+    import random
+
+    rules = aceten.rules.get(name, players=players, **options)
+    rng = random.Random(7)
+    for seed in range(25):
+        g = aceten.Game(rules, seed=seed)
+        first = [0] * layout.S_SIZE
+        first[layout.S_HAND:layout.S_HAND + players] = [int(h.mask) for h in map(g.hand, range(players))]
+        stock = [c & 63 for c in g.deal.stock]
+        first[layout.S_STOCK:layout.S_STOCK + len(stock)] = stock
+        first[layout.S_SLEN] = len(stock)
+        step.start_deal(first, rules.R)
+        assert g.flat_state() == first
+        while not g.is_over():
+            before = g.flat_state()
+            move = rng.choice(g.legal_moves())
+            after = before[:]
+            step.play_move(after, move_code(move), rules.R, rules.T)
+            g.push(move)
+            assert g.flat_state() == after, (seed, g.moves)
+            if rng.random() < 0.3:
+                g.pop()
+                assert g.flat_state() == before, (seed, g.moves, move)
+                g.push(move)
+
+
 def test_roem_words_agree_with_the_step_on_every_trick():
     rules = aceten.rules.get("klaverjas")
     roem = rules.part(Roem)

@@ -30,6 +30,7 @@ from aceten.rules.layout import (
     PHASE_PLAY,
     R_DRAW,
     R_LAST_BONUS,
+    R_STOCK,
     R_TRICKS,
     S_BONUS,
     S_CALLED,
@@ -45,6 +46,7 @@ from aceten.rules.layout import (
     S_POINTS,
     S_REMAIN,
     S_REVEALED,
+    S_SAVE,
     S_SIZE,
     S_SLEN,
     S_STOCK,
@@ -61,7 +63,7 @@ from aceten.rules.layout import (
 )
 from aceten.rules.outcome import Outcome as Outcome  # re-exported: aceten.game.Outcome
 from aceten.rules.parts import Auction, Marriage, Roem
-from aceten.seeded import Stream
+from aceten.seeded import shuffled
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,45 +223,71 @@ class Game:
     _marriage: Marriage | None
     _suits: tuple[Suit, ...]
     _cards: tuple[Card | None, ...]
+    _bit_of: list[int]
     _hand_cards: dict[int, tuple[Card, ...]]
     _has_open: bool
     _draw_after_trick: bool
     _tricks_per_deal: int
     _last_bonus: int
-    _duels: list[tuple[int, int] | None]
+    _duels: list[list[tuple[int, int] | None]]
+    _duel_row: list[tuple[int, int] | None]  # a _Duel's: _duels of its trump
     _draw_order: tuple[tuple[int, ...], ...]
     _next_seat: tuple[int, ...]
     _path: tuple[int, ...]
+    _duel: bool
     _free_hand: bool
     _no_open: tuple[CardSet, ...]
     _turned: bool
     _hidden: bool
     _auction: bool
+    _deck: tuple[Card, ...]
+    _stacked: bool
+    _hand_slices: tuple[tuple[int, int], ...]
+    _stock_from: int
+    _start: list[int]
+
+    # Each deal's own: the rules, seed and deal, the flat state and the API's bookkeeping.
+    rules: Rules
+    seed: int | None  # None for a deal given without one
+    deal: Deal
+    _S: list[int]
+    _open: list[int]
+    # Finished tricks: (leader, cards, winner, points, bonus, notes), the cards as Card objects
+    # or, from push's fast paths, as their bits in the flat state (read by _tricks).
+    _history: list[tuple[int, tuple[int, ...], int, int, int, tuple[str, ...]]]
+    _moves: list[Move]
+    _undo: list[tuple[Any, ...] | list[int]]
+    # The log's entries, except that the draws after a trick finished by push's fast paths
+    # stand as one ("draws", first, count) entry: the stock's cards first .. first+count-1,
+    # their drawers in S (an entry in the log is never undone without the entry): see _entries.
+    _log: list[tuple[str, int | None, Any]]
+    _bids: list[tuple[int, Move]]
+    _trick_objs: list[Trick]  # Trick objects of _history, built once
+    _trick_srcs: list[tuple[int, ...]]  # the _history cards each was built from
+    _view_events: dict[int, tuple[int, Any, list[Any], set[Card | None]]]
+    _open_cache: tuple[tuple[int, ...], tuple[CardSet, ...]] | None
+    _view_templates: list[dict[str, Any] | None]
+    _tricks_cache: tuple[Any, tuple[Trick, ...]]
+
+    def __new__(cls, rules: Rules | None = None, *, seed: int | None = None,
+                deal: Deal | None = None) -> Game:
+        """A Game of rules that make a :class:`_Duel` is one (a pickle makes it as it was)."""
+        if cls is Game and rules is not None and _engine_constants(rules)["_duel"]:
+            cls = _Duel
+        return _new_object(cls)
 
     def __init__(self, rules: Rules, *, seed: int | None = None, deal: Deal | None = None):
-        self.rules = rules
+        constants = _engine_constants(rules)
         if deal is None:
             if seed is None:
                 seed = random.randrange(2**32)
-            deal = self._shuffled_deal(seed)
+            deal = _shuffled_deal(constants, seed)
         else:
+            self.rules = rules
             self._check_deal(deal)
-        self.seed = seed
-        self.deal = deal
-        self._reset()
-
-    # -- setting up ------------------------------------------------------------------------
-    def _shuffled_deal(self, seed: int) -> Deal:
-        rules = self.rules
-        cards = list(rules.deck)
-        if not rules.options["stacked"]:
-            Stream(seed).shuffle(cards)
-        n, h = rules.players, rules.hand_size
-        first = (rules.options["dealer"] + 1) % n
-        hands: list[tuple[Card, ...]] = [()] * n
-        for i in range(n):
-            hands[(first + i) % n] = tuple(cards[i * h:(i + 1) * h])
-        return Deal(tuple(hands), tuple(cards[n * h:]))
+        # The instance's attributes made in one dict (attributes set one by one would each
+        # grow it: the setup's largest cost after the shuffle).
+        _set_attribute(self, "__dict__", _fresh(rules, seed, deal, constants))
 
     def _check_deal(self, deal: Deal) -> None:
         rules = self.rules
@@ -279,37 +307,6 @@ class Game:
             what = (f"lacks {' '.join(map(str, sorted(missing)))}" if missing
                     else f"holds cards not in the deck: {' '.join(map(str, sorted(extra)))}")
             raise AcetenError(f"the deal {what}")
-
-    def _reset(self) -> None:
-        rules, deal = self.rules, self.deal
-        n = rules.players
-        # The position in the one flat layout (aceten.rules.layout): the step function of
-        # aceten.rules.step moves it on; everything else here is bookkeeping for the API.
-        S = self._S = [0] * S_SIZE
-        S[S_HAND:S_HAND + n] = [sum(map(_BIT_OF.__getitem__, hand)) for hand in deal.hands]
-        slen = len(deal.stock)
-        S[S_STOCK:S_STOCK + slen] = map((63).__and__, deal.stock)
-        S[S_SLEN] = slen
-        step.start_deal(S, rules.R)
-        k = rules.options["open_cards"]
-        self._open = [sum([1 << (c & 63) for c in hand[:k]]) for hand in deal.hands] if k else [0] * n
-        # Finished tricks: (leader, cards, winner, points, bonus, notes), the cards as Card
-        # objects or, from push's fast path, as their bits in the flat state (read by _tricks).
-        self._history: list[tuple[int, tuple[int, ...], int, int, int, tuple[str, ...]]] = []
-        self._moves: list[Move] = []
-        self._undo: list[tuple[Any, ...] | list[int]] = []
-        # The log's entries, except that the draws after a trick finished by push's fast path stand as
-        # one ("draws", first, count) entry: the stock's cards first .. first+count-1, their
-        # drawers in S (an entry in the log is never undone without the entry): see _entries.
-        self._log: list[tuple[str, int | None, Any]] = []
-        self._bids: list[tuple[int, Move]] = []
-        self._trick_objs: list[Trick] = []  # Trick objects of _history, built once
-        self._trick_srcs: list[tuple[int, ...]] = []  # the _history cards each was built from
-        self._view_events: dict[int, tuple[int, Any, list[Any], set[Card | None]]] = {}
-        self._open_cache: tuple[tuple[int, ...], tuple[CardSet, ...]] | None = None
-        self._view_templates: list[dict[str, Any] | None] = [None] * n
-        self._tricks_cache: tuple[Any, tuple[Trick, ...]] = (None, ())
-        self.__dict__.update(_engine_constants(rules))
 
     # -- reading the position ------------------------------------------------------------
     @property
@@ -493,12 +490,14 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """The moves the seat to move may make (cards, or bids/calls/exchanges)."""
         S = self._S
+        if self._free_hand and not S[S_PHASE]:  # (PHASE_PLAY) every card of the hand, always
+            cached = self._hand_cards.get(S[S_HAND + S[S_TOMOVE]])
+            if cached is None:  # a hand not seen yet: cards_of caches it
+                cached = cards_of(S[S_HAND + S[S_TOMOVE]], self._family)
+            return [*cached]
         phase = S[S_PHASE]
         if phase == PHASE_PLAY:
             hand = S[S_HAND + S[S_TOMOVE]]
-            if self._free_hand:  # every card of the hand, always
-                cached = self._hand_cards.get(hand)
-                return [*(cached if cached is not None else cards_of(hand, self._family))]
             if self._obliged and S[S_TLEN]:
                 hand = _legal_cards(S, hand, self._R, self._T)
             cached = self._hand_cards.get(hand)
@@ -532,12 +531,13 @@ class Game:
                 return
         S = self._S
         seat = S[S_TOMOVE]
-        b = move & 63
         hand = S[S_HAND + seat]
-        if S[S_PHASE] != PHASE_PLAY or not hand >> b & 1 or move >> 6 != self._family:
+        bit = self._bit_of[move]  # the card's bit in a hand; 0 for another family's card
+        if S[S_PHASE] or not hand & bit:  # (S_PHASE is PHASE_PLAY, 0, while cards are played)
             raise IllegalMove(self._card_error(move, seat, hand))
+        b = move & 63
         tlen = S[S_TLEN]
-        if tlen and self._obliged and not _legal_cards(S, hand, self._R, self._T) >> b & 1:
+        if tlen and self._obliged and not _legal_cards(S, hand, self._R, self._T) & bit:
             raise IllegalMove(self._obligation_error(move, seat, hand))
         path = self._path[tlen]
         if path == _MID:
@@ -545,7 +545,7 @@ class Game:
             # trump named nor bonus scored by it), the step only moves the card from the hand to
             # the trick and passes the turn: done here (a fast path: tests/test_step.py holds it
             # equal to the step on every reachable position) and undone by pop without an entry.
-            S[S_HAND + seat] = hand ^ (1 << b)
+            S[S_HAND + seat] = hand ^ bit
             S[S_TRICK + tlen] = b
             S[S_TLEN] = tlen + 1
             S[S_TOMOVE] = self._next_seat[seat]
@@ -556,19 +556,22 @@ class Game:
             # The trick's last card where no roem, open card nor draw after each play is in the
             # rules: what ``step.play_card`` does to S for it, done here without its rule
             # switches (a fast path: tests/test_step.py holds it equal to the step on every
-            # reachable position), with the API's bookkeeping. The undo entry is the prefix of
-            # S alone: pop knows the rest (one trick and its log entries to drop).
-            self._undo.append(S[:S_STOCK])
-            S[S_HAND + seat] = hand ^ (1 << b)
+            # reachable position), with the API's bookkeeping. The undo entry is S[:S_SAVE]
+            # alone (all that a play changes before the stock: tests/test_step.py holds it; a
+            # draw's drawer past the stock pop clears): pop knows the rest (one trick and its
+            # log entries to drop).
+            self._undo.append(S[:S_SAVE])
+            S[S_HAND + seat] = hand ^ bit
             S[S_TRICK + tlen] = b
             n = tlen + 1
             trump = S[S_TRUMP]
             leader = S[S_LEADER]
             if n == 2 and trump >= 0:  # (winner's place, points) of each pair, once per rules
-                key = (trump << 12) | (S[S_TRICK] << 6) | b
-                found = self._duels[key]
+                row = self._duels[trump]
+                key = (S[S_TRICK] << 6) | b
+                found = row[key]
                 if found is None:
-                    found = self._duels[key] = _trick_result(S, n, trump, self._T)
+                    found = row[key] = _trick_result(S, n, trump, self._T)
                 place, points = found
             else:
                 place, points = _trick_result(S, n, trump, self._T)
@@ -730,9 +733,9 @@ class Game:
             self._log.pop()
             return move
         entry = self._undo.pop()
-        if type(entry) is list:  # push's fast path's at a trick's end: the prefix of S before the trick's end
+        if type(entry) is list:  # a fast path's at a trick's end: S[:S_SAVE] before the trick's end
             drawn = S[S_DRAWN]
-            S[:S_STOCK] = entry
+            S[:S_SAVE] = entry
             first = S[S_DRAWN]
             for i in range(first, drawn):  # the draws undone: who drew is no longer known
                 S[S_DRAWER + i] = 0
@@ -894,6 +897,75 @@ class Game:
         return svg.table(self)
 
 
+class _Duel(Game):
+    """A Game of two seats with no duty on which card to play, whose rules move both cards of a
+    trick on push's fast paths (``Game._path`` is (_MID, _END)) and know the trump at the
+    deal: Briscola's and Brisca's duels. Its push plays a card in one straight line,
+    the lead as _MID does and the second card as _END does for two seats (the pair's result
+    looked up once per rules, the winner ``leader ^ place``, the two draws written out);
+    anything else (a bid, an exchange, a move as text) goes through Game.push. Pop undoes
+    both as Game's fast paths (tests/test_step.py holds every push equal to the step)."""
+
+    __slots__ = ()
+
+    def push(self, move: Move | str) -> None:
+        if type(move) is not Card:
+            Game.push(self, move)
+            return
+        S = self._S
+        seat = S[S_TOMOVE]
+        hand = S[S_HAND + seat]
+        bit = self._bit_of[move]  # the card's bit in a hand; 0 for another family's card
+        if S[S_PHASE] or not hand & bit:  # (S_PHASE is PHASE_PLAY, 0, while cards are played)
+            raise IllegalMove(self._card_error(move, seat, hand))
+        if not S[S_TLEN]:  # the lead: moved to the trick, the turn passed (_MID)
+            S[S_HAND + seat] = hand ^ bit
+            S[S_TRICK] = move & 63
+            S[S_TLEN] = 1
+            S[S_TOMOVE] = seat ^ 1
+            self._moves.append(move)
+            self._log.append(("play", seat, move))
+            return
+        # The second card: _END for two seats, undone by pop as _END is.
+        b = move & 63
+        self._undo.append(S[:S_SAVE])
+        S[S_HAND + seat] = hand ^ bit
+        first = S[S_TRICK]
+        S[S_TRICK + 1] = b
+        key = (first << 6) | b
+        found = self._duel_row[key]
+        if found is None:
+            found = self._duel_row[key] = _trick_result(S, 2, S[S_TRUMP], self._T)
+        place, points = found
+        leader = seat ^ 1
+        winner = leader ^ place
+        S[S_REMAIN] -= points
+        trickno = S[S_TRICKNO] + 1
+        if trickno == self._tricks_per_deal:
+            points += self._last_bonus
+            S[S_PHASE] = PHASE_OVER
+        S[S_POINTS + winner] += points
+        S[S_TRICKS + winner] += 1
+        S[S_WON] |= winner + 1  # the winner's bit: 1 << winner for seats 0 and 1
+        S[S_TRICKNO] = trickno
+        S[S_LASTWIN] = S[S_LEADER] = S[S_TOMOVE] = winner
+        S[S_TLEN] = 0
+        self._moves.append(move)
+        log = self._log
+        log.append(("play", seat, move))
+        drawn = S[S_DRAWN]
+        if drawn < S[S_SLEN]:  # (these rules draw after each trick)
+            log.append(("draws", drawn, 2))  # the log's draw entries, written when read
+            loser = winner ^ 1
+            S[S_DRAWER + drawn] = winner
+            S[S_DRAWER + 1 + drawn] = loser
+            S[S_HAND + winner] |= 1 << S[S_STOCK + drawn]
+            S[S_HAND + loser] |= 1 << S[S_STOCK + 1 + drawn]
+            S[S_DRAWN] = drawn + 2
+        self._history.append((leader, (first, b), winner, points, 0, ()))
+        return
+
+
 _play_card, _legal_cards = step.play_card, step.legal_cards
 def _trick_result(S: list[int], n: int, trump: int, T: list[int]) -> tuple[int, int]:
     """The place in play order of the card winning the finished trick, and its card points."""
@@ -901,6 +973,60 @@ def _trick_result(S: list[int], n: int, trump: int, T: list[int]) -> tuple[int, 
     for c in S[S_TRICK:S_TRICK + n]:
         points += T[T_TRUMP_PTS + c] if (c >> 4) & 3 == trump else T[T_PLAIN_PTS + c]
     return step.winner_index(S, n, trump, T), points
+
+
+def _shuffled_deal(constants: dict[str, Any], seed: int) -> Deal:
+    """The deal of ``seed``: the deck shuffled (unless stacked), dealt in hands and a stock."""
+    cards = [*constants["_deck"]]
+    if not constants["_stacked"]:
+        shuffled(seed, cards)
+    return Deal(tuple([tuple(cards[start:stop]) for start, stop in constants["_hand_slices"]]),
+                tuple(cards[constants["_stock_from"]:]))
+
+
+def _fresh(rules: Rules, seed: int | None, deal: Deal, constants: dict[str, Any]) -> dict[str, Any]:
+    """The attributes of a Game at the start of ``deal``: the rules' constants and its own."""
+    n = rules.players
+    # The position in the one flat layout (aceten.rules.layout): the step function of
+    # aceten.rules.step moves it on; everything else here is bookkeeping for the API.
+    # Every deal of these rules starts from the same state (_start: step.start_deal's)
+    # but for its cards and, when the stock's last card is turned, the trump.
+    S = constants["_start"][:]
+    S[S_HAND:S_HAND + n] = [sum(map(_BIT_OF.__getitem__, hand)) for hand in deal.hands]
+    slen = len(deal.stock)
+    S[S_STOCK:S_STOCK + slen] = map((63).__and__, deal.stock)
+    S[S_SLEN] = slen
+    if constants["_turned"]:
+        S[S_TRUMP] = (S[S_STOCK + slen - 1] >> 4) & 3
+    k = rules.options["open_cards"]
+    # A copy of the constants, which hold every key of a Game (see _PER_GAME): each value set
+    # below replaces a placeholder, and the dict never grows.
+    d = constants.copy()
+    d["rules"] = rules
+    d["seed"] = seed
+    d["deal"] = deal
+    d["_S"] = S
+    d["_open"] = [sum([1 << (c & 63) for c in hand[:k]]) for hand in deal.hands] if k else [0] * n
+    d["_history"] = []
+    d["_moves"] = []
+    d["_undo"] = []
+    d["_log"] = []
+    d["_bids"] = []
+    d["_trick_objs"] = []
+    d["_trick_srcs"] = []
+    d["_view_events"] = {}
+    d["_view_templates"] = [None] * n
+    if constants["_duel"]:  # (its trump is known at the deal)
+        d["_duel_row"] = constants["_duels"][S[S_TRUMP]]
+    return d
+
+
+# The attributes of a Game that are its own (set by _fresh), with their placeholders in the
+# constants: None for those _fresh sets, the start value of those it leaves.
+_PER_GAME = {"rules": None, "seed": None, "deal": None, "_S": None, "_open": None, "_history": None,
+             "_moves": None, "_undo": None, "_log": None, "_bids": None, "_trick_objs": None,
+             "_trick_srcs": None, "_view_events": None, "_view_templates": None,
+             "_open_cache": None, "_tricks_cache": (None, ()), "_duel_row": None}
 
 
 _CONSTANTS: dict[int, tuple[Rules, dict[str, Any]]] = {}
@@ -918,27 +1044,48 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
     light = k == 0 and rules.draw != "after-play" and not hidden
     light_lead = light and not rules.has_lead_bonus and rules.trump_mode != "first-lead"
     light_finish = light and rules.roem is None  # ... and the trick's end needs no roem
+    # Two seats, no duty on which card to play, both cards of a trick on the fast paths, the
+    # trump known at the deal, and no stock or draws after each trick: a _Duel.
+    duel = (rules.players == 2 and not rules.obligations.parts and light_lead and light_finish
+            and rules.trump_mode in ("turned", "given")
+            and (rules.R[R_DRAW] == DRAW_AFTER_TRICK or rules.R[R_STOCK] == 0))
+    n, h = rules.players, rules.hand_size
+    first = (rules.options["dealer"] + 1) % n  # the first seat dealt to
+    start = [0] * S_SIZE  # the state every deal starts from, but for its cards (see _fresh)
+    start[S_SLEN] = rules.R[R_STOCK]
+    step.start_deal(start, rules.R)
+    start[S_SLEN] = 0
     constants = {
+        **_PER_GAME,
         "_n": rules.players, "_family": rules.family, "_R": rules.R, "_T": rules.T,
         "_obliged": bool(rules.obligations.parts), "_exchange": rules.has_extra_moves,
         "_roem": rules.roem, "_marriage": rules.marriage, "_suits": rules.suits,
-        "_cards": rules.cards_by_bit, "_hand_cards": hand_cards_cache(rules.family),
+        "_cards": rules.cards_by_bit,
+        "_hand_cards": hand_cards_cache(rules.family),
+        # A card's bit in a hand mask by its code, 0 for the cards of another family.
+        "_bit_of": [1 << (code & 63) if code >> 6 == rules.family else 0 for code in range(256)],
         "_has_open": k > 0,
         "_no_open": tuple(CardSet(0, rules.family) for _ in range(rules.players)),
         "_turned": rules.trump_mode == "turned",
         "_hidden": hidden, "_auction": rules.part(Auction) is not None,
         "_draw_after_trick": rules.R[R_DRAW] == DRAW_AFTER_TRICK,
         "_tricks_per_deal": rules.R[R_TRICKS], "_last_bonus": rules.R[R_LAST_BONUS],
-        # (winner's place, points) of each pair of cards with each trump, filled as they come
-        # by Game.push and shared by the games of these rules (2 players only).
-        "_duels": [None] * (4 << 12) if rules.players == 2 else [],
+        # (winner's place, points) of each pair of cards (first << 6 | second) by trump,
+        # filled as they come by Game.push and shared by the games of these rules (2 players).
+        "_duels": [[None] * (1 << 12) for _ in range(4)] if rules.players == 2 else [],
         # push's path for a card by the trick's length before it: _MID (a card short of the
         # trick's end only moves to the trick), _END (the trick's end without the step) or 0
         # (the step, undone from a copy).
         "_path": tuple(_MID if t + 1 < rules.players and (light if t else light_lead)
-                       else _END if t + 1 == rules.players and light_finish else 0
-                       for t in range(rules.players)),
+                       else _END if t + 1 == rules.players and light_finish
+                       else 0 for t in range(rules.players)),
+        "_duel": duel,
         "_free_hand": not rules.obligations.parts and not rules.has_extra_moves,
+        # The deal: the deck in dealing order, each seat's slice of it, where the stock starts.
+        "_deck": rules.deck, "_stacked": bool(rules.options["stacked"]),
+        "_hand_slices": tuple(((s - first) % n * h, ((s - first) % n + 1) * h) for s in range(n)),
+        "_stock_from": n * h,
+        "_start": start,
         "_next_seat": tuple((s + 1) % rules.players for s in range(rules.players)),
         "_draw_order": tuple(tuple((w + i) % rules.players for i in range(rules.players))
                              for w in range(rules.players)),
@@ -946,6 +1093,7 @@ def _engine_constants(rules: Rules) -> dict[str, Any]:
     _CONSTANTS[id(rules)] = (rules, constants)
     return constants
 _MID, _END = 1, 2  # Game._path's fast paths
+assert PHASE_PLAY == 0, "Game.push reads a phase of 0 as the play"
 _BIT_OF = [1 << (code & 63) for code in range(1 << 8)]  # a card's bit in its hand mask, by code
 _PHASE_NAMES = {PHASE_PLAY: "play", PHASE_BID: "bid", PHASE_CALL: "call", PHASE_OVER: "over",
                 PHASE_AUCTION: "auction", PHASE_CALL_CARD: "call-card"}

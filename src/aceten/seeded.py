@@ -17,9 +17,9 @@ ranges' product fits in 64 bits), so dealing 40 cards costs 3 draws, not 39.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
-from typing import TypeVar
+from typing import Any, TypeVar
 
 M64 = (1 << 64) - 1
 M32 = (1 << 32) - 1
@@ -78,23 +78,16 @@ class Stream:
         A batch's j's are the digits of one number: multiplying the draw by each range in turn
         and keeping the high words (the plan's arithmetic) gives the same j's as the mixed-radix
         digits of ``(draw * P) >> 64``, P the product of the ranges, and leaves the same low word
-        ``(draw * P) & M64`` for the rejection test; so a batch costs one product and a
-        ``divmod`` per position (the dealer's hot path: :meth:`aceten.game.Game` deals with it).
+        ``(draw * P) & M64`` for the rejection test; so a batch costs one product, and each
+        position a division and a remainder by constants (:func:`straight_shuffle`).
         """
-        s = self._s
-        for positions, divisors, product, floor in _digit_plan(len(items)):
-            while True:
-                s = (s + GAMMA) & M64
-                z = ((s ^ (s >> 30)) * MIX1) & M64
-                z = ((z ^ (z >> 27)) * MIX2) & M64
-                x = (z ^ (z >> 31)) * product
-                if x & M64 >= floor:  # else the draw fell in the biased sliver: draw again
-                    break
-            q = x >> 64
-            for pos, d in zip(positions, divisors):
-                j, q = divmod(q, d)
-                items[pos], items[j] = items[j], items[pos]
-        self._s = s
+        self._s = straight_shuffle(len(items))(self._s, items)
+
+
+def shuffled(seed: int, items: list[T]) -> None:
+    """``Stream(seed).shuffle(items)`` without the stream object (the dealer's hot path:
+    :class:`aceten.game.Game` deals with it)."""
+    straight_shuffle(len(items))(key_of(seed), items)
 
 
 @cache
@@ -116,6 +109,58 @@ def shuffle_plan(size: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int
         out.append((positions, tuple(p + 1 for p in positions), ((1 << 64) - product) % product))
         i = k - 1
     return tuple(out)
+
+
+@cache
+def straight_shuffle(size: int) -> Callable[[int, list[Any]], int]:
+    """:meth:`Stream.shuffle` of ``size`` items as straight-line code, written and compiled
+    once per size: ``shuffle(state, items)`` shuffles in place and returns the stream's state
+    after its draws.
+
+    Each batch of :func:`_digit_plan` is one rejection loop. Its number (up to 64 bits) is cut
+    into chunks of consecutive digits whose ranges multiply to less than 2**30, one division
+    or remainder by a constant each; each position's pick ``j = v // d % r`` is then its digit
+    in its chunk ``v``, with the chunk's divisor ``d`` and range ``r`` written in. Every
+    operation on a chunk is on one-digit ints (CPython's fast path): a 40-card deal costs a
+    fraction of the loop of ``divmod`` calls on the whole number that it replaces."""
+    lines = ["def shuffle(s, items):"]
+    for positions, _, product, floor in _digit_plan(size):
+        lines += ["    while True:",
+                  "        s = (s + GAMMA) & M64",
+                  "        z = ((s ^ (s >> 30)) * MIX1) & M64",
+                  "        z = ((z ^ (z >> 27)) * MIX2) & M64",
+                  f"        q = (z ^ (z >> 31)) * {product}",
+                  f"        if q & M64 >= {floor}:  # else the draw fell in the biased sliver",
+                  "            break",
+                  "    q >>= 64"]
+        chunks: list[list[int]] = [[]]  # the positions in order, cut where a product passes 2**30
+        chunk_product = 1
+        for pos in positions:
+            if chunk_product * (pos + 1) >= 1 << 30:
+                chunks.append([])
+                chunk_product = 1
+            chunks[-1].append(pos)
+            chunk_product *= pos + 1
+        after = product  # the product of the ranges after the chunks written so far
+        for chunk in chunks:
+            size_of = 1
+            for pos in chunk:
+                size_of *= pos + 1
+            after //= size_of
+            value = (f"q // {after}" if after > 1 else "q") if chunk is chunks[0] else (
+                f"q // {after} % {size_of}" if after > 1 else f"q % {size_of}")
+            lines.append(f"    v = {value}")
+            below = size_of  # the product of the ranges after this position in the chunk
+            for k, pos in enumerate(chunk):
+                below //= pos + 1
+                pick = ((f"v // {below}" if below > 1 else "v") if k == 0
+                        else f"v % {pos + 1}" if below == 1 else f"v // {below} % {pos + 1}")
+                lines += [f"    j = {pick}", f"    items[{pos}], items[j] = items[j], items[{pos}]"]
+    lines.append("    return s")
+    namespace: dict[str, Any] = {"GAMMA": GAMMA, "M64": M64, "MIX1": MIX1, "MIX2": MIX2}
+    exec(compile("\n".join(lines), f"<aceten.seeded shuffle of {size}>", "exec"), namespace)
+    shuffle: Callable[[int, list[Any]], int] = namespace["shuffle"]
+    return shuffle
 
 
 @cache
