@@ -12,7 +12,7 @@ all solver threads included). ``--baseline SRC`` runs the same commands with ``P
 too, in the same run, alternating (e.g. a checkout of main: ``git archive main src | tar -x -C
 /tmp/main``, then ``--baseline /tmp/main/src``).
 
-    python bench/bench_logic.py [--repeat 3] [--workers 2] [--params default|light] [--cli]
+    python bench/bench_logic.py [--repeat 3] [--workers 1] [--params default|light] [--cli]
     python bench/bench_logic.py --commands [--repeat 5] [--baseline /tmp/main/src]
 """
 
@@ -157,7 +157,7 @@ def commands(repeat: int, baseline: str | None, as_json: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=1)  # as aceten.logic.solve.DEFAULT_WORKERS
     parser.add_argument("--params", choices=("default", "light"), default="default",
                         help="CP-SAT presolve: aceten's default, or light (no probing/symmetry)")
     parser.add_argument("--cli", action="store_true", help="also time the aceten command")

@@ -669,7 +669,7 @@ class BatchResult:
 
 
 def deal_from(rules: Rules, bits: np.ndarray) -> Deal:
-    """The Deal of a shuffled deck (kernel bits), dealt as Game._shuffled_deal deals."""
+    """The Deal of a shuffled deck (kernel bits), dealt as aceten.game._shuffled_deal deals."""
     from aceten.cards import Card
 
     fam = int(rules.family) << 6
