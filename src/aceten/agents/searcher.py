@@ -40,7 +40,7 @@ from aceten.agents.pimc import (
     tactics_decides,
     unplayed,
 )
-from aceten.agents.playmodel import PlayModel, policy_move, world_weights
+from aceten.agents.playmodel import PlayModel, effective_size, policy_move, world_weights
 from aceten.agents.tactics import TacticsAgent
 from aceten.agents.words import layouts, plural
 from aceten.cards import Card
@@ -127,11 +127,9 @@ def deal_score(game: Game, seat: int, limit: int, solver: Any) -> float:
     team = game.team_of(seat)
     if outcome.seat_scores:  # a sheet per seat (a hidden team): the seat's own line of it
         score = float(outcome.seat_scores[seat])
-        for _ in range(pushed):
-            game.pop()
-        return score
-    others = [s for t, s in enumerate(outcome.scores) if t != team]
-    score = outcome.scores[team] - (sum(others) / len(others) if others else 0.0)
+    else:
+        others = [s for t, s in enumerate(outcome.scores) if t != team]
+        score = outcome.scores[team] - (sum(others) / len(others) if others else 0.0)
     for _ in range(pushed):
         game.pop()
     return score
@@ -381,7 +379,7 @@ class SearcherAgent(Agent):
                                f"than your next-best move (about {average:.0f} by the end)")
         what = "card points" if isinstance(best, Card) else "value"
         runner = (f"; next {ranked[1]} {averages[ranked[1]]:+.1f}" if len(ranked) > 1 else "")
-        ess = 1.0 / sum(w * w for w in weights) if weights else 0.0
+        ess = effective_size(weights)
         won = f", wins {100 * shares[best]:.0f}%" if shares is not None else ""
         self.detail = (f"{best}: weighted average {average:+.1f} {what}{won} over {plural(searched, 'deal')} "
                        f"({'exact' if exact else 'playout, then exact'}; {self.combine}; "
