@@ -42,11 +42,12 @@ def make(name: str, seed: int) -> Any:
     return VARIANTS[name](seed) if name in VARIANTS else agents.get(name, seed=seed)
 
 
-def truth(game: Any, legal: list[Any], limit: int) -> tuple[dict[Any, float], dict[Any, float]]:
+def truth(judge: SearcherAgent, game: Any, legal: list[Any],
+          limit: int) -> tuple[dict[Any, float], dict[Any, float]]:
     """Each legal move's value on the real deal (the solver's: every other seat minimises what
     the mover's side ends with) and its result (each move's line solved on its own and scored
-    by the game, as ``combine="wins"`` does)."""
-    judge = SearcherAgent(seed=0, combine="wins")
+    by the game, as ``combine="wins"`` does). ``judge`` keeps one solver, and its table, for
+    the run: the values are exact whatever the table holds."""
     solver = judge._solver_ready()
     values = {mv.move: float(mv.value) for mv in solver.solve(game).moves}
     _, results, _ = judge._evaluate(game, legal, game.to_move, True, limit)
@@ -68,6 +69,7 @@ def run(bots: list[str], game_spec: tuple[str, int, str | None], deals: range, p
     results: dict[str, list[float]] = {b: [] for b in bots}
     cpu: dict[str, list[float]] = {b: [] for b in bots}
     agree = 0
+    judge = SearcherAgent(seed=0, combine="wins")
     for deal in deals:
         game = aceten.new_game(name, players=players, variant=variant, seed=2000 + deal)
         play = [make(producer, seed=s) for s in range(players)]
@@ -78,7 +80,7 @@ def run(bots: list[str], game_spec: tuple[str, int, str | None], deals: range, p
             legal = list(view.legal_moves)
             limit = max_cards if max_cards is not None else exact_limit(view)
             if view.phase == "play" and len(legal) > 1 and min_cards <= unplayed(view) <= limit:
-                values, won = truth(game, legal, exact_limit(view))
+                values, won = truth(judge, game, legal, exact_limit(view))
                 best_value, best_result = max(values.values()), max(won.values())
                 chosen = {}
                 for bot in bots:

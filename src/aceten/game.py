@@ -963,7 +963,6 @@ class _Duel(Game):
             S[S_HAND + loser] |= 1 << S[S_STOCK + 1 + drawn]
             S[S_DRAWN] = drawn + 2
         self._history.append((leader, (first, b), winner, points, 0, ()))
-        return
 
 
 _play_card, _legal_cards = step.play_card, step.legal_cards
