@@ -41,7 +41,7 @@ from aceten.rules.layout import (
     S_TRICKS,
     SEATS,
 )
-from aceten.search import dds, endgame
+from aceten.search import dds, endgame, native
 from aceten.search.encoding import decode_move, encode_game, encode_rules
 from aceten.search.kernels import aligned_zeros
 
@@ -169,6 +169,13 @@ class _Worker:
         self.history[:4] = 0
 
 
+def _kernels() -> tuple[Any, Any]:
+    """The search kernels and the step functions to call: compiled from C where a compiler
+    builds them (:mod:`aceten.search.native`), else numba's (``ACETEN_KERNELS`` chooses)."""
+    lib = native.load()
+    return (lib.dds, lib.step) if lib is not None else (dds, jit)
+
+
 class _Search:
     """One solve's searches, on one thread or two.
 
@@ -190,6 +197,7 @@ class _Search:
                  endgame_table: tuple[np.ndarray, int], workers: list[_Worker],
                  control: np.ndarray, helper: ThreadPoolExecutor | None) -> None:
         self.R, self.T, self.ORD = enc.R, enc.T, enc.ORD
+        self.dds, self.step = _kernels()
         self.suf = _stock_suffixes(S)
         self.control = control
         self.helper = helper
@@ -224,7 +232,7 @@ class _Search:
     def exact(self, S: np.ndarray, guess: int, ply: int) -> int:
         """The exact future value of S (``dds.exact_value``; if it stops, on both threads)."""
         if self.threads == 1:
-            g = int(dds.exact_value(S, guess, *self.args[0], ply, self.control))
+            g = int(self.dds.exact_value(S, guess, *self.args[0], ply, self.control))
             if not self._handed_over(g):
                 return g
         return self._exact_together(S, guess, ply)
@@ -233,27 +241,27 @@ class _Search:
                     values: np.ndarray) -> int:
         """Every root move's value (``dds.root_values``; if it stops, on both threads)."""
         if self.threads == 1:
-            n = int(dds.root_values(S, guess, *self.args[0], self.control, codes, values))
+            n = int(self.dds.root_values(S, guess, *self.args[0], self.control, codes, values))
             if not self._handed_over(n):
                 return n
         order = np.empty(dds.MOVES, dtype=np.int64)
         rep = np.empty(64, dtype=np.int64)
-        k, legal = dds.root_moves(S, self.R, self.T, self.ORD, self.suf, self.workers[0].moves,
+        k, legal = self.dds.root_moves(S, self.R, self.T, self.ORD, self.suf, self.workers[0].moves,
                                   self.workers[0].history, order, rep)
         found = np.zeros(dds.MOVES, dtype=np.int64)
         root = S.copy()
         best = -1
         for i in range(k):
-            gain = int(jit.play_move(S, order[i], self.R, self.T))
+            gain = int(self.step.play_move(S, order[i], self.R, self.T))
             found[i] = gain + self._gallop_together(S, (best if best >= 0 else guess) - gain)
             S[:] = root
             best = max(best, int(found[i]))
-        return int(dds.root_report(legal, rep, order, found, k, codes, values))
+        return int(self.dds.root_report(legal, rep, order, found, k, codes, values))
 
     def reach(self, S: np.ndarray, target: int) -> bool:
         """Whether the maximising side can still win ``target`` (one probe)."""
         if self.threads == 1:
-            answer = int(dds.reach(S, target, *self.args[0], self.control))
+            answer = int(self.dds.reach(S, target, *self.args[0], self.control))
             if not self._handed_over(answer):
                 return answer == 1
         return self._probe(S, target, 0) >= target
@@ -261,15 +269,15 @@ class _Search:
     def line(self, S: np.ndarray, future: int, out: np.ndarray) -> int:
         """The principal variation (one thread: its probes mostly end in the table)."""
         self.control[0, dds.SH_BUDGET] = dds.NEVER
-        return int(dds.principal_variation(S, future, *self.args[0], self.control, out))
+        return int(self.dds.principal_variation(S, future, *self.args[0], self.control, out))
 
     def _exact_together(self, S: np.ndarray, guess: int, ply: int) -> int:
         """``dds.exact_value`` with each probe searched by both threads."""
         lower = 0
-        upper = int(dds.future_bound(S, self.R, self.T, self.suf))
+        upper = int(self.dds.future_bound(S, self.R, self.T, self.suf))
         first = True
         while lower < upper:
-            beta = int(dds.next_threshold(lower, upper, guess, first))
+            beta = int(self.dds.next_threshold(lower, upper, guess, first))
             first = False
             g = self._probe(S, beta, ply)
             if g >= beta:
@@ -282,9 +290,9 @@ class _Search:
         """A root move's exact future value as the kernel's ``root_values`` finds it (the probes
         of ``dds.gallop_next``), each probe searched by both threads."""
         W = np.empty(dds.W_SIZE, dtype=np.int64)
-        t = int(dds.gallop_start(W, 0, int(dds.future_bound(S, self.R, self.T, self.suf)), guess))
+        t = int(self.dds.gallop_start(W, 0, int(self.dds.future_bound(S, self.R, self.T, self.suf)), guess))
         while t > 0:
-            t = int(dds.gallop_next(W, t, self._probe(S, t, 1)))
+            t = int(self.dds.gallop_next(W, t, self._probe(S, t, 1)))
         return int(W[dds.W_LOWER])
 
     def _probe(self, S: np.ndarray, beta: int, ply: int) -> int:
@@ -292,13 +300,13 @@ class _Search:
         the two did not get two cores' worth of CPU time (``_crowded``)."""
         SH = self.control
         if self.helper is None or self._crowded():
-            return int(dds.alphabeta_alone(S, beta - 1, beta, ply, *self.args[0], SH))
+            return int(self.dds.alphabeta_alone(S, beta - 1, beta, ply, *self.args[0], SH))
         SH[1:] = 0
         wall = time.perf_counter()
         cpu = time.process_time()
         other = self.helper.submit(self._help, S.copy(), beta, ply)
         try:
-            g = int(dds.alphabeta(S, beta - 1, beta, ply, *self.args[0], SH, 0))
+            g = int(self.dds.alphabeta(S, beta - 1, beta, ply, *self.args[0], SH, 0))
         finally:
             SH[0, dds.SH_ABORT] = 1  # done (or stopped because the other was): stop the other
             h = other.result()
@@ -316,7 +324,7 @@ class _Search:
     def _help(self, S: np.ndarray, beta: int, ply: int) -> int:
         """The second thread's part of a probe."""
         SH = self.control
-        g = int(dds.alphabeta(S, beta - 1, beta, ply, *self.args[1], SH, 1))
+        g = int(self.dds.alphabeta(S, beta - 1, beta, ply, *self.args[1], SH, 1))
         if g != dds.ABORTED:
             SH[0, dds.SH_ABORT] = 1
         return g

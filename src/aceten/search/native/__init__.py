@@ -1,0 +1,224 @@
+"""The solver's kernels compiled by the machine's C compiler, with numba as the fallback.
+
+numba compiles the search on its first use: about a minute of CPU, several on a busy machine.
+The same kernels translated to C (:mod:`aceten.search.native.translate`, from the very source
+numba compiles) build with ``cc -O2`` in a few seconds: at ``pip install -e`` (the build hook,
+``hatch_build.py``), else at the first solve, with a line saying so. The library is kept in
+``aceten/_kernels/`` (built at install) or ``$XDG_CACHE_HOME/aceten/native/`` (built at first
+use), named by a hash of its sources, so an edited kernel is never run stale.
+
+``ACETEN_KERNELS`` chooses: ``auto`` (the default: C where a compiler is found, else numba),
+``c`` (C or an error), ``numba`` (numba only).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from aceten.errors import AcetenError
+
+HERE = Path(__file__).resolve().parent
+PACKAGE = HERE.parents[1]
+FLAGS = ["-O2", "-fwrapv", "-fPIC", "-shared", "-std=gnu11", "-fvisibility=hidden"]
+NATIVE_FLAGS = ["-march=native"]  # popcount and tzcnt as single instructions, as numba compiles
+MODULES = ("step", "kernels", "endgame", "dds")
+
+
+def _source_files() -> list[Path]:
+    from aceten.search.native import translate
+
+    return [PACKAGE / rel for rel in (*translate.MODULES, "search/native/translate.py")]
+
+
+def library_name(digest: str) -> str:
+    return f"native-{digest}-{platform.machine() or 'cpu'}"
+
+
+def source_digest() -> str:
+    from aceten.search.native import translate
+
+    return translate.source_hash(PACKAGE)
+
+
+def compiler() -> list[str] | None:
+    """The C compiler to use: ``$CC``, Python's own, or cc/gcc/clang on the PATH."""
+    for cand in (os.environ.get("CC"), sysconfig.get_config_var("CC"), "cc", "gcc", "clang"):
+        if not cand:
+            continue
+        parts = cand.split()
+        if parts and shutil.which(parts[0]):
+            return parts
+    return None
+
+
+def build(folder: Path, say: Callable[[str], None] | None = None) -> Path:
+    """Translate the kernels to C and compile them into ``folder``; returns the library's path.
+
+    Raises AcetenError when there is no compiler or it fails."""
+    from aceten.search.native import translate
+
+    cc = compiler()
+    if cc is None:
+        raise AcetenError("no C compiler found (set CC, or install gcc)")
+    program = translate.Program(PACKAGE)
+    digest = translate.source_hash(PACKAGE)
+    name = library_name(digest)
+    folder.mkdir(parents=True, exist_ok=True)
+    if say:
+        say(f"compiling the solver's kernels with {cc[0]} (a few seconds, once)")
+    with tempfile.TemporaryDirectory(dir=folder) as tmp:
+        src = Path(tmp) / f"{name}.c"
+        src.write_text(program.c_source())
+        out = Path(tmp) / f"{name}.so"
+        flags = FLAGS + (NATIVE_FLAGS if platform.machine() in ("x86_64", "AMD64") else [])
+        run = subprocess.run([*cc, *flags, "-o", str(out), str(src)], capture_output=True, text=True)
+        if run.returncode != 0:
+            raise AcetenError(f"the C compiler failed: {(run.stderr or run.stdout).strip()[:500]}")
+        (Path(tmp) / f"{name}.json").write_text(json.dumps(_manifest(program)))
+        for suffix in (".json", ".so"):  # the library last: its presence says both are there
+            os.replace(Path(tmp) / f"{name}{suffix}", folder / f"{name}{suffix}")
+    return folder / f"{name}.so"
+
+
+def _manifest(program: Any) -> dict[str, Any]:
+    """Each exported function's parameters (``a2``: a 2-d array, ``i``/``u``: an integer) and
+    return kind (``v`` none, ``i``, ``u``, ``b``, or a tuple ``t:iu``)."""
+    from aceten.search.native.translate import Arr, Tup
+
+    def kind(k: Any) -> str:
+        if isinstance(k, Arr):
+            return f"a{k.ndim}"
+        if isinstance(k, Tup):
+            return "t:" + "".join("u" if x == "u" else "i" for x in k.items)
+        return {None: "v", "u": "u", "b": "b"}.get(k, "i")
+
+    return {f.key: {"c": f.cname, "params": [kind(f.ptypes.get(p, "i")) for p in f.params],
+                    "ret": kind(f.ret)} for f in program.exported().values()}
+
+
+def cache_folder() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "aceten" / "native"
+
+
+def prebuilt_folder() -> Path:
+    return PACKAGE / "_kernels"
+
+
+_LOCK = threading.Lock()
+_LOADED: dict[str, Any] = {}
+
+
+def load(say: Callable[[str], None] | None = None) -> SimpleNamespace | None:
+    """The C kernels (``.step``, ``.kernels``, ``.endgame``, ``.dds``: each a namespace of
+    functions called like the numba ones), built first if need be; None where they cannot be
+    (``ACETEN_KERNELS=numba``, or no working compiler: then one line says so on stderr)."""
+    choice = os.environ.get("ACETEN_KERNELS", "auto").strip().lower() or "auto"
+    if choice not in ("auto", "c", "numba"):
+        raise AcetenError(f"ACETEN_KERNELS={choice!r}: use auto, c or numba")
+    if choice == "numba":
+        return None
+    with _LOCK:
+        if "lib" in _LOADED:
+            return _LOADED["lib"]  # type: ignore[no-any-return]
+        try:
+            lib = _load(say)
+        except (AcetenError, OSError) as err:
+            if choice == "c":
+                raise AcetenError(f"the C kernels are not available: {err}") from err
+            print(f"aceten: the C kernels are not available ({err}); numba compiles the solver "
+                  "instead", file=sys.stderr)
+            lib = None
+        _LOADED["lib"] = lib
+        return lib
+
+
+def _load(say: Callable[[str], None] | None) -> SimpleNamespace:
+    name = library_name(source_digest())
+    for folder in (prebuilt_folder(), cache_folder()):
+        path = folder / f"{name}.so"
+        if path.exists():
+            break
+    else:
+        path = build(cache_folder(), say or _say)
+    manifest = json.loads(path.with_suffix(".json").read_text())
+    return bind(ctypes.CDLL(str(path)), manifest)
+
+
+def _say(line: str) -> None:
+    print(f"aceten: {line}", file=sys.stderr, flush=True)
+
+
+def bind(cdll: ctypes.CDLL, manifest: dict[str, Any]) -> SimpleNamespace:
+    """Python callables over the library's functions, one namespace per kernel module."""
+    spaces: dict[str, dict[str, Any]] = {m: {} for m in MODULES}
+    for key, sig in manifest.items():
+        module, name = key.split(".", 1)
+        spaces[module][name] = _wrap(getattr(cdll, sig["c"]), sig["params"], sig["ret"], key)
+    return SimpleNamespace(**{m: SimpleNamespace(**fns) for m, fns in spaces.items()})
+
+
+_SCALAR = {"i": ctypes.c_int64, "u": ctypes.c_uint64, "b": ctypes.c_int64}
+
+
+def _wrap(cfunc: Any, params: list[str], ret: str, key: str) -> Callable[..., Any]:
+    argtypes: list[Any] = []
+    plan: list[int] = []  # per parameter: -1 a scalar, else the array's number of dimensions
+    for p in params:
+        if p.startswith("a"):
+            ndim = int(p[1:])
+            argtypes.append(ctypes.c_void_p)
+            argtypes.extend([ctypes.c_int64] * ndim)
+            plan.append(ndim)
+        else:
+            argtypes.append(_SCALAR[p])
+            plan.append(-1)
+    cfunc.argtypes = argtypes
+    convert: Callable[[Any], Any] = int
+    if ret == "v":
+        cfunc.restype = None
+        convert = _none
+    elif ret.startswith("t:"):
+        fields = [(f"f{i}", _SCALAR[c]) for i, c in enumerate(ret[2:])]
+        cfunc.restype = type("Tuple", (ctypes.Structure,), {"_fields_": fields})
+        names = [f for f, _ in fields]
+        convert = lambda r: tuple(getattr(r, f) for f in names)  # noqa: E731
+    else:
+        cfunc.restype = _SCALAR[ret]
+        if ret == "b":
+            convert = bool
+
+    def call(*args: Any) -> Any:
+        if len(args) != len(plan):
+            raise TypeError(f"{key} takes {len(plan)} arguments, not {len(args)}")
+        cargs: list[Any] = []
+        for ndim, a in zip(plan, args):
+            if ndim < 0:
+                cargs.append(int(a))
+                continue
+            if a.dtype.kind != "i" or a.dtype.itemsize != 8 or a.ndim != ndim or not a.flags.c_contiguous:
+                raise TypeError(f"{key}: arrays must be C-contiguous int64 of {ndim} dimensions")
+            cargs.append(a.ctypes.data)
+            cargs.extend(a.shape)
+        return convert(cfunc(*cargs))
+
+    call.__name__ = key.split(".", 1)[1]
+    call.__qualname__ = key
+    return call
+
+
+def _none(_r: Any) -> None:
+    return None

@@ -1,0 +1,992 @@
+"""Translate the solver's kernels, as written for numba, into one C file.
+
+The step function (``rules/step.py``) and the search kernels (``search/kernels.py``,
+``search/endgame.py``, ``search/dds.py``) are written once, in a small subset of Python that
+numba compiles: integers, int64 arrays, loops and calls. This module reads their source with
+:mod:`ast` and writes the same functions in C, so that a C compiler can build them at install
+time in a few seconds, where numba takes about a minute at first use. Nothing here imports
+numba or the modules it reads: the build hook (``hatch_build.py``) runs it from the source tree.
+
+What the translation keeps of numba's semantics:
+
+- every integer is int64 unless it is a uint64 (``np.uint64(...)``, a literal of 2**63 or more,
+  or arithmetic on uint64s); mixing the two in arithmetic is refused, as numba would make it
+  a float;
+- ``+ - * << ~`` wrap (the C file is compiled with ``-fwrapv``); ``//`` and ``%`` round toward
+  minus infinity; ``>>`` of an int64 is arithmetic, as in numba;
+- a literal negative index counts from the end, as in Python; array elements are int64;
+- ``and``/``or`` are translated only where their operands are booleans or only their truth
+  matters, the only places where C's ``&&``/``||`` mean the same.
+
+Anything outside the subset stops the translation with the file and line, rather than being
+guessed at. The tests (``tests/test_native.py``) hold the compiled C equal to the numba kernels
+(the same values, the same node counts) on positions of every game.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[2]  # src/aceten
+# The modules whose kernels are translated, in an order where each imports only earlier ones.
+MODULES = ("rules/layout.py", "rules/step.py", "search/kernels.py", "search/endgame.py",
+           "search/dds.py")
+KERNEL_DECORATORS = ("kernel", "njit")
+ALIASES = {"aceten.rules.jit": "step"}  # the compiled twins are the step functions themselves
+# Step functions whose compiled twins are single CPU instructions (as in aceten.rules.jit).
+INTRINSICS = {"step.low_bit": "ace_low_bit", "step.popcount": "ace_popcount"}
+
+I64, U64, BOOL = "i", "u", "b"  # scalar kinds (a bool is an int64 in C)
+
+
+class TranslateError(Exception):
+    """A construct outside the subset the translation knows."""
+
+
+@dataclass(frozen=True)
+class Arr:
+    ndim: int
+
+
+@dataclass(frozen=True)
+class Tup:
+    items: tuple[object, ...]
+
+
+@dataclass
+class Func:
+    module: str
+    name: str
+    node: ast.FunctionDef
+    inline: bool
+    params: list[str]
+    ptypes: dict[str, object] = field(default_factory=dict)  # param -> kind, Arr
+    ret: object = None  # None (no value), a kind, or a Tup
+    calls: set[str] = field(default_factory=set)
+
+    @property
+    def key(self) -> str:
+        return f"{self.module}.{self.name}"
+
+    @property
+    def cname(self) -> str:
+        return f"{self.module}__{self.name}"
+
+
+@dataclass
+class Module:
+    name: str
+    path: Path
+    tree: ast.Module
+    consts: dict[str, int] = field(default_factory=dict)
+    funcs: dict[str, str] = field(default_factory=dict)  # local name -> Func key
+
+
+def _where(mod: Module, node: ast.AST) -> str:
+    return f"{mod.path.name}:{getattr(node, 'lineno', '?')}"
+
+
+class Program:
+    """Every kernel of MODULES, its types and its C text."""
+
+    def __init__(self, package: Path = PACKAGE) -> None:
+        self.package = package
+        self.modules: dict[str, Module] = {}
+        self.funcs: dict[str, Func] = {}
+        for rel in MODULES:
+            self._load(rel)
+        self._infer()
+
+    # -- reading -----------------------------------------------------------------------------
+    def _load(self, rel: str) -> None:
+        path = self.package / rel
+        name = Path(rel).stem
+        mod = Module(name, path, ast.parse(path.read_text(), str(path)))
+        self.modules[name] = mod
+        for node in mod.tree.body:
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("aceten."):
+                src = self.modules.get(ALIASES.get(node.module, node.module.rsplit(".", 1)[1]))
+                if src is None:
+                    continue  # a module without kernels (numpy helpers and the like)
+                for alias in node.names:
+                    local = alias.asname or alias.name
+                    if alias.name in src.consts:
+                        mod.consts[local] = src.consts[alias.name]
+                    elif alias.name in src.funcs:
+                        mod.funcs[local] = src.funcs[alias.name]
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                    and isinstance(node.targets[0], ast.Name):
+                try:
+                    mod.consts[node.targets[0].id] = self._const(mod, node.value)
+                except TranslateError:
+                    pass  # not an integer constant: kernels may not use it
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                    and isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Tuple):
+                for t, v in zip(node.targets[0].elts, node.value.elts):
+                    if isinstance(t, ast.Name):
+                        try:
+                            mod.consts[t.id] = self._const(mod, v)
+                        except TranslateError:
+                            pass
+            elif isinstance(node, ast.FunctionDef):
+                inline = self._kernel_mark(node)
+                if inline is None:
+                    continue
+                func = Func(name, node.name, node, inline, [a.arg for a in node.args.args])
+                if node.args.vararg or node.args.kwarg or node.args.kwonlyargs or node.args.defaults:
+                    raise TranslateError(f"{_where(mod, node)}: kernels take plain positional parameters")
+                self.funcs[func.key] = func
+                mod.funcs[node.name] = func.key
+
+    @staticmethod
+    def _kernel_mark(node: ast.FunctionDef) -> bool | None:
+        """None for a plain function; else whether the kernel is inlined into its callers."""
+        for dec in node.decorator_list:
+            call = dec if isinstance(dec, ast.Call) else None
+            target = call.func if call else dec
+            if isinstance(target, ast.Name) and target.id in KERNEL_DECORATORS:
+                inline = False
+                for kw in call.keywords if call else []:
+                    if kw.arg == "inline":
+                        inline = isinstance(kw.value, ast.Constant) and kw.value.value in (True, "always")
+                for arg in call.args if call else []:
+                    inline = isinstance(arg, ast.Constant) and arg.value is True
+                return inline
+        return None
+
+    def _const(self, mod: Module, node: ast.expr) -> int:
+        """The value of a module-level integer expression."""
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return node.value
+        if isinstance(node, ast.Name) and node.id in mod.consts:
+            return mod.consts[node.id]
+        if isinstance(node, ast.UnaryOp):
+            v = self._const(mod, node.operand)
+            if isinstance(node.op, ast.USub):
+                return -v
+            if isinstance(node.op, ast.Invert):
+                return ~v
+        if isinstance(node, ast.BinOp):
+            a, b = self._const(mod, node.left), self._const(mod, node.right)
+            ops = {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b, ast.BitOr: a | b,
+                   ast.BitAnd: a & b, ast.BitXor: a ^ b}
+            if type(node.op) in ops:
+                return ops[type(node.op)]
+            if isinstance(node.op, ast.LShift):
+                return a << b
+            if isinstance(node.op, ast.RShift):
+                return a >> b
+            if isinstance(node.op, ast.FloorDiv) and b:
+                return a // b
+        raise TranslateError(f"{_where(mod, node)}: not an integer constant")
+
+    # -- types -------------------------------------------------------------------------------
+    def _infer(self) -> None:
+        """Parameter kinds from the call sites, return kinds from the returns, to a fixpoint
+        (the call graph has no cycles: numba cannot cache recursion, so the kernels have none)."""
+        for _ in range(50):
+            before = self._signature()
+            for func in self.funcs.values():
+                if func.key in INTRINSICS:
+                    func.ret = I64
+                    continue
+                _Typer(self, func).run()
+            if self._signature() == before:
+                return
+        raise TranslateError("the kernels' types did not settle")
+
+    def _signature(self) -> object:
+        return [(k, sorted(f.ptypes.items()), f.ret) for k, f in self.funcs.items()]
+
+    # -- writing -----------------------------------------------------------------------------
+    def c_source(self) -> str:
+        out = [HEADER]
+        tuples: dict[str, Tup] = {}
+        bodies = []
+        protos = []
+        for func in self._ordered():
+            writer = _Writer(self, func)
+            body = writer.function()
+            tuples.update(writer.tuples)
+            if func.ret is not None and isinstance(func.ret, Tup):
+                tuples[_tup_name(func.ret)] = func.ret
+            protos.append(writer.prototype() + ";")
+            bodies.append(body)
+        for name, tup in sorted(tuples.items()):
+            fields = " ".join(f"{_ctype(t)} f{i};" for i, t in enumerate(tup.items))
+            out.append(f"typedef struct {{ {fields} }} {name};")
+        out.append("")
+        out.extend(protos)
+        out.append("")
+        out.extend(bodies)
+        return "\n".join(out) + "\n"
+
+    def _ordered(self) -> list[Func]:
+        """Callees before callers (prototypes make any order compile; this one reads better)."""
+        done: dict[str, Func] = {}
+
+        def visit(key: str) -> None:
+            if key in done:
+                return
+            func = self.funcs[key]
+            for callee in sorted(func.calls):
+                visit(callee)
+            done[key] = func
+
+        for key in self.funcs:
+            if key not in INTRINSICS:
+                visit(key)
+        return [f for k, f in done.items() if k not in INTRINSICS]
+
+    def exported(self) -> dict[str, Func]:
+        """The functions callable from Python (every kernel not inlined), by Python name per
+        module: ``{'dds.exact_value': Func, ...}``."""
+        return {k: f for k, f in self.funcs.items() if not f.inline and k not in INTRINSICS}
+
+
+def _tup_name(t: Tup) -> str:
+    return "tup_" + "".join(_kind_letter(x) for x in t.items)
+
+
+def _kind_letter(t: object) -> str:
+    if t == U64:
+        return "u"
+    if isinstance(t, (Arr, Tup)):
+        raise TranslateError("a tuple holds integers only")
+    return "i"
+
+
+def _ctype(t: object) -> str:
+    if t is None:
+        return "void"
+    if isinstance(t, Tup):
+        return _tup_name(t)
+    if isinstance(t, Arr):
+        return "int64_t *"
+    return "uint64_t" if t == U64 else "int64_t"
+
+
+def _unify(a: object, b: object, where: str) -> object:
+    if a is None or a == b:
+        return b
+    if b is None:
+        return a
+    if isinstance(a, Arr) and isinstance(b, Arr):
+        return Arr(max(a.ndim, b.ndim))  # X[i] is a row of X where X is indexed X[i, j] too
+    if {a, b} == {I64, BOOL}:
+        return I64
+    if isinstance(a, Tup) and isinstance(b, Tup) and len(a.items) == len(b.items):
+        return Tup(tuple(_unify(x, y, where) for x, y in zip(a.items, b.items)))
+    raise TranslateError(f"{where}: one value takes two types ({a} and {b}), which numba would "
+                         "make a float or refuse")
+
+
+class _Walker:
+    """What the typer and the writer share: names, calls and expression kinds."""
+
+    def __init__(self, program: Program, func: Func) -> None:
+        self.program = program
+        self.func = func
+        self.mod = program.modules[func.module]
+        self.locals: dict[str, object] = {}
+
+    def where(self, node: ast.AST) -> str:
+        return _where(self.mod, node)
+
+    def fail(self, node: ast.AST, what: str) -> TranslateError:
+        return TranslateError(f"{self.where(node)}: {what}")
+
+    def callee(self, node: ast.expr) -> Func | None:
+        if isinstance(node, ast.Name) and node.id not in self.locals and node.id in self.mod.funcs:
+            return self.program.funcs[self.mod.funcs[node.id]]
+        return None
+
+    def kind(self, node: ast.expr) -> object:
+        """The kind of an expression: I64, U64, BOOL, an Arr or a Tup."""
+        if isinstance(node, ast.Constant):
+            if node.value is True or node.value is False:
+                return BOOL
+            if type(node.value) is int:
+                return U64 if node.value >= 1 << 63 else I64
+            raise self.fail(node, f"constant {node.value!r}")
+        if isinstance(node, ast.Name):
+            if node.id in self.locals:
+                return self.locals[node.id]
+            if node.id in self.func.ptypes:
+                return self.func.ptypes[node.id]
+            if node.id in self.mod.consts:
+                return U64 if self.mod.consts[node.id] >= 1 << 63 else I64
+            if node.id in self.func.params:
+                return None  # not yet known
+            raise self.fail(node, f"unknown name {node.id}")
+        if isinstance(node, ast.BinOp):
+            a, b = self.kind(node.left), self.kind(node.right)
+            if isinstance(node.op, (ast.LShift, ast.RShift)):
+                return a if a in (U64, None) else I64
+            if isinstance(node.op, (ast.Div, ast.Pow, ast.MatMult)):
+                raise self.fail(node, "only integer arithmetic")
+            if a is None or b is None:
+                return a or b
+            if U64 in (a, b) and a != b:
+                raise self.fail(node, "int64 mixed with uint64 (numba would make a float)")
+            return U64 if a == U64 else I64
+        if isinstance(node, ast.UnaryOp):
+            if isinstance(node.op, ast.Not):
+                return BOOL
+            k = self.kind(node.operand)
+            return I64 if k == BOOL else k
+        if isinstance(node, (ast.Compare,)):
+            return BOOL
+        if isinstance(node, ast.BoolOp):
+            kinds = {self.kind(v) for v in node.values}
+            return BOOL if kinds <= {BOOL, None} else I64
+        if isinstance(node, ast.IfExp):
+            return _unify(self.kind(node.body), self.kind(node.orelse), self.where(node))
+        if isinstance(node, ast.Subscript):
+            if isinstance(node.value, ast.Attribute) and node.value.attr == "shape":
+                return I64
+            base = self.kind(node.value)
+            if isinstance(base, Tup):
+                return base.items[self.tuple_index(node)]
+            idx = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            if isinstance(base, Arr) and base.ndim > len(idx):
+                return Arr(base.ndim - len(idx))  # a row
+            return I64  # an int64 array's element
+        if isinstance(node, ast.Attribute):
+            raise self.fail(node, "attribute outside a call or .shape[...]")
+        if isinstance(node, ast.Tuple):
+            return Tup(tuple(self.kind(e) for e in node.elts))
+        if isinstance(node, ast.Call):
+            return self.call_kind(node)
+        raise self.fail(node, f"expression {type(node).__name__}")
+
+    def tuple_index(self, node: ast.Subscript) -> int:
+        if isinstance(node.slice, ast.Constant) and type(node.slice.value) is int:
+            return node.slice.value
+        raise self.fail(node, "a tuple indexed by a non-constant")
+
+    def call_kind(self, node: ast.Call) -> object:
+        f = node.func
+        if node.keywords and not self.is_np(f, "empty", "zeros"):
+            raise self.fail(node, "keyword arguments")
+        callee = self.callee(f)
+        if callee is not None:
+            return callee.ret
+        if isinstance(f, ast.Name):
+            if f.id in ("min", "max"):
+                k = None
+                for a in node.args:
+                    k = _unify(k, self.kind(a), self.where(node))
+                return I64 if k == BOOL else k
+            if f.id in ("abs", "len", "int"):
+                return I64
+            if f.id == "bool":
+                return BOOL
+        if self.is_np(f, "uint64"):
+            return U64
+        if self.is_np(f, "int64"):
+            return I64
+        if self.is_np(f, "empty", "zeros"):
+            return Arr(1)
+        raise self.fail(node, f"call of {ast.unparse(f)}")
+
+    @staticmethod
+    def is_np(node: ast.expr, *names: str) -> bool:
+        return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+            and node.value.id == "np" and node.attr in names
+
+
+class _Typer(_Walker):
+    """One pass over a function: its locals' kinds, its return kind, its callees' parameters."""
+
+    def run(self) -> None:
+        self.ret: object = None
+        self.returns_value = False
+        for _ in range(10):
+            before = dict(self.locals)
+            self.block(self.func.node.body)
+            if before == self.locals:
+                break
+        self.func.ret = _unify(self.func.ret, self.ret, self.where(self.func.node))
+
+    def assign(self, name: str, k: object, node: ast.AST) -> None:
+        if name in self.func.params:
+            self.func.ptypes[name] = _unify(self.func.ptypes.get(name), k, self.where(node))
+        else:
+            self.locals[name] = _unify(self.locals.get(name), k, self.where(node))
+
+    def block(self, stmts: list[ast.stmt]) -> None:
+        for s in stmts:
+            self.stmt(s)
+
+    def stmt(self, s: ast.stmt) -> None:
+        if isinstance(s, ast.Assign):
+            self.exprs(s.value)
+            for t in s.targets:
+                self.target(t, s.value)
+        elif isinstance(s, ast.AugAssign):
+            self.exprs(s.value)
+            self.exprs(s.target)
+            if isinstance(s.target, ast.Name):
+                k = self.kind(ast.BinOp(s.target, s.op, s.value, lineno=s.lineno))
+                self.assign(s.target.id, k, s)
+        elif isinstance(s, (ast.If, ast.While)):
+            self.exprs(s.test)
+            self.block(s.body)
+            self.block(s.orelse)
+        elif isinstance(s, ast.For):
+            if not (isinstance(s.iter, ast.Call) and isinstance(s.iter.func, ast.Name)
+                    and s.iter.func.id == "range" and isinstance(s.target, ast.Name)):
+                raise self.fail(s, "a for loop other than over range(...)")
+            for a in s.iter.args:
+                self.exprs(a)
+            self.assign(s.target.id, I64, s)
+            self.block(s.body)
+            self.block(s.orelse)
+        elif isinstance(s, ast.Return):
+            if s.value is not None:
+                self.exprs(s.value)
+                self.ret = _unify(self.ret, self.kind(s.value), self.where(s))
+        elif isinstance(s, ast.Expr):
+            if not (isinstance(s.value, ast.Constant) and isinstance(s.value.value, str)):
+                self.exprs(s.value)
+        elif not isinstance(s, (ast.Pass, ast.Break, ast.Continue, ast.Assert)):
+            raise self.fail(s, f"statement {type(s).__name__}")
+
+    def target(self, t: ast.expr, value: ast.expr) -> None:
+        if isinstance(t, ast.Name):
+            self.assign(t.id, self.kind(value), t)
+        elif isinstance(t, ast.Tuple):
+            k = self.kind(value)
+            if k is None:
+                return  # a callee's return not known yet: the next pass
+            if not isinstance(k, Tup) or len(k.items) != len(t.elts):
+                raise self.fail(t, "tuple assignment from a value that is not a tuple of that size")
+            for e, ek in zip(t.elts, k.items):
+                if not isinstance(e, ast.Name):
+                    raise self.fail(t, "tuple assignment to something other than names")
+                self.assign(e.id, ek, e)
+        elif isinstance(t, ast.Subscript):
+            self.exprs(t)
+        else:
+            raise self.fail(t, f"assignment to {type(t).__name__}")
+
+    def exprs(self, node: ast.expr) -> None:
+        """Note every array use and call in ``node`` (parameter kinds come from here)."""
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Subscript) and isinstance(sub.value, ast.Name):
+                name = sub.value.id
+                k = self.kind(sub.value) if name not in self.func.params else self.func.ptypes.get(name)
+                if isinstance(k, Tup):
+                    continue
+                idx = sub.slice.elts if isinstance(sub.slice, ast.Tuple) else [sub.slice]
+                if name in self.func.params:
+                    self.func.ptypes[name] = _unify(self.func.ptypes.get(name), Arr(len(idx)),
+                                                    self.where(sub))
+            elif isinstance(sub, ast.Call):
+                callee = self.callee(sub.func)
+                if callee is None:
+                    continue
+                if len(sub.args) != len(callee.params):
+                    raise self.fail(sub, f"{callee.name} takes {len(callee.params)} arguments")
+                self.func.calls.add(callee.key)
+                for p, a in zip(callee.params, sub.args):
+                    if isinstance(a, ast.Subscript) and isinstance(callee.ptypes.get(p), Arr):
+                        continue  # a row of an array
+                    ak = self.kind(a)
+                    if isinstance(a, ast.Name) and a.id in self.func.params and ak is None:
+                        pk = callee.ptypes.get(p)
+                        if isinstance(pk, Arr):
+                            self.func.ptypes[a.id] = pk
+                        continue
+                    if ak is not None:
+                        callee.ptypes[p] = _unify(callee.ptypes.get(p), ak, self.where(sub))
+
+
+class _Writer(_Walker):
+    """The C text of one function."""
+
+    def __init__(self, program: Program, func: Func) -> None:
+        super().__init__(program, func)
+        typer = _Typer(program, func)
+        typer.run()
+        self.locals = typer.locals
+        self.arrays: dict[str, list[str]] = {}  # array name -> its C dimension expressions
+        for p in func.params:
+            k = func.ptypes.get(p, I64)
+            if isinstance(k, Arr):
+                self.arrays[p] = [f"{p}_d{i}" for i in range(k.ndim)]
+        self.tuples: dict[str, Tup] = {}
+        self.tmp = 0
+
+    def prototype(self) -> str:
+        params = []
+        for p in self.func.params:
+            k = self.func.ptypes.get(p, I64)
+            if isinstance(k, Arr):
+                params.append(f"int64_t *{p}")
+                params.extend(f"int64_t {p}_d{i}" for i in range(k.ndim))
+            else:
+                params.append(f"{_ctype(k)} {p}")
+        ret = _ctype(self.func.ret)
+        if isinstance(self.func.ret, Tup):
+            self.tuples[_tup_name(self.func.ret)] = self.func.ret
+        lead = "static inline __attribute__((always_inline)) " if self.func.inline else "ACE_EXPORT "
+        if self.func.key in INTRINSICS:
+            lead = "static inline "
+        return f"{lead}{ret} {self.func.cname}({', '.join(params) or 'void'})"
+
+    def function(self) -> str:
+        lines = [self.prototype() + " {"]
+        for name, k in sorted(self.locals.items()):
+            if isinstance(k, Arr):
+                continue  # declared where it is made
+            if isinstance(k, Tup):
+                self.tuples[_tup_name(k)] = k
+                lines.append(f"    {_tup_name(k)} {name};")
+            else:
+                lines.append(f"    {_ctype(k)} {name} = 0;")
+        self.lines = lines
+        self.block(self.func.node.body, 1)
+        lines.append("}")
+        lines.append("")
+        return "\n".join(lines)
+
+    def emit(self, depth: int, text: str) -> None:
+        self.lines.append("    " * depth + text)
+
+    def block(self, stmts: list[ast.stmt], depth: int) -> None:
+        for s in stmts:
+            self.stmt(s, depth)
+
+    def new_tmp(self) -> str:
+        self.tmp += 1
+        return f"_t{self.tmp}"
+
+    # -- statements ----------------------------------------------------------------------------
+    def stmt(self, s: ast.stmt, d: int) -> None:
+        if isinstance(s, ast.Assign):
+            if len(s.targets) != 1:
+                raise self.fail(s, "chained assignment")
+            self.assign(s.targets[0], s.value, d)
+        elif isinstance(s, ast.AugAssign):
+            target = s.target
+            if isinstance(target, ast.Subscript):
+                lhs = self.subscript(target)
+                k = I64
+            elif isinstance(target, ast.Name):
+                lhs = target.id
+                k = self.kind(target)
+            else:
+                raise self.fail(s, "augmented assignment target")
+            self.emit(d, f"{lhs} = {self.binop(s.op, lhs, k, self.expr(s.value), self.kind(s.value), s)};")
+        elif isinstance(s, ast.If):
+            self.emit(d, f"if ({self.test(s.test)}) {{")
+            self.block(s.body, d + 1)
+            if s.orelse:
+                self.emit(d, "} else {")
+                self.block(s.orelse, d + 1)
+            self.emit(d, "}")
+        elif isinstance(s, ast.While):
+            if s.orelse:
+                raise self.fail(s, "while ... else")
+            self.emit(d, f"while ({self.test(s.test)}) {{")
+            self.block(s.body, d + 1)
+            self.emit(d, "}")
+        elif isinstance(s, ast.For):
+            self.for_range(s, d)
+        elif isinstance(s, ast.Return):
+            if s.value is None:
+                self.emit(d, "return;")
+            elif isinstance(self.func.ret, Tup):
+                self.emit(d, f"return {self.tuple_value(s.value, self.func.ret)};")
+            else:
+                self.emit(d, f"return {self.cast(self.expr(s.value), self.kind(s.value), self.func.ret)};")
+        elif isinstance(s, ast.Expr):
+            if isinstance(s.value, ast.Constant) and isinstance(s.value.value, str):
+                return
+            self.emit(d, f"{self.expr(s.value)};")
+        elif isinstance(s, ast.Break):
+            self.emit(d, "break;")
+        elif isinstance(s, ast.Continue):
+            self.emit(d, "continue;")
+        elif isinstance(s, (ast.Pass, ast.Assert)):
+            pass
+        else:
+            raise self.fail(s, f"statement {type(s).__name__}")
+
+    def for_range(self, s: ast.For, d: int) -> None:
+        if s.orelse:
+            raise self.fail(s, "for ... else")
+        assert isinstance(s.iter, ast.Call) and isinstance(s.target, ast.Name)
+        args = [self.expr(a) for a in s.iter.args]
+        step = "1"
+        if len(args) == 1:
+            start, stop = "0", args[0]
+        elif len(args) == 2:
+            start, stop = args
+        else:
+            start, stop, step = args
+        i, end, inc = self.new_tmp(), self.new_tmp(), self.new_tmp()
+        self.emit(d, "{")
+        self.emit(d + 1, f"const int64_t {end} = {stop}, {inc} = {step};")
+        cond = f"{inc} > 0 ? {i} < {end} : {i} > {end}"
+        if len(args) < 3 or (isinstance(s.iter.args[2], ast.Constant)):
+            cond = f"{i} < {end}" if len(args) < 3 or s.iter.args[2].value > 0 else f"{i} > {end}"
+        self.emit(d + 1, f"for (int64_t {i} = {start}; {cond}; {i} += {inc}) {{")
+        self.emit(d + 2, f"{s.target.id} = {i};")
+        self.block(s.body, d + 2)
+        self.emit(d + 1, "}")
+        self.emit(d, "}")
+
+    def assign(self, t: ast.expr, value: ast.expr, d: int) -> None:
+        if isinstance(t, ast.Name):
+            k = self.locals.get(t.id, self.func.ptypes.get(t.id))
+            if isinstance(k, Arr):
+                self.new_array(t.id, value, d)
+            elif isinstance(k, Tup):
+                self.emit(d, f"{t.id} = {self.tuple_value(value, k)};")
+            else:
+                self.emit(d, f"{t.id} = {self.cast(self.expr(value), self.kind(value), k)};")
+        elif isinstance(t, ast.Tuple):
+            names = [e.id for e in t.elts if isinstance(e, ast.Name)]
+            if isinstance(value, ast.Tuple):  # a, b = b, a: every value first
+                temps = []
+                for e, v in zip(names, value.elts):
+                    tmp = self.new_tmp()
+                    k = self.locals.get(e, self.func.ptypes.get(e))
+                    self.emit(d, f"{_ctype(k)} {tmp} = {self.cast(self.expr(v), self.kind(v), k)};")
+                    temps.append(tmp)
+                for e, tmp in zip(names, temps):
+                    self.emit(d, f"{e} = {tmp};")
+            else:
+                k = self.kind(value)
+                assert isinstance(k, Tup)
+                tmp = self.new_tmp()
+                self.tuples[_tup_name(k)] = k
+                self.emit(d, f"{_tup_name(k)} {tmp} = {self.expr(value)};")
+                for i, e in enumerate(names):
+                    self.emit(d, f"{e} = {tmp}.f{i};")
+        elif isinstance(t, ast.Subscript):
+            if self.is_slice(t):
+                self.slice_assign(t, value, d)
+            else:
+                self.emit(d, f"{self.subscript(t)} = {self.cast(self.expr(value), self.kind(value), I64)};")
+        else:
+            raise self.fail(t, "assignment target")
+
+    def new_array(self, name: str, value: ast.expr, d: int) -> None:
+        if not (isinstance(value, ast.Call) and self.is_np(value.func, "empty", "zeros")):
+            raise self.fail(value, "an array local made other than by np.empty/np.zeros")
+        if len(value.args) != 1 or isinstance(value.args[0], ast.Tuple):
+            raise self.fail(value, "a local array of one dimension")
+        for kw in value.keywords:
+            if kw.arg != "dtype" or ast.unparse(kw.value) != "np.int64":
+                raise self.fail(value, "a local array of int64")
+        n = self.expr(value.args[0])
+        self.emit(d, f"const int64_t {name}_d0 = {n};")
+        self.emit(d, f"int64_t {name}[{name}_d0 > 0 ? {name}_d0 : 1];")
+        if value.func.attr == "zeros":  # type: ignore[attr-defined]
+            self.emit(d, f"memset({name}, 0, sizeof(int64_t) * {name}_d0);")
+        self.arrays[name] = [f"{name}_d0"]
+
+    @staticmethod
+    def is_slice(t: ast.Subscript) -> bool:
+        idx = t.slice.elts if isinstance(t.slice, ast.Tuple) else [t.slice]
+        return any(isinstance(i, ast.Slice) for i in idx)
+
+    def slice_assign(self, t: ast.Subscript, value: ast.expr, d: int) -> None:
+        """``X[:] = Y`` (a whole array), ``X[:] = v`` and ``X[a:b] = v`` (rows of X)."""
+        if not isinstance(t.value, ast.Name) or isinstance(t.slice, ast.Tuple):
+            raise self.fail(t, "a slice other than X[a:b]")
+        name = t.value.id
+        dims = self.array_dims(name, t)
+        sl = t.slice
+        assert isinstance(sl, ast.Slice)
+        if sl.step is not None:
+            raise self.fail(t, "a slice with a step")
+        row = " * ".join(dims[1:]) or "1"
+        lo = self.expr(sl.lower) if sl.lower else "0"
+        hi = self.expr(sl.upper) if sl.upper else dims[0]
+        i = self.new_tmp()
+        vk = self.kind(value)
+        if isinstance(vk, Arr):
+            if not isinstance(value, ast.Name) or sl.lower or sl.upper:
+                raise self.fail(t, "an array copy other than X[:] = Y")
+            src_dims = self.array_dims(value.id, value)
+            self.emit(d, f"memcpy({name}, {value.id}, sizeof(int64_t) * {' * '.join(src_dims)});")
+            return
+        v = self.expr(value)
+        self.emit(d, f"for (int64_t {i} = ({lo}) * ({row}); {i} < ({hi}) * ({row}); {i}++) {name}[{i}] = {v};")
+
+    # -- expressions ---------------------------------------------------------------------------
+    def test(self, node: ast.expr) -> str:
+        """An expression in a place where only its truth matters."""
+        if isinstance(node, ast.BoolOp):
+            op = " && " if isinstance(node.op, ast.And) else " || "
+            return "(" + op.join(f"({self.test(v)})" for v in node.values) + ")"
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            return f"!({self.test(node.operand)})"
+        return self.expr(node)
+
+    def cast(self, code: str, have: object, want: object) -> str:
+        if want == U64 and have != U64:
+            return f"(uint64_t)({code})"
+        if want in (I64, BOOL) and have == U64:
+            return f"(int64_t)({code})"
+        return code
+
+    def tuple_value(self, value: ast.expr, k: Tup) -> str:
+        name = _tup_name(k)
+        self.tuples[name] = k
+        if isinstance(value, ast.Tuple):
+            items = ", ".join(self.cast(self.expr(e), self.kind(e), ek) for e, ek in zip(value.elts, k.items))
+            return f"(({name}){{{items}}})"
+        return self.expr(value)
+
+    def array_dims(self, name: str, node: ast.AST) -> list[str]:
+        if name not in self.arrays:
+            raise self.fail(node, f"{name} is not an array here")
+        return self.arrays[name]
+
+    def subscript(self, node: ast.Subscript) -> str:
+        if not isinstance(node.value, ast.Name):
+            raise self.fail(node, "indexing something other than a name")
+        name = node.value.id
+        dims = self.array_dims(name, node)
+        idx = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if len(idx) != len(dims):
+            raise self.fail(node, f"{name} indexed by {len(idx)} of its {len(dims)} dimensions")
+        flat = ""
+        for i, (ix, dim) in enumerate(zip(idx, dims)):
+            code = self.index(ix, dim)
+            flat = code if i == 0 else f"({flat}) * {dim} + {code}"
+        if len(dims) == 1:
+            return f"{name}[{flat}]"
+        return f"{name}[{flat}]"
+
+    def row(self, node: ast.Subscript, ndim: int) -> list[str]:
+        """A row X[i] (or X[i, j] of a 3-d X) passed as an array: its start and dimensions."""
+        assert isinstance(node.value, ast.Name)
+        name = node.value.id
+        dims = self.array_dims(name, node)
+        idx = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if len(dims) - len(idx) != ndim:
+            raise self.fail(node, f"a row of {name} with {ndim} dimensions")
+        flat = ""
+        for i, (ix, dim) in enumerate(zip(idx, dims)):
+            code = self.index(ix, dim)
+            flat = code if i == 0 else f"({flat}) * {dim} + {code}"
+        rest = dims[len(idx):]
+        return [f"({name} + ({flat}) * {' * '.join(rest)})", *rest]
+
+    def index(self, ix: ast.expr, dim: str) -> str:
+        if isinstance(ix, ast.UnaryOp) and isinstance(ix.op, ast.USub) and isinstance(ix.operand, ast.Constant):
+            return f"({dim} - {ix.operand.value})"
+        if isinstance(ix, ast.Slice):
+            raise self.fail(ix, "a slice read")
+        code = self.expr(ix)
+        return f"ACE_IX({code}, {dim})"
+
+    def expr(self, node: ast.expr) -> str:
+        if isinstance(node, ast.Constant):
+            if node.value is True or node.value is False:
+                return "1" if node.value else "0"
+            return _literal(node.value)
+        if isinstance(node, ast.Name):
+            if node.id in self.locals or node.id in self.func.params:
+                return node.id
+            if node.id in self.mod.consts:
+                return _literal(self.mod.consts[node.id])
+            raise self.fail(node, f"unknown name {node.id}")
+        if isinstance(node, ast.BinOp):
+            a, b = self.expr(node.left), self.expr(node.right)
+            return self.binop(node.op, a, self.kind(node.left), b, self.kind(node.right), node)
+        if isinstance(node, ast.UnaryOp):
+            v = self.expr(node.operand)
+            if isinstance(node.op, ast.Not):
+                return f"(!({self.test(node.operand)}))"
+            if isinstance(node.op, ast.USub):
+                return f"(-({v}))"
+            if isinstance(node.op, ast.Invert):
+                return f"(~({v}))"
+            if isinstance(node.op, ast.UAdd):
+                return v
+        if isinstance(node, ast.Compare):
+            parts = []
+            left = node.left
+            for op, right in zip(node.ops, node.comparators):
+                if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, ast.Tuple):
+                    x = self.expr(left)  # x in (a, b): a name or constant, evaluated again
+                    if not isinstance(left, (ast.Name, ast.Constant)):
+                        raise self.fail(node, "`in` with an expression on its left")
+                    eq = " || ".join(f"({x} == {self.expr(e)})" for e in right.elts)
+                    parts.append(f"({eq})" if isinstance(op, ast.In) else f"(!({eq}))")
+                    left = right
+                    continue
+                lk, rk = self.kind(left), self.kind(right)
+                if U64 in (lk, rk) and lk != rk:
+                    raise self.fail(node, "int64 compared with uint64")
+                sym = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
+                       ast.GtE: ">="}.get(type(op))
+                if sym is None:
+                    raise self.fail(node, f"comparison {type(op).__name__}")
+                parts.append(f"({self.expr(left)} {sym} {self.expr(right)})")
+                left = right
+            return "(" + " && ".join(parts) + ")"
+        if isinstance(node, ast.BoolOp):
+            if self.kind(node) != BOOL:
+                raise self.fail(node, "and/or of integers used as a value")
+            return self.test(node)
+        if isinstance(node, ast.IfExp):
+            k = self.kind(node)
+            return (f"(({self.test(node.test)}) ? {self.cast(self.expr(node.body), self.kind(node.body), k)}"
+                    f" : {self.cast(self.expr(node.orelse), self.kind(node.orelse), k)})")
+        if isinstance(node, ast.Subscript):
+            if isinstance(node.value, ast.Attribute) and node.value.attr == "shape":
+                arr = node.value.value
+                if not isinstance(arr, ast.Name):
+                    raise self.fail(node, ".shape of an expression")
+                return self.array_dims(arr.id, node)[self.tuple_index(node)]
+            base = self.kind(node.value)
+            if isinstance(base, Tup):
+                return f"({self.expr(node.value)}).f{self.tuple_index(node)}"
+            return self.subscript(node)
+        if isinstance(node, ast.Call):
+            return self.call(node)
+        raise self.fail(node, f"expression {type(node).__name__}")
+
+    def binop(self, op: ast.operator, a: str, ak: object, b: str, bk: object, node: ast.AST) -> str:
+        u = ak == U64
+        if isinstance(op, ast.LShift):
+            return f"({a} << {b})" if u else f"((int64_t)((uint64_t)({a}) << ({b})))"
+        if isinstance(op, ast.RShift):
+            return f"({a} >> {b})"
+        if U64 in (ak, bk) and ak != bk:
+            raise self.fail(node, "int64 mixed with uint64 (numba would make a float)")
+        if isinstance(op, ast.FloorDiv):
+            return f"({a} / {b})" if u else f"ace_floordiv({a}, {b})"
+        if isinstance(op, ast.Mod):
+            return f"({a} % {b})" if u else f"ace_floormod({a}, {b})"
+        sym = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.BitAnd: "&", ast.BitOr: "|",
+               ast.BitXor: "^"}.get(type(op))
+        if sym is None:
+            raise self.fail(node, f"operator {type(op).__name__}")
+        return f"({a} {sym} {b})"
+
+    def call(self, node: ast.Call) -> str:
+        f = node.func
+        callee = self.callee(f)
+        if callee is not None:
+            if callee.key in INTRINSICS:
+                return f"{INTRINSICS[callee.key]}({self.expr(node.args[0])})"
+            args = []
+            for p, a in zip(callee.params, node.args):
+                pk = callee.ptypes.get(p, I64)
+                if isinstance(pk, Arr):
+                    if isinstance(a, ast.Subscript) and isinstance(a.value, ast.Name):
+                        args.extend(self.row(a, pk.ndim))
+                        continue
+                    if not isinstance(a, ast.Name):
+                        raise self.fail(a, "an array argument other than a name")
+                    dims = self.array_dims(a.id, a)
+                    if len(dims) != pk.ndim:
+                        raise self.fail(a, f"{a.id} passed with {len(dims)} dimensions for {pk.ndim}")
+                    args.append(a.id)
+                    args.extend(dims)
+                else:
+                    args.append(self.cast(self.expr(a), self.kind(a), pk))
+            return f"{callee.cname}({', '.join(args)})"
+        assert isinstance(f, (ast.Name, ast.Attribute))
+        if isinstance(f, ast.Name):
+            if f.id in ("min", "max"):
+                k = self.kind(node)
+                code = self.cast(self.expr(node.args[0]), self.kind(node.args[0]), k)
+                fn = f"ace_{f.id}_{'u' if k == U64 else 'i'}"
+                for a in node.args[1:]:
+                    code = f"{fn}({code}, {self.cast(self.expr(a), self.kind(a), k)})"
+                return code
+            if f.id == "abs":
+                return f"ace_abs({self.expr(node.args[0])})"
+            if f.id == "len":
+                a = node.args[0]
+                if not isinstance(a, ast.Name):
+                    raise self.fail(node, "len of an expression")
+                return self.array_dims(a.id, node)[0]
+            if f.id == "int":
+                return self.cast(self.expr(node.args[0]), self.kind(node.args[0]), I64)
+            if f.id == "bool":
+                return f"(({self.expr(node.args[0])}) != 0)"
+        if self.is_np(f, "uint64"):
+            return f"((uint64_t)({self.expr(node.args[0])}))"
+        if self.is_np(f, "int64"):
+            return f"((int64_t)({self.expr(node.args[0])}))"
+        raise self.fail(node, f"call of {ast.unparse(f)}")
+
+
+def _literal(v: int) -> str:
+    if v >= 1 << 63:
+        return f"UINT64_C({v:#x})"
+    if v == -(1 << 63):
+        return "INT64_MIN"
+    return f"INT64_C({v})" if abs(v) > 0x7FFFFFFF else str(v)
+
+
+HEADER = r"""/* Generated by aceten.search.native.translate from the kernels' Python source: do not edit.
+   Compile with -fwrapv (integer arithmetic wraps, as in numba). */
+#include <stdint.h>
+#include <string.h>
+
+#if defined(_WIN32)
+#define ACE_EXPORT __declspec(dllexport)
+#else
+#define ACE_EXPORT __attribute__((visibility("default")))
+#endif
+
+#ifdef ACE_CHECK_BOUNDS
+#include <stdio.h>
+#include <stdlib.h>
+static inline int64_t ace_ix(int64_t i, int64_t n, int line) {
+    if (i < 0 || i >= n) { fprintf(stderr, "aceten C kernels: index %lld out of [0, %lld) (C line %d)\n",
+                                   (long long)i, (long long)n, line); abort(); }
+    return i;
+}
+#define ACE_IX(i, n) ace_ix((i), (n), __LINE__)
+#else
+#define ACE_IX(i, n) (i)
+#endif
+
+static inline int64_t ace_low_bit(int64_t m) { return m ? __builtin_ctzll((uint64_t)m) : 64; }
+static inline int64_t ace_popcount(int64_t m) { return __builtin_popcountll((uint64_t)m); }
+static inline int64_t ace_min_i(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t ace_max_i(int64_t a, int64_t b) { return a > b ? a : b; }
+static inline uint64_t ace_min_u(uint64_t a, uint64_t b) { return a < b ? a : b; }
+static inline uint64_t ace_max_u(uint64_t a, uint64_t b) { return a > b ? a : b; }
+static inline int64_t ace_abs(int64_t a) { return a < 0 ? -a : a; }
+static inline int64_t ace_floordiv(int64_t a, int64_t b) {
+    int64_t q = a / b; return (q * b != a && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+static inline int64_t ace_floormod(int64_t a, int64_t b) {
+    int64_t r = a % b; return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
+"""
+
+
+def source_hash(package: Path = PACKAGE) -> str:
+    """A hash of everything the C file is made from: the kernels' modules and this translator."""
+    h = hashlib.sha256()
+    for rel in (*MODULES, "search/native/translate.py"):
+        h.update(rel.encode())
+        h.update((package / rel).read_bytes())
+    return h.hexdigest()[:16]
+
+
+def c_source(package: Path = PACKAGE) -> str:
+    return Program(package).c_source()
+
+
+if __name__ == "__main__":  # pragma: no cover - python -m aceten.search.native.translate > k.c
+    print(c_source(), end="")
