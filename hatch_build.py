@@ -1,21 +1,29 @@
-"""Build hook: compile aceten's numba kernels at ``pip install -e``, so the first solve does not.
+"""Build hook: at ``pip install -e``, build the solver's kernels so that the first solve does not.
 
-numba compiles the solver on its first call (about a minute of CPU, several on a busy machine).
-An editable install runs the very files it was built from, and numba's cache keys each kernel by
-its source file's path, time stamp and size, so kernels compiled here stay valid at run time:
-this hook compiles them into ``src/aceten/_kernels/kernels-HASH`` (git-ignored), and the first
-run copies that folder into its cache (:mod:`aceten.search.kernel_cache`). A regular (non-editable)
-wheel moves the sources, so it gets nothing from here and compiles at first use, as numba always
-did; so does a run under another numba or numpy than the one that compiled here.
+Two kinds of compiled kernels, both kept in ``src/aceten/_kernels`` (git-ignored):
 
-``ACETEN_PRECOMPILE=1`` compiles at install, ``ACETEN_PRECOMPILE=0`` does not; unset, the
-default below decides. Under pip's build isolation the hook brings its own numba and numpy into
-the build environment (it cannot see which extras were asked for). Nothing here may fail an
-install: any error is one warning line, and the kernels then compile at first use.
+- **The solver in C, always** (``ACETEN_NATIVE=0`` skips it): ``aceten/search/native`` translates
+  the kernels' Python to C and compiles it with the machine's C compiler, a few seconds, with
+  nothing to install (both modules use the standard library only and are loaded here by path).
+  The solver uses it (:mod:`aceten.search.native`); without a compiler the install goes on with
+  a warning, and the solver builds it at first use or falls back on numba.
+- **numba's kernels, when asked** (``ACETEN_PRECOMPILE=1``; the default below decides): the batch
+  simulator's and the environments' kernels, and the solver's numba twins. numba compiles them
+  on their first call (about a minute of CPU). An editable install runs the very files it was
+  built from, and numba's cache keys each kernel by its source file's path, time stamp and
+  size, so kernels compiled here stay valid at run time: this hook compiles them into
+  ``_kernels/kernels-HASH``, and the first run copies that folder into its cache
+  (:mod:`aceten.search.kernel_cache`). Under pip's build isolation the hook then brings its own
+  numba and numpy into the build environment (it cannot see which extras were asked for).
+
+A regular (non-editable) wheel moves the sources, so it gets nothing from here: its first solve
+builds the C kernels into the user's cache. Nothing here may fail an install: any error is one
+warning line, and the kernels are then built or compiled at first use.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -75,7 +83,10 @@ class PrecompileKernels(BuildHookInterface):
             return []
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if version != "editable" or not precompile_wanted():
+        if version != "editable":
+            return
+        build_native(Path(self.root))
+        if not precompile_wanted():
             return
         out = _terminal()
         if out is not sys.stderr:
@@ -88,6 +99,32 @@ class PrecompileKernels(BuildHookInterface):
         finally:
             if out is not sys.stderr:
                 out.close()
+
+
+def build_native(root: Path) -> None:
+    """The solver's C kernels (``aceten/search/native``) into ``src/aceten/_kernels``: a few
+    seconds with the machine's C compiler; without one, a warning, and the solver builds them
+    at first use or falls back on numba."""
+    if os.environ.get("ACETEN_NATIVE", "1").strip().lower() in ("0", "no", "false", "off"):
+        return
+    out = _terminal()
+    try:
+        spec = importlib.util.spec_from_file_location(
+            "_aceten_native_build", root / "src" / "aceten" / "search" / "native" / "build.py")
+        assert spec is not None and spec.loader is not None
+        builder = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(builder)
+        if out is not sys.stderr:
+            out.write("\n")  # off pip's spinner line
+        path = builder.build(root / "src" / "aceten" / "_kernels", root / "src" / "aceten",
+                             lambda line: _say(out, f"aceten: {line}"))
+        _say(out, f"aceten: the solver's kernels are built ({path.name})")
+    except Exception as err:  # the install goes on whatever happened here
+        _say(out, f"aceten: warning: the solver's C kernels were not built at install time ({err}); "
+                  "they are built at first use, or numba compiles the solver")
+    finally:
+        if out is not sys.stderr:
+            out.close()
 
 
 def compile_into(root: Path, out: TextIO) -> Path:

@@ -1,9 +1,10 @@
 """The one step function, checked from every side.
 
 - The engine runs ``aceten.rules.step`` as plain Python; the kernels run the same code compiled
-  by numba (``aceten.rules.jit``). On every reachable position of small decks of each game, the
-  two agree on the legal moves and on the state after each move, and the compiled state equals
-  the engine's ``flat_state()`` move by move.
+  by numba (``aceten.rules.jit``) and translated to C (``aceten.search.native``). On every
+  reachable position of small decks of each game, each compiled form and the engine agree on
+  the legal moves and on the state after each move, and the compiled state equals the engine's
+  ``flat_state()`` move by move.
 - A play changes nothing in S between ``S_SAVE`` and the stock: the search saves and restores
   only the prefix (and the face-up card) around a move.
 - The fast paths that remain beside the step read the parts' tables, and agree with the step:
@@ -58,11 +59,24 @@ def _reachable(game: aceten.Game, limit: int = 4000):
             stack.append([*moves, m])
 
 
+def compiled_step(kernels: str):
+    """The step functions compiled by numba, or by the C compiler (aceten.search.native)."""
+    if kernels == "numba":
+        pytest.importorskip("numba")
+        from aceten.rules import jit
+
+        return jit
+    from native_support import native_kernels
+
+    return native_kernels().step
+
+
+@pytest.mark.parametrize("kernels", ["numba", "c"])
 @pytest.mark.parametrize(("name", "players", "options"), SMALL)
-def test_the_compiled_step_is_the_engines_step_on_every_reachable_position(name, players, options):
+def test_the_compiled_step_is_the_engines_step_on_every_reachable_position(name, players, options,
+                                                                           kernels):
     np = pytest.importorskip("numpy")
-    pytest.importorskip("numba")
-    from aceten.rules import jit
+    jit = compiled_step(kernels)
 
     rules = aceten.rules.get(name, players=players, **options)
     R, T = np.array(rules.R, dtype=np.int64), np.array(rules.T, dtype=np.int64)

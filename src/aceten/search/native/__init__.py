@@ -16,12 +16,7 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-import platform
-import shutil
-import subprocess
 import sys
-import sysconfig
-import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -29,84 +24,10 @@ from types import SimpleNamespace
 from typing import Any
 
 from aceten.errors import AcetenError
+from aceten.search.native import build as _build
 
-HERE = Path(__file__).resolve().parent
-PACKAGE = HERE.parents[1]
-FLAGS = ["-O2", "-fwrapv", "-fPIC", "-shared", "-std=gnu11", "-fvisibility=hidden"]
-NATIVE_FLAGS = ["-march=native"]  # popcount and tzcnt as single instructions, as numba compiles
+PACKAGE = Path(__file__).resolve().parents[2]
 MODULES = ("step", "kernels", "endgame", "dds")
-
-
-def _source_files() -> list[Path]:
-    from aceten.search.native import translate
-
-    return [PACKAGE / rel for rel in (*translate.MODULES, "search/native/translate.py")]
-
-
-def library_name(digest: str) -> str:
-    return f"native-{digest}-{platform.machine() or 'cpu'}"
-
-
-def source_digest() -> str:
-    from aceten.search.native import translate
-
-    return translate.source_hash(PACKAGE)
-
-
-def compiler() -> list[str] | None:
-    """The C compiler to use: ``$CC``, Python's own, or cc/gcc/clang on the PATH."""
-    for cand in (os.environ.get("CC"), sysconfig.get_config_var("CC"), "cc", "gcc", "clang"):
-        if not cand:
-            continue
-        parts = cand.split()
-        if parts and shutil.which(parts[0]):
-            return parts
-    return None
-
-
-def build(folder: Path, say: Callable[[str], None] | None = None) -> Path:
-    """Translate the kernels to C and compile them into ``folder``; returns the library's path.
-
-    Raises AcetenError when there is no compiler or it fails."""
-    from aceten.search.native import translate
-
-    cc = compiler()
-    if cc is None:
-        raise AcetenError("no C compiler found (set CC, or install gcc)")
-    program = translate.Program(PACKAGE)
-    digest = translate.source_hash(PACKAGE)
-    name = library_name(digest)
-    folder.mkdir(parents=True, exist_ok=True)
-    if say:
-        say(f"compiling the solver's kernels with {cc[0]} (a few seconds, once)")
-    with tempfile.TemporaryDirectory(dir=folder) as tmp:
-        src = Path(tmp) / f"{name}.c"
-        src.write_text(program.c_source())
-        out = Path(tmp) / f"{name}.so"
-        flags = FLAGS + (NATIVE_FLAGS if platform.machine() in ("x86_64", "AMD64") else [])
-        run = subprocess.run([*cc, *flags, "-o", str(out), str(src)], capture_output=True, text=True)
-        if run.returncode != 0:
-            raise AcetenError(f"the C compiler failed: {(run.stderr or run.stdout).strip()[:500]}")
-        (Path(tmp) / f"{name}.json").write_text(json.dumps(_manifest(program)))
-        for suffix in (".json", ".so"):  # the library last: its presence says both are there
-            os.replace(Path(tmp) / f"{name}{suffix}", folder / f"{name}{suffix}")
-    return folder / f"{name}.so"
-
-
-def _manifest(program: Any) -> dict[str, Any]:
-    """Each exported function's parameters (``a2``: a 2-d array, ``i``/``u``: an integer) and
-    return kind (``v`` none, ``i``, ``u``, ``b``, or a tuple ``t:iu``)."""
-    from aceten.search.native.translate import Arr, Tup
-
-    def kind(k: Any) -> str:
-        if isinstance(k, Arr):
-            return f"a{k.ndim}"
-        if isinstance(k, Tup):
-            return "t:" + "".join("u" if x == "u" else "i" for x in k.items)
-        return {None: "v", "u": "u", "b": "b"}.get(k, "i")
-
-    return {f.key: {"c": f.cname, "params": [kind(f.ptypes.get(p, "i")) for p in f.params],
-                    "ret": kind(f.ret)} for f in program.exported().values()}
 
 
 def cache_folder() -> Path:
@@ -147,13 +68,16 @@ def load(say: Callable[[str], None] | None = None) -> SimpleNamespace | None:
 
 
 def _load(say: Callable[[str], None] | None) -> SimpleNamespace:
-    name = library_name(source_digest())
+    name = _build.library_name(_build.source_digest(PACKAGE))
     for folder in (prebuilt_folder(), cache_folder()):
         path = folder / f"{name}.so"
         if path.exists():
             break
     else:
-        path = build(cache_folder(), say or _say)
+        try:
+            path = _build.build(cache_folder(), PACKAGE, say or _say)
+        except _build.BuildError as err:
+            raise AcetenError(str(err)) from err
     manifest = json.loads(path.with_suffix(".json").read_text())
     return bind(ctypes.CDLL(str(path)), manifest)
 

@@ -26,6 +26,7 @@ guessed at. The tests (``tests/test_native.py``) hold the compiled C equal to th
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -119,18 +120,14 @@ class Program:
                         mod.funcs[local] = src.funcs[alias.name]
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
                     and isinstance(node.targets[0], ast.Name):
-                try:
+                with contextlib.suppress(TranslateError):  # else not a constant kernels may use
                     mod.consts[node.targets[0].id] = self._const(mod, node.value)
-                except TranslateError:
-                    pass  # not an integer constant: kernels may not use it
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
                     and isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Tuple):
                 for t, v in zip(node.targets[0].elts, node.value.elts):
                     if isinstance(t, ast.Name):
-                        try:
+                        with contextlib.suppress(TranslateError):
                             mod.consts[t.id] = self._const(mod, v)
-                        except TranslateError:
-                            pass
             elif isinstance(node, ast.FunctionDef):
                 inline = self._kernel_mark(node)
                 if inline is None:
@@ -187,16 +184,23 @@ class Program:
     def _infer(self) -> None:
         """Parameter kinds from the call sites, return kinds from the returns, to a fixpoint
         (the call graph has no cycles: numba cannot cache recursion, so the kernels have none)."""
-        for _ in range(50):
-            before = self._signature()
-            for func in self.funcs.values():
-                if func.key in INTRINSICS:
-                    func.ret = I64
-                    continue
-                _Typer(self, func).run()
-            if self._signature() == before:
+        for settle in (False, True):
+            for _ in range(50):
+                before = self._signature()
+                for func in self.funcs.values():
+                    if func.key in INTRINSICS:
+                        func.ret = I64
+                        continue
+                    _Typer(self, func).run()
+                if self._signature() == before:
+                    break
+            else:
+                raise TranslateError("the kernels' types did not settle")
+            if settle:
                 return
-        raise TranslateError("the kernels' types did not settle")
+            for func in self.funcs.values():  # called from Python only: integers from Python
+                for p in func.params:
+                    func.ptypes.setdefault(p, I64)
 
     def _signature(self) -> object:
         return [(k, sorted(f.ptypes.items()), f.ret) for k, f in self.funcs.items()]
@@ -720,7 +724,8 @@ class _Writer(_Walker):
             self.emit(d, f"memcpy({name}, {value.id}, sizeof(int64_t) * {' * '.join(src_dims)});")
             return
         v = self.expr(value)
-        self.emit(d, f"for (int64_t {i} = ({lo}) * ({row}); {i} < ({hi}) * ({row}); {i}++) {name}[{i}] = {v};")
+        self.emit(d, f"for (int64_t {i} = ({lo}) * ({row}); {i} < ({hi}) * ({row}); {i}++) "
+                     f"{name}[{i}] = {v};")
 
     # -- expressions ---------------------------------------------------------------------------
     def test(self, node: ast.expr) -> str:
@@ -784,7 +789,8 @@ class _Writer(_Walker):
         return [f"({name} + ({flat}) * {' * '.join(rest)})", *rest]
 
     def index(self, ix: ast.expr, dim: str) -> str:
-        if isinstance(ix, ast.UnaryOp) and isinstance(ix.op, ast.USub) and isinstance(ix.operand, ast.Constant):
+        if isinstance(ix, ast.UnaryOp) and isinstance(ix.op, ast.USub) \
+                and isinstance(ix.operand, ast.Constant):
             return f"({dim} - {ix.operand.value})"
         if isinstance(ix, ast.Slice):
             raise self.fail(ix, "a slice read")
