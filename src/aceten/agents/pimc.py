@@ -80,9 +80,10 @@ def _require_solver() -> None:
 def warm_up() -> None:
     """Load the solver's compiled kernels now rather than at pimc's first searched decision.
 
-    numba compiles them on the first run after installing (tens of seconds, once; cached on
-    disk after that) and loads them from its cache later (well under a second), so an
-    interactive front end calls this behind a "please wait" before the game starts.
+    ``pip install -e`` builds them with the machine's C compiler; otherwise the first run
+    builds them (seconds), or, without a compiler, numba compiles them (tens of seconds, once;
+    cached on disk after that), so an interactive front end calls this behind a "please wait"
+    before the game starts.
     Raises :class:`~aceten.errors.AcetenError` naming the extra when the solver is missing.
     """
     import aceten

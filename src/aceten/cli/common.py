@@ -152,6 +152,15 @@ def announce_compile(module: str, what: str) -> None:
     _report_compile_progress(what)
 
 
+def announce_solver(what: str) -> None:
+    """Load the solver's kernels before a search: the C ones (built first, in seconds, when the
+    install did not build them: a line says so), else say that numba compiles them."""
+    from aceten.search import native
+
+    if native.load(lambda line: print(f"{what}: {line}", file=sys.stderr, flush=True)) is None:
+        announce_compile("dds", what)
+
+
 def _report_compile_progress(what: str) -> Any:
     """While numba compiles, a line on stderr every :data:`PROGRESS_EVERY` seconds (counted at
     each kernel it finishes), so a long compile shows it is alive."""

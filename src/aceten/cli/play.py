@@ -97,8 +97,8 @@ def play(
             from aceten.agents.pimc import warm_up
 
             with console().status("Loading the pimc player's solver (the first time after "
-                                  "installing, numba compiles it: a minute, or a few on a busy "
-                                  "machine)..."):
+                                  "installing, it may be built: seconds with a C compiler, a "
+                                  "minute or more where numba compiles it)..."):
                 warm_up()
         bots: list[Agent] = [agents.get(opponent, seed=bot_seed(seed, s)) for s in range(n)]
         games = _deals(game, players, variant, seed, options, match, quiet=json_out)
