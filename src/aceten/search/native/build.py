@@ -21,7 +21,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-FLAGS = ["-O2", "-fwrapv", "-fPIC", "-shared", "-std=gnu11", "-fvisibility=hidden"]
+# -O3: 0.87-0.94 of -O2's CPU on the same solves, for 0.2 s more compiling (-funroll-loops and
+# wider inlining gained nothing more)
+FLAGS = ["-O3", "-fwrapv", "-fPIC", "-shared", "-std=gnu11", "-fvisibility=hidden"]
 # popcount and count-trailing-zeros as single instructions, as numba compiles for the host CPU
 NATIVE_FLAGS = ["-march=native"]
 
