@@ -137,7 +137,7 @@ def semantics(tmp_path_factory):
     if build.compiler() is None:
         pytest.skip("no C compiler")
     root = tmp_path_factory.mktemp("pkg")
-    for rel in (*translate.MODULES, "search/native/translate.py"):
+    for rel in (*translate.MODULES, "search/native/translate.py", "search/native/build.py"):
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(translate.PACKAGE / rel, root / rel)
     dds = root / "search" / "dds.py"

@@ -982,9 +982,10 @@ static inline int64_t ace_floormod(int64_t a, int64_t b) {
 
 
 def source_hash(package: Path = PACKAGE) -> str:
-    """A hash of everything the C file is made from: the kernels' modules and this translator."""
+    """A hash of everything the library is made from: the kernels' modules, this translator
+    and the build (its compiler flags)."""
     h = hashlib.sha256()
-    for rel in (*MODULES, "search/native/translate.py"):
+    for rel in (*MODULES, "search/native/translate.py", "search/native/build.py"):
         h.update(rel.encode())
         h.update((package / rel).read_bytes())
     return h.hexdigest()[:16]
