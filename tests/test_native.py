@@ -83,13 +83,41 @@ def test_the_c_solver_searches_the_tree_numba_searches(name, options, plies, mon
     assert compared >= 2
 
 
+BATCHES = [
+    ("briscola", {"players": 2}), ("briscola", {"players": 4}), ("brisca", {"players": 2}),
+    ("brisca", {"players": 3, "arrastre": "yes"}), ("cruce", {"players": 2}),
+    ("cruce", {"players": 4}), ("klaverjas", {}), ("klaverjas", {"variant": "amsterdam"}),
+    ("briscola", {"variant": "chiamata", "players": 5}), ("briscola", {"players": 6}),
+]  # fmt: skip
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "options"), BATCHES)
+def test_the_c_batch_plays_numbas_games(name, options, monkeypatch, compiled_kernels):
+    """simulate --fast's kernels: the same games, move by move (the logs), with both bots."""
+    pytest.importorskip("numba")
+    from aceten.search import batch
+
+    lib = native_kernels()
+    rules = aceten.rules.get(name, **options)
+    for bots in ("random", "greedy", ("greedy", "random")):
+        results = []
+        for kernels in (lib.batch, batch):
+            monkeypatch.setattr(batch, "_kernels", lambda kernels=kernels: kernels)
+            results.append(batch.simulate(rules, 300, seed=11, bots=bots, log=40))
+        c, nb = results
+        for field in ("points", "tricks", "bonus", "scores", "seat_scores", "winner", "moves", "log"):
+            assert np.array_equal(getattr(c, field), getattr(nb, field)), (name, bots, field)
+
+
 def test_every_kernel_is_translated():
     from aceten.search.native import translate
 
     program = translate.Program()
     exported = program.exported()
     for key in ("dds.exact_value", "dds.root_values", "dds.alphabeta", "dds.principal_variation",
-                "step.play_move", "step.legal_cards", "endgame.egs"):
+                "step.play_move", "step.legal_cards", "endgame.egs", "batch.play_deals",
+                "batch.play_plain_random", "rng.stream_shuffle"):
         assert key in exported
     assert "#include <stdint.h>" in program.c_source()
 
@@ -189,8 +217,8 @@ def test_an_unknown_construct_is_refused_with_its_line(tmp_path):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(translate.PACKAGE / rel, tmp_path / rel)
     dds = tmp_path / "search" / "dds.py"
-    dds.write_text(dds.read_text() + "\n\n@njit(cache=True)\ndef half(a):\n    return a / 2\n")
-    with pytest.raises(translate.TranslateError, match=r"dds.py:\d+: only integer arithmetic"):
+    dds.write_text(dds.read_text() + "\n\n@njit(cache=True)\ndef square(a):\n    return a ** 2\n")
+    with pytest.raises(translate.TranslateError, match=r"dds.py:\d+: only integer arithmetic and float64"):
         translate.Program(tmp_path)
 
 

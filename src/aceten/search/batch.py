@@ -698,7 +698,8 @@ def _plain(R: np.ndarray) -> bool:
 
 def simulate(rules: Rules, games: int, seed: int = 0, bots: tuple[str, ...] | list[str] | str = "random",
              log: int = 0) -> BatchResult:
-    """Play ``games`` deals of ``rules`` in a numba kernel; deal i is seeded with ``seed + i``.
+    """Play ``games`` deals of ``rules`` in a compiled kernel (C, else numba); deal i is seeded
+    with ``seed + i``.
 
     ``bots`` names a bot per seat ("random" or "greedy"; a single name or fewer names than
     seats are given to the seats in turn, as ``aceten simulate --bots`` does). ``log`` keeps the
@@ -723,12 +724,14 @@ def simulate(rules: Rules, games: int, seed: int = 0, bots: tuple[str, ...] | li
     logs = np.zeros((min(log, games), L_WIDTH), dtype=np.int64)
     bot_codes = np.array([BOTS[b] for b in seat_bots] + [0] * (SEATS - n), dtype=np.int64)
     plan = shuffle_plan(len(enc.deck))
+    kernels = _kernels()
     start = time.perf_counter()
     if _plain(enc.R) and all(b == "random" for b in seat_bots):
-        play_plain_random(enc.R, enc.T, enc.deck, plan, int(seed), int(games), columns, out, logs)
+        kernels.play_plain_random(enc.R, enc.T, enc.deck, plan, int(seed), int(games), columns,
+                                  out, logs)
     else:
-        play_deals(enc.R, enc.T, enc.deck, plan, int(seed), int(games), bot_codes, columns, out,
-                   logs)
+        kernels.play_deals(enc.R, enc.T, enc.deck, plan, int(seed), int(games), bot_codes,
+                           columns, out, logs)
     seconds = time.perf_counter() - start
     part = {name: out[:, where] for name, where in fields.items()}
     return BatchResult(rules=rules, seed=int(seed), bots=seat_bots,
@@ -737,6 +740,19 @@ def simulate(rules: Rules, games: int, seed: int = 0, bots: tuple[str, ...] | li
                        scores=part["scores"], seat_scores=part["seat_scores"],
                        winner=part["winner"][:, 0].copy(), moves=part["moves"][:, 0].copy(),
                        seconds=seconds, log=logs)
+
+
+def _kernels() -> Any:
+    """The batch kernels to call: compiled from C where a compiler builds them
+    (:mod:`aceten.search.native`, the same games), else this module's, by numba."""
+    from aceten.search import native
+
+    lib = native.load()
+    if lib is not None:
+        return lib.batch
+    import sys
+
+    return sys.modules[__name__]
 
 
 def _columns(n: int, teams: int) -> tuple[np.ndarray, dict[str, slice]]:

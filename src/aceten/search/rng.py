@@ -84,6 +84,11 @@ def shuffle_plan(size: int) -> np.ndarray:
     return np.array(rows, dtype=np.uint64).reshape(len(rows), 3)
 
 
+# Kernel parameters that are uint64 arrays (numba sees the dtype at run time; the C translation,
+# aceten.search.native.translate, reads it here).
+UINT64_ARRAYS = {"stream_shuffle": ("plan", "picks")}
+
+
 @njit(cache=True, _nrt=False)
 def stream_shuffle(items, plan, state, picks):
     """``Stream.shuffle`` of ``items[:size]`` in place, by ``plan = shuffle_plan(size)`` (the

@@ -27,7 +27,7 @@ from aceten.errors import AcetenError
 from aceten.search.native import build as _build
 
 PACKAGE = Path(__file__).resolve().parents[2]
-MODULES = ("step", "kernels", "endgame", "dds")
+MODULES = ("step", "kernels", "rng", "endgame", "dds", "batch")
 
 
 def cache_folder() -> Path:
@@ -91,25 +91,26 @@ def bind(cdll: ctypes.CDLL, manifest: dict[str, Any]) -> SimpleNamespace:
     spaces: dict[str, dict[str, Any]] = {m: {} for m in MODULES}
     for key, sig in manifest.items():
         module, name = key.split(".", 1)
-        spaces[module][name] = _wrap(getattr(cdll, sig["c"]), sig["params"], sig["ret"], key)
+        spaces.setdefault(module, {})[name] = _wrap(getattr(cdll, sig["c"]), sig["params"],
+                                                    sig["ret"], key)
     return SimpleNamespace(**{m: SimpleNamespace(**fns) for m, fns in spaces.items()})
 
 
-_SCALAR = {"i": ctypes.c_int64, "u": ctypes.c_uint64, "b": ctypes.c_int64}
+_SCALAR = {"i": ctypes.c_int64, "u": ctypes.c_uint64, "b": ctypes.c_int64, "f": ctypes.c_double}
 
 
 def _wrap(cfunc: Any, params: list[str], ret: str, key: str) -> Callable[..., Any]:
     argtypes: list[Any] = []
-    plan: list[int] = []  # per parameter: -1 a scalar, else the array's number of dimensions
+    plan: list[tuple[int, str]] = []  # per parameter: (-1, "") a scalar, else (dims, dtype kind)
     for p in params:
         if p.startswith("a"):
-            ndim = int(p[1:])
+            ndim = int(p[1:].rstrip("u"))
             argtypes.append(ctypes.c_void_p)
             argtypes.extend([ctypes.c_int64] * ndim)
-            plan.append(ndim)
+            plan.append((ndim, "u" if p.endswith("u") else "i"))
         else:
             argtypes.append(_SCALAR[p])
-            plan.append(-1)
+            plan.append((-1, ""))
     cfunc.argtypes = argtypes
     convert: Callable[[Any], Any] = int
     if ret == "v":
@@ -129,12 +130,14 @@ def _wrap(cfunc: Any, params: list[str], ret: str, key: str) -> Callable[..., An
         if len(args) != len(plan):
             raise TypeError(f"{key} takes {len(plan)} arguments, not {len(args)}")
         cargs: list[Any] = []
-        for ndim, a in zip(plan, args):
+        for (ndim, dkind), a in zip(plan, args):
             if ndim < 0:
-                cargs.append(int(a))
+                cargs.append(a if isinstance(a, float) else int(a))
                 continue
-            if a.dtype.kind != "i" or a.dtype.itemsize != 8 or a.ndim != ndim or not a.flags.c_contiguous:
-                raise TypeError(f"{key}: arrays must be C-contiguous int64 of {ndim} dimensions")
+            if a.dtype.kind != dkind or a.dtype.itemsize != 8 or a.ndim != ndim \
+                    or not a.flags.c_contiguous:
+                raise TypeError(f"{key}: arrays must be C-contiguous {_DTYPES[dkind]} of {ndim} "
+                                "dimensions")
             cargs.append(a.ctypes.data)
             cargs.extend(a.shape)
         return convert(cfunc(*cargs))
@@ -142,6 +145,9 @@ def _wrap(cfunc: Any, params: list[str], ret: str, key: str) -> Callable[..., An
     call.__name__ = key.split(".", 1)[1]
     call.__qualname__ = key
     return call
+
+
+_DTYPES = {"i": "int64", "u": "uint64"}
 
 
 def _none(_r: Any) -> None:

@@ -106,16 +106,18 @@ def _prune(folder: Path) -> None:
 
 
 def manifest(program: Any, translate: ModuleType) -> dict[str, Any]:
-    """Each exported function's C name, parameters (``a2``: a 2-d int64 array; ``i``, ``u``,
-    ``b``: an int64, a uint64, a bool) and return (``v``: none, ``i``/``u``/``b``, or ``t:iu``:
-    a tuple)."""
+    """Each exported function's C name, parameters and return, for :func:`aceten.search.native.bind`.
+
+    A parameter: ``a2`` a 2-d int64 array (``a2u``: uint64), ``i``/``u``/``b``/``f`` an int64,
+    a uint64, a bool, a float64. A return: ``v`` none, one of those letters, or ``t:iu`` a
+    tuple."""
 
     def kind(k: Any) -> str:
         if isinstance(k, translate.Arr):
-            return f"a{k.ndim}"
+            return f"a{k.ndim}" + ("u" if k.elem == "u" else "")
         if isinstance(k, translate.Tup):
             return "t:" + "".join("u" if x == "u" else "i" for x in k.items)
-        return {None: "v", "u": "u", "b": "b"}.get(k, "i")
+        return {None: "v", "u": "u", "b": "b", "f": "f"}.get(k, "i")
 
     return {f.key: {"c": f.cname, "params": [kind(f.ptypes.get(p, "i")) for p in f.params],
                     "ret": kind(f.ret)} for f in program.exported().values()}

@@ -33,14 +33,11 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2]  # src/aceten
 # The modules whose kernels are translated, in an order where each imports only earlier ones.
-MODULES = ("rules/layout.py", "rules/step.py", "search/kernels.py", "search/endgame.py",
-           "search/dds.py")
-KERNEL_DECORATORS = ("kernel", "njit")
+MODULES = ("rules/layout.py", "seeded.py", "rules/step.py", "search/kernels.py", "search/rng.py",
+           "search/endgame.py", "search/dds.py", "search/batch.py")
+KERNEL_DECORATORS = ("kernel", "njit", "intrinsic")
 ALIASES = {"aceten.rules.jit": "step"}  # the compiled twins are the step functions themselves
-# Step functions whose compiled twins are single CPU instructions (as in aceten.rules.jit).
-INTRINSICS = {"step.low_bit": "ace_low_bit", "step.popcount": "ace_popcount"}
-
-I64, U64, BOOL = "i", "u", "b"  # scalar kinds (a bool is an int64 in C)
+I64, U64, BOOL, F64 = "i", "u", "b", "f"  # scalar kinds (a bool is an int64 in C)
 
 
 class TranslateError(Exception):
@@ -50,6 +47,11 @@ class TranslateError(Exception):
 @dataclass(frozen=True)
 class Arr:
     ndim: int
+    elem: str | None = None  # U64 for a uint64 array; None or I64: int64
+
+    @property
+    def ctype(self) -> str:
+        return "uint64_t" if self.elem == U64 else "int64_t"
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,10 @@ class Module:
     name: str
     path: Path
     tree: ast.Module
-    consts: dict[str, int] = field(default_factory=dict)
+    consts: dict[str, int | float] = field(default_factory=dict)
+    unsigned: set[str] = field(default_factory=set)  # constants made by np.uint64(...)
+    # kernel -> its parameters that are uint64 arrays (a module's UINT64_ARRAYS: Python passes them)
+    uint64_arrays: dict[str, tuple[str, ...]] = field(default_factory=dict)
     funcs: dict[str, str] = field(default_factory=dict)  # local name -> Func key
 
 
@@ -116,12 +121,19 @@ class Program:
                     local = alias.asname or alias.name
                     if alias.name in src.consts:
                         mod.consts[local] = src.consts[alias.name]
+                        if alias.name in src.unsigned:
+                            mod.unsigned.add(local)
                     elif alias.name in src.funcs:
                         mod.funcs[local] = src.funcs[alias.name]
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                    and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "UINT64_ARRAYS":
+                mod.uint64_arrays = ast.literal_eval(node.value)
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
                     and isinstance(node.targets[0], ast.Name):
                 with contextlib.suppress(TranslateError):  # else not a constant kernels may use
                     mod.consts[node.targets[0].id] = self._const(mod, node.value)
+                    if isinstance(node.value, ast.Call) and _Walker.is_np(node.value.func, "uint64"):
+                        mod.unsigned.add(node.targets[0].id)
             elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
                     and isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Tuple):
                 for t, v in zip(node.targets[0].elts, node.value.elts):
@@ -133,6 +145,19 @@ class Program:
                 if inline is None:
                     continue
                 func = Func(name, node.name, node, inline, [a.arg for a in node.args.args])
+                if f"{name}.{node.name}" in INTRINSICS:
+                    _, params, ret = INTRINSICS[f"{name}.{node.name}"]
+                    func.params = [f"a{i}" for i in range(len(params))]
+                    func.ptypes = dict(zip(func.params, params))
+                    func.ret = ret
+                    self.funcs[func.key] = func
+                    mod.funcs[node.name] = func.key
+                    continue
+                if any(isinstance(d, ast.Name) and d.id == "intrinsic" for d in node.decorator_list):
+                    raise TranslateError(f"{_where(mod, node)}: an intrinsic without a C twin "
+                                         "(INTRINSICS in translate.py)")
+                for a in mod.uint64_arrays.get(node.name, ()):
+                    func.ptypes[a] = Arr(1, U64)  # its dimensions from its uses
                 if node.args.vararg or node.args.kwarg or node.args.kwonlyargs or node.args.defaults:
                     raise TranslateError(f"{_where(mod, node)}: kernels take plain positional parameters")
                 self.funcs[func.key] = func
@@ -154,20 +179,24 @@ class Program:
                 return inline
         return None
 
-    def _const(self, mod: Module, node: ast.expr) -> int:
-        """The value of a module-level integer expression."""
-        if isinstance(node, ast.Constant) and type(node.value) is int:
-            return node.value
+    def _const(self, mod: Module, node: ast.expr) -> int | float:
+        """The value of a module-level number: an integer expression, a float, np.uint64(...)."""
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+            return node.value  # type: ignore[no-any-return]
+        if isinstance(node, ast.Call) and _Walker.is_np(node.func, "uint64", "int64") and len(node.args) == 1:
+            return self._const(mod, node.args[0])
         if isinstance(node, ast.Name) and node.id in mod.consts:
             return mod.consts[node.id]
         if isinstance(node, ast.UnaryOp):
             v = self._const(mod, node.operand)
             if isinstance(node.op, ast.USub):
                 return -v
-            if isinstance(node.op, ast.Invert):
+            if isinstance(node.op, ast.Invert) and isinstance(v, int):
                 return ~v
         if isinstance(node, ast.BinOp):
             a, b = self._const(mod, node.left), self._const(mod, node.right)
+            if not (isinstance(a, int) and isinstance(b, int)):
+                raise TranslateError(f"{_where(mod, node)}: float arithmetic in a constant")
             ops = {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b, ast.BitOr: a | b,
                    ast.BitAnd: a & b, ast.BitXor: a ^ b}
             if type(node.op) in ops:
@@ -189,7 +218,6 @@ class Program:
                 before = self._signature()
                 for func in self.funcs.values():
                     if func.key in INTRINSICS:
-                        func.ret = I64
                         continue
                     _Typer(self, func).run()
                 if self._signature() == before:
@@ -220,6 +248,8 @@ class Program:
             protos.append(writer.prototype() + ";")
             bodies.append(body)
         for name, tup in sorted(tuples.items()):
+            if name == "tup_uu":
+                continue  # in the header, for ace_mul
             fields = " ".join(f"{_ctype(t)} f{i};" for i, t in enumerate(tup.items))
             out.append(f"typedef struct {{ {fields} }} {name};")
         out.append("")
@@ -251,6 +281,23 @@ class Program:
         return {k: f for k, f in self.funcs.items() if not f.inline and k not in INTRINSICS}
 
 
+# Functions whose compiled twins are single CPU instructions (the step's bit helpers, as in
+# aceten.rules.jit; the generator's widening multiplication, an LLVM intrinsic in rng.py): their
+# C name, parameters and result.
+INTRINSICS: dict[str, tuple[str, tuple[str, ...], object]] = {
+    "step.low_bit": ("ace_low_bit", (I64,), I64),
+    "step.popcount": ("ace_popcount", (I64,), I64),
+    "rng._mul": ("ace_mul", (U64, U64), Tup((U64, U64))),
+}
+
+
+def _dtype(call: ast.Call) -> str | None:
+    for kw in call.keywords:
+        if kw.arg == "dtype":
+            return U64 if ast.unparse(kw.value) == "np.uint64" else I64
+    return None
+
+
 def _tup_name(t: Tup) -> str:
     return "tup_" + "".join(_kind_letter(x) for x in t.items)
 
@@ -270,6 +317,8 @@ def _ctype(t: object) -> str:
         return _tup_name(t)
     if isinstance(t, Arr):
         return "int64_t *"
+    if t == F64:
+        return "double"
     return "uint64_t" if t == U64 else "int64_t"
 
 
@@ -279,9 +328,14 @@ def _unify(a: object, b: object, where: str) -> object:
     if b is None:
         return a
     if isinstance(a, Arr) and isinstance(b, Arr):
-        return Arr(max(a.ndim, b.ndim))  # X[i] is a row of X where X is indexed X[i, j] too
+        if a.elem and b.elem and a.elem != b.elem:
+            raise TranslateError(f"{where}: an array of two element types")
+        # X[i] is a row of X where X is indexed X[i, j] too
+        return Arr(max(a.ndim, b.ndim), a.elem or b.elem)
     if {a, b} == {I64, BOOL}:
         return I64
+    if {a, b} in ({I64, F64}, {BOOL, F64}):
+        return F64  # numba makes an int and a float one float64
     if isinstance(a, Tup) and isinstance(b, Tup) and len(a.items) == len(b.items):
         return Tup(tuple(_unify(x, y, where) for x, y in zip(a.items, b.items)))
     raise TranslateError(f"{where}: one value takes two types ({a} and {b}), which numba would "
@@ -315,6 +369,8 @@ class _Walker:
                 return BOOL
             if type(node.value) is int:
                 return U64 if node.value >= 1 << 63 else I64
+            if type(node.value) is float:
+                return F64
             raise self.fail(node, f"constant {node.value!r}")
         if isinstance(node, ast.Name):
             if node.id in self.locals:
@@ -322,7 +378,7 @@ class _Walker:
             if node.id in self.func.ptypes:
                 return self.func.ptypes[node.id]
             if node.id in self.mod.consts:
-                return U64 if self.mod.consts[node.id] >= 1 << 63 else I64
+                return self.const_kind(node.id)
             if node.id in self.func.params:
                 return None  # not yet known
             raise self.fail(node, f"unknown name {node.id}")
@@ -330,8 +386,15 @@ class _Walker:
             a, b = self.kind(node.left), self.kind(node.right)
             if isinstance(node.op, (ast.LShift, ast.RShift)):
                 return a if a in (U64, None) else I64
-            if isinstance(node.op, (ast.Div, ast.Pow, ast.MatMult)):
-                raise self.fail(node, "only integer arithmetic")
+            if isinstance(node.op, (ast.Pow, ast.MatMult)) \
+                    or (isinstance(node.op, ast.Div) and U64 in (a, b)):
+                raise self.fail(node, "only integer arithmetic and float64")
+            if F64 in (a, b) or isinstance(node.op, ast.Div):
+                if U64 in (a, b):
+                    raise self.fail(node, "uint64 mixed with a float")
+                if isinstance(node.op, (ast.Mod, ast.BitAnd, ast.BitOr, ast.BitXor)):
+                    raise self.fail(node, "% or a bit operation on a float")
+                return F64
             if a is None or b is None:
                 return a or b
             if U64 in (a, b) and a != b:
@@ -356,9 +419,11 @@ class _Walker:
             if isinstance(base, Tup):
                 return base.items[self.tuple_index(node)]
             idx = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            if any(isinstance(i, ast.Slice) for i in idx):
+                return Arr(1, base.elem if isinstance(base, Arr) else None)  # a view X[a:b]
             if isinstance(base, Arr) and base.ndim > len(idx):
-                return Arr(base.ndim - len(idx))  # a row
-            return I64  # an int64 array's element
+                return Arr(base.ndim - len(idx), base.elem)  # a row
+            return U64 if isinstance(base, Arr) and base.elem == U64 else I64  # an element
         if isinstance(node, ast.Attribute):
             raise self.fail(node, "attribute outside a call or .shape[...]")
         if isinstance(node, ast.Tuple):
@@ -366,6 +431,12 @@ class _Walker:
         if isinstance(node, ast.Call):
             return self.call_kind(node)
         raise self.fail(node, f"expression {type(node).__name__}")
+
+    def const_kind(self, name: str) -> str:
+        v = self.mod.consts[name]
+        if isinstance(v, float):
+            return F64
+        return U64 if name in self.mod.unsigned or v >= 1 << 63 else I64
 
     def tuple_index(self, node: ast.Subscript) -> int:
         if isinstance(node.slice, ast.Constant) and type(node.slice.value) is int:
@@ -394,7 +465,7 @@ class _Walker:
         if self.is_np(f, "int64"):
             return I64
         if self.is_np(f, "empty", "zeros"):
-            return Arr(1)
+            return Arr(1, _dtype(node))
         raise self.fail(node, f"call of {ast.unparse(f)}")
 
     @staticmethod
@@ -470,6 +541,9 @@ class _Typer(_Walker):
             if not isinstance(k, Tup) or len(k.items) != len(t.elts):
                 raise self.fail(t, "tuple assignment from a value that is not a tuple of that size")
             for e, ek in zip(t.elts, k.items):
+                if isinstance(e, ast.Subscript):
+                    self.exprs(e)
+                    continue
                 if not isinstance(e, ast.Name):
                     raise self.fail(t, "tuple assignment to something other than names")
                 self.assign(e.id, ek, e)
@@ -531,7 +605,7 @@ class _Writer(_Walker):
         for p in self.func.params:
             k = self.func.ptypes.get(p, I64)
             if isinstance(k, Arr):
-                params.append(f"int64_t *{p}")
+                params.append(f"{k.ctype} *{p}")
                 params.extend(f"int64_t {p}_d{i}" for i in range(k.ndim))
             else:
                 params.append(f"{_ctype(k)} {p}")
@@ -656,45 +730,63 @@ class _Writer(_Walker):
             else:
                 self.emit(d, f"{t.id} = {self.cast(self.expr(value), self.kind(value), k)};")
         elif isinstance(t, ast.Tuple):
-            names = [e.id for e in t.elts if isinstance(e, ast.Name)]
+            targets = [(self.subscript(e) if isinstance(e, ast.Subscript) else e.id, self.kind(e))
+                       for e in t.elts if isinstance(e, (ast.Name, ast.Subscript))]
+            if len(targets) != len(t.elts):
+                raise self.fail(t, "tuple assignment to something other than names and elements")
             if isinstance(value, ast.Tuple):  # a, b = b, a: every value first
                 temps = []
-                for e, v in zip(names, value.elts):
+                for (_, k), v in zip(targets, value.elts):
                     tmp = self.new_tmp()
-                    k = self.locals.get(e, self.func.ptypes.get(e))
                     self.emit(d, f"{_ctype(k)} {tmp} = {self.cast(self.expr(v), self.kind(v), k)};")
                     temps.append(tmp)
-                for e, tmp in zip(names, temps):
-                    self.emit(d, f"{e} = {tmp};")
+                for (lhs, _), tmp in zip(targets, temps):
+                    self.emit(d, f"{lhs} = {tmp};")
             else:
-                k = self.kind(value)
-                assert isinstance(k, Tup)
+                vk = self.kind(value)
+                assert isinstance(vk, Tup)
                 tmp = self.new_tmp()
-                self.tuples[_tup_name(k)] = k
-                self.emit(d, f"{_tup_name(k)} {tmp} = {self.expr(value)};")
-                for i, e in enumerate(names):
-                    self.emit(d, f"{e} = {tmp}.f{i};")
+                self.tuples[_tup_name(vk)] = vk
+                self.emit(d, f"{_tup_name(vk)} {tmp} = {self.expr(value)};")
+                for i, ((lhs, k), ik) in enumerate(zip(targets, vk.items)):
+                    self.emit(d, f"{lhs} = {self.cast(f'{tmp}.f{i}', ik, k)};")
         elif isinstance(t, ast.Subscript):
             if self.is_slice(t):
                 self.slice_assign(t, value, d)
             else:
-                self.emit(d, f"{self.subscript(t)} = {self.cast(self.expr(value), self.kind(value), I64)};")
+                self.emit(d, f"{self.subscript(t)} = "
+                             f"{self.cast(self.expr(value), self.kind(value), self.kind(t))};")
         else:
             raise self.fail(t, "assignment target")
 
     def new_array(self, name: str, value: ast.expr, d: int) -> None:
+        if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) \
+                and isinstance(value.slice, ast.Slice) and value.slice.step is None:
+            base = value.value.id  # X[a:b]: a view into X, as numba makes it
+            dims = self.array_dims(base, value)
+            if len(dims) != 1:
+                raise self.fail(value, "a view of a one-dimensional array only")
+            lo = self.expr(value.slice.lower) if value.slice.lower else "0"
+            hi = self.expr(value.slice.upper) if value.slice.upper else dims[0]
+            k = self.kind(value.value)
+            ctype = k.ctype if isinstance(k, Arr) else "int64_t"
+            self.emit(d, f"{ctype} *{name} = {base} + ({lo});")
+            self.emit(d, f"const int64_t {name}_d0 = ({hi}) - ({lo});")
+            self.arrays[name] = [f"{name}_d0"]
+            return
         if not (isinstance(value, ast.Call) and self.is_np(value.func, "empty", "zeros")):
             raise self.fail(value, "an array local made other than by np.empty/np.zeros")
         if len(value.args) != 1 or isinstance(value.args[0], ast.Tuple):
             raise self.fail(value, "a local array of one dimension")
         for kw in value.keywords:
-            if kw.arg != "dtype" or ast.unparse(kw.value) != "np.int64":
-                raise self.fail(value, "a local array of int64")
+            if kw.arg != "dtype" or ast.unparse(kw.value) not in ("np.int64", "np.uint64"):
+                raise self.fail(value, "a local array of int64 or uint64")
+        ctype = Arr(1, _dtype(value)).ctype
         n = self.expr(value.args[0])
         self.emit(d, f"const int64_t {name}_d0 = {n};")
-        self.emit(d, f"int64_t {name}[{name}_d0 > 0 ? {name}_d0 : 1];")
+        self.emit(d, f"{ctype} {name}[{name}_d0 > 0 ? {name}_d0 : 1];")
         if value.func.attr == "zeros":  # type: ignore[attr-defined]
-            self.emit(d, f"memset({name}, 0, sizeof(int64_t) * {name}_d0);")
+            self.emit(d, f"memset({name}, 0, sizeof({ctype}) * {name}_d0);")
         self.arrays[name] = [f"{name}_d0"]
 
     @staticmethod
@@ -738,6 +830,11 @@ class _Writer(_Walker):
         return self.expr(node)
 
     def cast(self, code: str, have: object, want: object) -> str:
+        if want == F64 and have != F64:
+            return f"((double)({code}))"
+        if want in (I64, BOOL, U64) and have == F64:
+            raise TranslateError(f"{self.func.module}.py, {self.func.name}: a float where an "
+                                 f"integer goes (numba would refuse): {code}")
         if want == U64 and have != U64:
             return f"(uint64_t)({code})"
         if want in (I64, BOOL) and have == U64:
@@ -806,7 +903,7 @@ class _Writer(_Walker):
             if node.id in self.locals or node.id in self.func.params:
                 return node.id
             if node.id in self.mod.consts:
-                return _literal(self.mod.consts[node.id])
+                return _literal(self.mod.consts[node.id], self.const_kind(node.id) == U64)
             raise self.fail(node, f"unknown name {node.id}")
         if isinstance(node, ast.BinOp):
             a, b = self.expr(node.left), self.expr(node.right)
@@ -866,6 +963,14 @@ class _Writer(_Walker):
         raise self.fail(node, f"expression {type(node).__name__}")
 
     def binop(self, op: ast.operator, a: str, ak: object, b: str, bk: object, node: ast.AST) -> str:
+        if F64 in (ak, bk) or isinstance(op, ast.Div):
+            fa, fb = f"((double)({a}))", f"((double)({b}))"
+            if isinstance(op, ast.FloorDiv):
+                return f"floor({fa} / {fb})"
+            sym = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}.get(type(op))
+            if sym is None:
+                raise self.fail(node, f"operator {type(op).__name__} on a float")
+            return f"({fa} {sym} {fb})"
         u = ak == U64
         if isinstance(op, ast.LShift):
             return f"({a} << {b})" if u else f"((int64_t)((uint64_t)({a}) << ({b})))"
@@ -888,7 +993,9 @@ class _Writer(_Walker):
         callee = self.callee(f)
         if callee is not None:
             if callee.key in INTRINSICS:
-                return f"{INTRINSICS[callee.key]}({self.expr(node.args[0])})"
+                cname, params, _ret = INTRINSICS[callee.key]
+                args = [self.cast(self.expr(a), self.kind(a), k) for a, k in zip(node.args, params)]
+                return f"{cname}({', '.join(args)})"
             args = []
             for p, a in zip(callee.params, node.args):
                 pk = callee.ptypes.get(p, I64)
@@ -911,7 +1018,7 @@ class _Writer(_Walker):
             if f.id in ("min", "max"):
                 k = self.kind(node)
                 code = self.cast(self.expr(node.args[0]), self.kind(node.args[0]), k)
-                fn = f"ace_{f.id}_{'u' if k == U64 else 'i'}"
+                fn = f"ace_{f.id}_{'u' if k == U64 else 'f' if k == F64 else 'i'}"
                 for a in node.args[1:]:
                     code = f"{fn}({code}, {self.cast(self.expr(a), self.kind(a), k)})"
                 return code
@@ -923,7 +1030,10 @@ class _Writer(_Walker):
                     raise self.fail(node, "len of an expression")
                 return self.array_dims(a.id, node)[0]
             if f.id == "int":
-                return self.cast(self.expr(node.args[0]), self.kind(node.args[0]), I64)
+                a = node.args[0]
+                if self.kind(a) == F64:
+                    return f"((int64_t)({self.expr(a)}))"  # toward zero, as Python's int()
+                return self.cast(self.expr(a), self.kind(a), I64)
             if f.id == "bool":
                 return f"(({self.expr(node.args[0])}) != 0)"
         if self.is_np(f, "uint64"):
@@ -933,8 +1043,10 @@ class _Writer(_Walker):
         raise self.fail(node, f"call of {ast.unparse(f)}")
 
 
-def _literal(v: int) -> str:
-    if v >= 1 << 63:
+def _literal(v: int | float, unsigned: bool = False) -> str:
+    if isinstance(v, float):
+        return repr(v)
+    if v >= 1 << 63 or unsigned:
         return f"UINT64_C({v:#x})"
     if v == -(1 << 63):
         return "INT64_MIN"
@@ -943,6 +1055,7 @@ def _literal(v: int) -> str:
 
 HEADER = r"""/* Generated by aceten.search.native.translate from the kernels' Python source: do not edit.
    Compile with -fwrapv (integer arithmetic wraps, as in numba). */
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -971,7 +1084,14 @@ static inline int64_t ace_min_i(int64_t a, int64_t b) { return a < b ? a : b; }
 static inline int64_t ace_max_i(int64_t a, int64_t b) { return a > b ? a : b; }
 static inline uint64_t ace_min_u(uint64_t a, uint64_t b) { return a < b ? a : b; }
 static inline uint64_t ace_max_u(uint64_t a, uint64_t b) { return a > b ? a : b; }
+static inline double ace_min_f(double a, double b) { return a < b ? a : b; }
+static inline double ace_max_f(double a, double b) { return a > b ? a : b; }
 static inline int64_t ace_abs(int64_t a) { return a < 0 ? -a : a; }
+typedef struct { uint64_t f0; uint64_t f1; } tup_uu;
+/* (high word, low word) of the 128-bit product: rng._mul, one widening multiplication */
+static inline tup_uu ace_mul(uint64_t a, uint64_t b) {
+    unsigned __int128 p = (unsigned __int128)a * b; tup_uu r = {(uint64_t)(p >> 64), (uint64_t)p}; return r;
+}
 static inline int64_t ace_floordiv(int64_t a, int64_t b) {
     int64_t q = a / b; return (q * b != a && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
