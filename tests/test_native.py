@@ -334,15 +334,16 @@ def test_the_build_hook_builds_the_c_kernels(tmp_path, monkeypatch):
     assert not (tmp_path / "src" / "aceten" / "_kernels").exists()
 
 
-def test_aceten_solve_announces_numbas_compile_only_when_it_falls_back(monkeypatch, capsys):
+def test_solve_and_simulate_announce_numbas_compile_only_when_they_fall_back(monkeypatch, capsys):
     from aceten.cli import common
     from aceten.search import native
 
     calls = []
     monkeypatch.setattr(common, "announce_compile", lambda module, what: calls.append(module))
     monkeypatch.setattr(native, "load", lambda say=None: object())
-    common.announce_solver("the solver")
+    common.announce_kernels("dds", "the solver")
     assert calls == [] and capsys.readouterr().err == ""
     monkeypatch.setattr(native, "load", lambda say=None: None)
-    common.announce_solver("the solver")
-    assert calls == ["dds"]
+    common.announce_kernels("dds", "the solver")
+    common.announce_kernels("batch", "the batch simulator")
+    assert calls == ["dds", "batch"]

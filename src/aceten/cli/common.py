@@ -152,13 +152,14 @@ def announce_compile(module: str, what: str) -> None:
     _report_compile_progress(what)
 
 
-def announce_solver(what: str) -> None:
-    """Load the solver's kernels before a search: the C ones (built first, in seconds, when the
-    install did not build them: a line says so), else say that numba compiles them."""
+def announce_kernels(module: str, what: str) -> None:
+    """Load the compiled kernels before a search or a batch: the C ones (built first, in
+    seconds, when the install did not build them: a line says so), else say that numba
+    compiles ``module``'s kernels."""
     from aceten.search import native
 
     if native.load(lambda line: print(f"{what}: {line}", file=sys.stderr, flush=True)) is None:
-        announce_compile("dds", what)
+        announce_compile(module, what)
 
 
 def _report_compile_progress(what: str) -> Any:

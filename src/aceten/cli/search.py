@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from aceten.cli.common import Progress, announce_solver, flag, user_errors
+from aceten.cli.common import Progress, announce_kernels, flag, user_errors
 from aceten.errors import AcetenError
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def analyse(game: Game, *, ply: int | None = None, seat: int | None = None,
                           if moves else "--ply: the record has no moves")
     if objective is not None and objective not in ("points", "tricks"):
         raise AcetenError(f"--objective {objective}: choose points or tricks")
-    announce_solver("the solver")
+    announce_kernels("dds", "the solver")
     solver = Solver()
     replay = GameClass(rules, seed=game.seed, deal=game.deal)
     rows: list[dict[str, Any]] = []

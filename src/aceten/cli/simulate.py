@@ -23,7 +23,7 @@ from aceten.cli.common import (
     PlayersOpt,
     Progress,
     VariantOpt,
-    announce_compile,
+    announce_kernels,
     bot_seed,
     console,
     flag,
@@ -264,7 +264,7 @@ def simulate_fast(rules: Rules, seat_bots: list[str], seed: int, games: int,
         if name not in batch.BOTS:
             raise AcetenError(f"--fast plays the bots {', '.join(batch.BOTS)}; {name!r} needs "
                               "the engine (leave out --fast)")
-    announce_compile("batch", "the batch simulator")
+    announce_kernels("batch", "the batch simulator")
     result = batch.simulate(rules, games, seed=seed, bots=seat_bots, log=games if target else 0)
     stats = Stats(rules.players, len(rules.teams))
     stats.games = result.games
