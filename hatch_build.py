@@ -30,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -88,17 +90,12 @@ class PrecompileKernels(BuildHookInterface):
         build_native(Path(self.root))
         if not precompile_wanted():
             return
-        out = _terminal()
-        if out is not sys.stderr:
-            out.write("\n")  # off pip's spinner line
-        try:
-            compile_into(Path(self.root), out)
-        except Exception as err:  # the install goes on whatever happened here
-            _say(out, f"aceten: warning: the kernels were not compiled at install time ({err}); "
-                      "numba compiles them at first use")
-        finally:
-            if out is not sys.stderr:
-                out.close()
+        with _install_output() as out:
+            try:
+                compile_into(Path(self.root), out)
+            except Exception as err:  # the install goes on whatever happened here
+                _say(out, f"aceten: warning: the kernels were not compiled at install time ({err}); "
+                          "numba compiles them at first use")
 
 
 def build_native(root: Path) -> None:
@@ -107,24 +104,19 @@ def build_native(root: Path) -> None:
     at first use or falls back on numba."""
     if os.environ.get("ACETEN_NATIVE", "1").strip().lower() in ("0", "no", "false", "off"):
         return
-    out = _terminal()
-    try:
-        spec = importlib.util.spec_from_file_location(
-            "_aceten_native_build", root / "src" / "aceten" / "search" / "native" / "build.py")
-        assert spec is not None and spec.loader is not None
-        builder = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(builder)
-        if out is not sys.stderr:
-            out.write("\n")  # off pip's spinner line
-        path = builder.build(root / "src" / "aceten" / "_kernels", root / "src" / "aceten",
-                             lambda line: _say(out, f"aceten: {line}"))
-        _say(out, f"aceten: the solver's kernels are built ({path.name})")
-    except Exception as err:  # the install goes on whatever happened here
-        _say(out, f"aceten: warning: the solver's C kernels were not built at install time ({err}); "
-                  "they are built at first use, or numba compiles the solver")
-    finally:
-        if out is not sys.stderr:
-            out.close()
+    with _install_output() as out:
+        try:
+            spec = importlib.util.spec_from_file_location(
+                "_aceten_native_build", root / "src" / "aceten" / "search" / "native" / "build.py")
+            assert spec is not None and spec.loader is not None
+            builder = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(builder)
+            path = builder.build(root / "src" / "aceten" / "_kernels", root / "src" / "aceten",
+                                 lambda line: _say(out, f"aceten: {line}"))
+            _say(out, f"aceten: the solver's kernels are built ({path.name})")
+        except Exception as err:  # the install goes on whatever happened here
+            _say(out, f"aceten: warning: the solver's C kernels were not built at install time "
+                      f"({err}); they are built at first use, or numba compiles the solver")
 
 
 def compile_into(root: Path, out: TextIO) -> Path:
@@ -161,6 +153,19 @@ def compile_into(root: Path, out: TextIO) -> Path:
         shutil.copytree(compiled, target)
     _say(out, f"aceten: the kernels are compiled ({target})")
     return target
+
+
+@contextmanager
+def _install_output() -> Iterator[TextIO]:
+    """Where the hook's lines go (:func:`_terminal`), starting off pip's spinner line."""
+    out = _terminal()
+    if out is not sys.stderr:
+        out.write("\n")
+    try:
+        yield out
+    finally:
+        if out is not sys.stderr:
+            out.close()
 
 
 def _terminal() -> TextIO:
