@@ -141,6 +141,12 @@ def hashed(a, b):
 
 
 @njit(cache=True, _nrt=False)
+def floats(a, b):
+    x = 0.34 * a
+    return int(x - b), int(a / 3), a // 2 + int(-x), max(x, 1.5) > b
+
+
+@njit(cache=True, _nrt=False)
 def _row_sum(row):
     total = 0
     for i in range(row.shape[0] - 1, -1, -1):
@@ -189,6 +195,11 @@ def _python_twin(name):
                                       (2**40 + 3, 7), (-(2**40) - 3, 9)])
 def test_integer_arithmetic_keeps_pythons_rounding(semantics, a, b):
     assert semantics.arith(a, b) == _python_twin("arith")(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [(7, 2), (-7, 2), (100, 30), (-100, -30), (0, 0), (3, 1)])
+def test_floats_truncate_as_pythons_int_does(semantics, a, b):
+    assert semantics.floats(a, b) == tuple(int(v) for v in _python_twin("floats")(a, b))
 
 
 def test_uint64_hashing_wraps_as_numba_does(semantics):

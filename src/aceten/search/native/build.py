@@ -116,7 +116,7 @@ def manifest(program: Any, translate: ModuleType) -> dict[str, Any]:
         if isinstance(k, translate.Arr):
             return f"a{k.ndim}" + ("u" if k.elem == "u" else "")
         if isinstance(k, translate.Tup):
-            return "t:" + "".join("u" if x == "u" else "i" for x in k.items)
+            return "t:" + "".join(x if x in ("u", "f") else "i" for x in k.items)
         return {None: "v", "u": "u", "b": "b", "f": "f"}.get(k, "i")
 
     return {f.key: {"c": f.cname, "params": [kind(f.ptypes.get(p, "i")) for p in f.params],

@@ -303,10 +303,10 @@ def _tup_name(t: Tup) -> str:
 
 
 def _kind_letter(t: object) -> str:
-    if t == U64:
-        return "u"
+    if t in (U64, F64):
+        return str(t)
     if isinstance(t, (Arr, Tup)):
-        raise TranslateError("a tuple holds integers only")
+        raise TranslateError("a tuple holds numbers only")
     return "i"
 
 
@@ -613,8 +613,6 @@ class _Writer(_Walker):
         if isinstance(self.func.ret, Tup):
             self.tuples[_tup_name(self.func.ret)] = self.func.ret
         lead = "static inline __attribute__((always_inline)) " if self.func.inline else "ACE_EXPORT "
-        if self.func.key in INTRINSICS:
-            lead = "static inline "
         return f"{lead}{ret} {self.func.cname}({', '.join(params) or 'void'})"
 
     def function(self) -> str:
@@ -866,8 +864,6 @@ class _Writer(_Walker):
         for i, (ix, dim) in enumerate(zip(idx, dims)):
             code = self.index(ix, dim)
             flat = code if i == 0 else f"({flat}) * {dim} + {code}"
-        if len(dims) == 1:
-            return f"{name}[{flat}]"
         return f"{name}[{flat}]"
 
     def row(self, node: ast.Subscript, ndim: int) -> list[str]:
