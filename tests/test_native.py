@@ -358,3 +358,24 @@ def test_solve_and_simulate_announce_numbas_compile_only_when_they_fall_back(mon
     common.announce_kernels("dds", "the solver")
     common.announce_kernels("batch", "the batch simulator")
     assert calls == ["dds", "batch"]
+
+
+def test_every_numba_kernel_has_a_c_twin_python_can_call():
+    """Whatever Python may call on numba's modules (inlined kernels included: the solver's
+    two-thread driver calls dds.next_threshold), the C namespace has too."""
+    pytest.importorskip("numba")
+    from numba.core.registry import CPUDispatcher
+
+    from aceten.rules import jit
+    from aceten.search import batch, dds, endgame, kernels, rng
+
+    lib = native_kernels()
+    modules = {"step": jit, "dds": dds, "endgame": endgame, "kernels": kernels, "rng": rng,
+               "batch": batch}
+    for space, module in modules.items():
+        names = [n for n, v in vars(module).items() if isinstance(v, CPUDispatcher)
+                 and v.py_func.__module__.rsplit(".", 1)[1] in (space, "jit")
+                 and n not in ("low_bit", "popcount")]
+        assert names, space
+        missing = [n for n in names if not hasattr(getattr(lib, space), n)]
+        assert missing == [], (space, missing)

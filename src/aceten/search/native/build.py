@@ -119,5 +119,5 @@ def manifest(program: Any, translate: ModuleType) -> dict[str, Any]:
             return "t:" + "".join(x if x in ("u", "f") else "i" for x in k.items)
         return {None: "v", "u": "u", "b": "b", "f": "f"}.get(k, "i")
 
-    return {f.key: {"c": f.cname, "params": [kind(f.ptypes.get(p, "i")) for p in f.params],
+    return {f.key: {"c": translate.entry_name(f), "params": [kind(f.ptypes.get(p, "i")) for p in f.params],
                     "ret": kind(f.ret)} for f in program.exported().values()}

@@ -256,7 +256,29 @@ class Program:
         out.extend(protos)
         out.append("")
         out.extend(bodies)
+        out.extend(self._entries())
         return "\n".join(out) + "\n"
+
+    def _entries(self) -> list[str]:
+        """An exported entry for each inlined kernel, which Python calls too (the solver's
+        two-thread driver calls ``next_threshold``, say); inside C the kernel stays inlined."""
+        lines = []
+        for func in self._ordered():
+            if not func.inline:
+                continue
+            writer = _Writer(self, func)
+            proto = writer.prototype().replace("static inline __attribute__((always_inline)) ",
+                                               "ACE_EXPORT ")
+            proto = proto.replace(f" {func.cname}(", f" {entry_name(func)}(", 1)
+            args = []
+            for p in func.params:
+                k = func.ptypes.get(p, I64)
+                args.append(p)
+                if isinstance(k, Arr):
+                    args.extend(f"{p}_d{i}" for i in range(k.ndim))
+            ret = "" if func.ret is None else "return "
+            lines.append(f"{proto} {{ {ret}{func.cname}({', '.join(args)}); }}")
+        return lines
 
     def _ordered(self) -> list[Func]:
         """Callees before callers (prototypes make any order compile; this one reads better)."""
@@ -276,9 +298,14 @@ class Program:
         return [f for k, f in done.items() if k not in INTRINSICS]
 
     def exported(self) -> dict[str, Func]:
-        """The functions callable from Python (every kernel not inlined), by Python name per
-        module: ``{'dds.exact_value': Func, ...}``."""
-        return {k: f for k, f in self.funcs.items() if not f.inline and k not in INTRINSICS}
+        """The functions callable from Python (every kernel), by Python name per module:
+        ``{'dds.exact_value': Func, ...}``; an inlined one through its entry (entry_name)."""
+        return {k: f for k, f in self.funcs.items() if k not in INTRINSICS}
+
+
+def entry_name(func: Func) -> str:
+    """The C symbol Python calls for ``func``."""
+    return f"{func.cname}__entry" if func.inline else func.cname
 
 
 # Functions whose compiled twins are single CPU instructions (the step's bit helpers, as in
