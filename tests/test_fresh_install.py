@@ -78,5 +78,14 @@ def test_readme_line_one_in_a_fresh_venv_with_an_empty_kernel_cache(tmp_path):
     assert not kernels.exists()
     done = run([aceten, "play", "briscola"], env, tmp_path)
     assert_a_finished_briscola_game(done, "pimc")
+    # the solver runs as C, built by the install's hook (or at first use): numba compiles nothing
+    built = [*(REPO / "src" / "aceten" / "_kernels").glob("native-*.so"), *kernels.glob("native/native-*.so")]
+    assert built, "the solver's C kernels were neither built at install nor at first use"
+    compiled = [p for p in kernels.glob("kernels-*/**/*") if p.suffix == ".nbc"]
+    assert compiled == [], "numba compiled kernels although the solver's C kernels were there"
+
+    # numba's path, the fallback where no C compiler works: compiled into the fresh cache
+    done = run([aceten, "play", "briscola"], dict(env, ACETEN_KERNELS="numba"), tmp_path)
+    assert_a_finished_briscola_game(done, "pimc")
     compiled = [p for p in kernels.glob("kernels-*/**/*") if p.suffix in (".nbi", ".nbc")]
     assert compiled, "the solver's kernels were not compiled into the fresh cache"

@@ -198,7 +198,7 @@ def solve_in_a_fresh_interpreter(cache: Path, prebuilt: str) -> dict:
     import sys
 
     env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), XDG_CACHE_HOME=str(cache),
-               ACETEN_PREBUILT_KERNELS=prebuilt)
+               ACETEN_PREBUILT_KERNELS=prebuilt, ACETEN_KERNELS="numba")  # numba's cache, not C
     env["PYTHONPATH"] = str(Path(aceten.__file__).parent.parent)
     done = subprocess.run([sys.executable, "-c", COLD_SOLVE], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -207,10 +207,11 @@ def solve_in_a_fresh_interpreter(cache: Path, prebuilt: str) -> dict:
 
 @pytest.mark.slow
 def test_a_solve_from_an_empty_cache_compiles_and_agrees_with_the_cached_kernels(tmp_path):
-    """The cold path: a fresh interpreter with an empty cache (and no prebuilt kernels) compiles
-    every kernel a full 4-player deal needs (the entry kernels once per signature) and finds the
-    value the cached kernels find. Then the same with that cache as the prebuilt kernels of
-    another empty cache, as the build hook leaves them: copied, nothing compiled, the same value."""
+    """numba's cold path (the fallback without a C compiler): a fresh interpreter with an empty
+    cache (and no prebuilt kernels) compiles every kernel a full 4-player deal needs (the entry
+    kernels once per signature) and finds the value the cached kernels find. Then the same with
+    that cache as the prebuilt kernels of another empty cache, as the build hook leaves them:
+    copied, nothing compiled, the same value."""
     cold = solve_in_a_fresh_interpreter(tmp_path / "cold", "0")
     assert cold["literal"] == [] and cold["compiled"]
     assert list(tmp_path.glob("cold/aceten-kernels-*/*/dds.*.nbi"))
