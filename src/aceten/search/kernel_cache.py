@@ -52,13 +52,17 @@ def source_digest(here: Path | None = None) -> str:
     return digest.hexdigest()[:16]
 
 
+def user_cache() -> Path:
+    """aceten's folder in the user's cache: ``$XDG_CACHE_HOME/aceten`` (``~/.cache/aceten``)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "aceten"
+
+
 def cache_dir() -> Path:
     """The folder for this version of the kernels (not created here)."""
     digest = source_digest()
     if os.environ.get("NUMBA_CACHE_DIR"):
         return Path(os.environ["NUMBA_CACHE_DIR"]) / f"aceten-kernels-{digest}"
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "aceten" / f"kernels-{digest}"
+    return user_cache() / f"kernels-{digest}"
 
 
 PREBUILT_STAMP = "prebuilt.json"  # in a prebuilt folder: the versions that compiled it

@@ -2,7 +2,7 @@
 
 numba compiles the search on its first use: about a minute of CPU, several on a busy machine.
 The same kernels translated to C (:mod:`aceten.search.native.translate`, from the very source
-numba compiles) build with ``cc -O2`` in a few seconds: at ``pip install -e`` (the build hook,
+numba compiles) build with ``cc -O3`` in about a second: at ``pip install -e`` (the build hook,
 ``hatch_build.py``), else at the first solve, with a line saying so. The library is kept in
 ``aceten/_kernels/`` (built at install) or ``$XDG_CACHE_HOME/aceten/native/`` (built at first
 use), named by a hash of its sources, so an edited kernel is never run stale.
@@ -24,15 +24,14 @@ from types import SimpleNamespace
 from typing import Any
 
 from aceten.errors import AcetenError
+from aceten.search.kernel_cache import user_cache
 from aceten.search.native import build as _build
 
 PACKAGE = Path(__file__).resolve().parents[2]
-MODULES = ("step", "kernels", "rng", "endgame", "dds", "batch")
 
 
 def cache_folder() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "aceten" / "native"
+    return user_cache() / "native"
 
 
 def prebuilt_folder() -> Path:
@@ -44,7 +43,7 @@ _LOADED: dict[str, Any] = {}
 
 
 def load(say: Callable[[str], None] | None = None) -> SimpleNamespace | None:
-    """The C kernels (``.step``, ``.kernels``, ``.endgame``, ``.dds``: each a namespace of
+    """The C kernels (``.step``, ``.dds``, ``.batch``, ...: a namespace per kernel module, of
     functions called like the numba ones), built first if need be; None where they cannot be
     (``ACETEN_KERNELS=numba``, or no working compiler: then one line says so on stderr)."""
     choice = os.environ.get("ACETEN_KERNELS", "auto").strip().lower() or "auto"
@@ -88,7 +87,7 @@ def _say(line: str) -> None:
 
 def bind(cdll: ctypes.CDLL, manifest: dict[str, Any]) -> SimpleNamespace:
     """Python callables over the library's functions, one namespace per kernel module."""
-    spaces: dict[str, dict[str, Any]] = {m: {} for m in MODULES}
+    spaces: dict[str, dict[str, Any]] = {}
     for key, sig in manifest.items():
         module, name = key.split(".", 1)
         spaces.setdefault(module, {})[name] = _wrap(getattr(cdll, sig["c"]), sig["params"],

@@ -34,9 +34,9 @@ class BuildError(Exception):
 
 def translate_module() -> ModuleType:
     """``translate.py`` beside this file, imported as part of aceten where it can be, else alone."""
-    name = "aceten.search.native.translate"
-    if name in sys.modules:
-        return sys.modules[name]
+    for name in ("aceten.search.native.translate", "_aceten_native_translate"):
+        if name in sys.modules:
+            return sys.modules[name]  # loaded once a process, not at every build or hash
     spec = importlib.util.spec_from_file_location("_aceten_native_translate",
                                                   Path(__file__).with_name("translate.py"))
     assert spec is not None and spec.loader is not None

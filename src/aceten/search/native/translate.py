@@ -239,14 +239,14 @@ class Program:
         tuples: dict[str, Tup] = {}
         bodies = []
         protos = []
+        entries = []
         for func in self._ordered():
             writer = _Writer(self, func)
-            body = writer.function()
+            bodies.append(writer.function())  # its prototype's tuple included
             tuples.update(writer.tuples)
-            if func.ret is not None and isinstance(func.ret, Tup):
-                tuples[_tup_name(func.ret)] = func.ret
             protos.append(writer.prototype() + ";")
-            bodies.append(body)
+            if func.inline:
+                entries.append(writer.entry())
         for name, tup in sorted(tuples.items()):
             if name == "tup_uu":
                 continue  # in the header, for ace_mul
@@ -256,29 +256,8 @@ class Program:
         out.extend(protos)
         out.append("")
         out.extend(bodies)
-        out.extend(self._entries())
+        out.extend(entries)
         return "\n".join(out) + "\n"
-
-    def _entries(self) -> list[str]:
-        """An exported entry for each inlined kernel, which Python calls too (the solver's
-        two-thread driver calls ``next_threshold``, say); inside C the kernel stays inlined."""
-        lines = []
-        for func in self._ordered():
-            if not func.inline:
-                continue
-            writer = _Writer(self, func)
-            proto = writer.prototype().replace("static inline __attribute__((always_inline)) ",
-                                               "ACE_EXPORT ")
-            proto = proto.replace(f" {func.cname}(", f" {entry_name(func)}(", 1)
-            args = []
-            for p in func.params:
-                k = func.ptypes.get(p, I64)
-                args.append(p)
-                if isinstance(k, Arr):
-                    args.extend(f"{p}_d{i}" for i in range(k.ndim))
-            ret = "" if func.ret is None else "return "
-            lines.append(f"{proto} {{ {ret}{func.cname}({', '.join(args)}); }}")
-        return lines
 
     def _ordered(self) -> list[Func]:
         """Callees before callers (prototypes make any order compile; this one reads better)."""
@@ -627,15 +606,29 @@ class _Writer(_Walker):
         self.tuples: dict[str, Tup] = {}
         self.tmp = 0
 
-    def prototype(self) -> str:
+    def c_params(self) -> list[tuple[str, str]]:
+        """The C parameters, (type, name): an array as its pointer and its dimensions."""
         params = []
         for p in self.func.params:
             k = self.func.ptypes.get(p, I64)
             if isinstance(k, Arr):
-                params.append(f"{k.ctype} *{p}")
-                params.extend(f"int64_t {p}_d{i}" for i in range(k.ndim))
+                params.append((f"{k.ctype} *", p))
+                params.extend(("int64_t ", dim) for dim in self.arrays[p])
             else:
-                params.append(f"{_ctype(k)} {p}")
+                params.append((f"{_ctype(k)} ", p))
+        return params
+
+    def entry(self) -> str:
+        """An exported entry for an inlined kernel, which Python calls too (the solver's
+        two-thread driver calls ``next_threshold``, say); inside C the kernel stays inlined."""
+        params = self.c_params()
+        call = f"{self.func.cname}({', '.join(name for _, name in params)})"
+        body = f"{call};" if self.func.ret is None else f"return {call};"
+        decl = ", ".join(t + name for t, name in params) or "void"
+        return f"ACE_EXPORT {_ctype(self.func.ret)} {entry_name(self.func)}({decl}) {{ {body} }}"
+
+    def prototype(self) -> str:
+        params = [t + name for t, name in self.c_params()]
         ret = _ctype(self.func.ret)
         if isinstance(self.func.ret, Tup):
             self.tuples[_tup_name(self.func.ret)] = self.func.ret
