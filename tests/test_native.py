@@ -311,6 +311,24 @@ def test_a_library_is_found_by_its_sources_hash(monkeypatch, tmp_path):
     assert len(lines) == 1
 
 
+def test_a_library_built_for_this_cpu_is_named_for_its_features(monkeypatch):
+    """``-march=native`` code may die of an illegal instruction on another CPU, so a checkout
+    or cache shared between machines must not hand one CPU's library to another."""
+    from aceten.search.native import build
+
+    monkeypatch.setattr(build.platform, "machine", lambda: "x86_64")
+    build.cpu_tag.cache_clear()
+    try:
+        name = build.library_name("abc")
+        tag = build.cpu_tag()
+        assert len(tag) == 8 and name == f"native-abc-x86_64-{tag}"
+        monkeypatch.setattr(build.platform, "machine", lambda: "aarch64")  # no -march=native
+        build.cpu_tag.cache_clear()
+        assert build.library_name("abc") == "native-abc-aarch64"
+    finally:
+        build.cpu_tag.cache_clear()
+
+
 def test_wrong_arguments_are_refused_not_run():
     lib = native_kernels()
     S = np.zeros(10, dtype=np.int32)

@@ -7,6 +7,8 @@ where numba and numpy may not be installed yet.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib.util
 import json
 import os
@@ -50,9 +52,32 @@ def source_digest(package: Path) -> str:
     return str(translate_module().source_hash(package))
 
 
+def native_flags() -> list[str]:
+    """``-march=native`` where it is known to work (x86-64), else nothing."""
+    return NATIVE_FLAGS if platform.machine() in ("x86_64", "AMD64") else []
+
+
+@functools.cache
+def cpu_tag() -> str:
+    """A hash of the CPU's feature flags where the library is built for this CPU alone: a library
+    built with ``-march=native`` on one CPU dies of an illegal instruction on an older one (a
+    checkout or cache shared between machines), so another CPU gets a library of its own."""
+    if not native_flags():
+        return ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as info:
+            features = next((line for line in info if line.startswith(("flags", "Features"))), "")
+    except OSError:
+        features = ""
+    features = features or platform.processor() or sys.platform
+    return hashlib.sha256(" ".join(sorted(features.split())).encode()).hexdigest()[:8]
+
+
 def library_name(digest: str) -> str:
-    """The library's file name without suffix: the sources' hash and the machine."""
-    return f"native-{digest}-{platform.machine() or 'cpu'}"
+    """The library's file name without suffix: the sources' hash, the machine and (for a
+    library built for this CPU alone) the CPU's features."""
+    tag = cpu_tag()
+    return f"native-{digest}-{platform.machine() or 'cpu'}" + (f"-{tag}" if tag else "")
 
 
 def compiler() -> list[str] | None:
@@ -81,7 +106,7 @@ def build(folder: Path, package: Path, say: Callable[[str], None] | None = None,
         src = Path(tmp) / f"{name}.c"
         src.write_text(program.c_source())
         out = Path(tmp) / f"{name}.so"
-        flags = [*FLAGS, *(NATIVE_FLAGS if platform.machine() in ("x86_64", "AMD64") else []), *extra_flags]
+        flags = [*FLAGS, *native_flags(), *extra_flags]
         try:
             run = subprocess.run([*cc, *flags, "-o", str(out), str(src)], capture_output=True, text=True)
         except OSError as err:
