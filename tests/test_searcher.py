@@ -110,6 +110,28 @@ def test_the_weights_of_real_deals_sum_to_one_and_favour_nobody_before_the_other
     assert weights == [0.2] * 5
 
 
+@pytest.mark.parametrize("name, players, variant", [
+    ("briscola", 2, None), ("brisca", 4, None), ("cruce", 3, None),
+    ("klaverjas", 4, "rotterdam"), ("briscola", 5, "chiamata")])
+def test_sharing_card_values_between_worlds_changes_no_weight(name, players, variant):
+    """The worlds replaying one history share each public position's card values; the weights
+    stay exactly those of each world valued on its own (with a hidden partner nothing is
+    shared: the world decides whose side a trick's points go to)."""
+    from aceten.agents.playmodel import replay_log_likelihood
+
+    game = aceten.new_game(name, players=players, variant=variant, seed=11)
+    bots = [TacticsAgent(seed=s) for s in range(players)]
+    while game.phase != "play" or len(game.moves) < 3 * players:
+        game.push(bots[game.to_move].choose(game.view(game.to_move)))
+    seat = game.to_move
+    view = game.view(seat)
+    deals = Knowledge.from_view(view).sample(30, rng=random.Random(5))
+    moves, model = public_moves(view), PlayModel()
+    weights, _ = world_weights(view.rules, deals, moves, seat, model)
+    alone = [replay_log_likelihood(Game(view.rules, deal=d), moves, seat, model) for d in deals]
+    assert weights == normalise(alone) and len(set(weights)) > 1
+
+
 def test_normalise_survives_tiny_likelihoods():
     weights = normalise([-2000.0, -2001.0, -2000.0])
     assert math.isclose(math.fsum(weights), 1.0) and weights[0] == weights[2] > weights[1]

@@ -47,11 +47,13 @@ class PlayModel:
     temperature: float = 1.5
     noise: float = 0.1
 
-    def probabilities(self, game: Game, cards: Sequence[Card]) -> dict[Card, float]:
-        """The chance the seat to move in ``game`` plays each of ``cards`` (its legal cards)."""
+    def probabilities(self, game: Game, cards: Sequence[Card],
+                      memo: dict[Card, float] | None = None) -> dict[Card, float]:
+        """The chance the seat to move in ``game`` plays each of ``cards`` (its legal cards);
+        ``memo`` as for :func:`card_values`."""
         if len(cards) == 1:
             return {cards[0]: 1.0}
-        values = card_values(game, cards)
+        values = card_values(game, cards, memo)
         tau = self.temperature * _unit(game.rules)
         top = max(values.values())
         raw = {c: math.exp((v - top) / tau) for c, v in values.items()}
@@ -89,30 +91,39 @@ def _keep(rules: Rules, card: Card, trump: object) -> float:
     return card_points(rules, card, card.suit) + unit * (TRUMP_KEEP_BASE + TRUMP_KEEP_RANGE * rank)
 
 
-def card_values(game: Game, cards: Sequence[Card]) -> dict[Card, float]:
-    """The cheap value of each card the seat to move may play (see the module's docstring)."""
+def card_values(game: Game, cards: Sequence[Card],
+                memo: dict[Card, float] | None = None) -> dict[Card, float]:
+    """The cheap value of each card the seat to move may play (see the module's docstring).
+
+    A card's value depends on the public position only (the trick, trump, who leads and who
+    moves), but for a held marriage: ``memo``, one dict per public position, keeps the values
+    found so that the same position in other sampled worlds (whose hands differ) reuses them."""
     rules, trump, trick = game.rules, game.trump, tuple(game.trick)
-    seat = game.to_move
+    if not trick and trump is None and rules.trump_mode == "first-lead":  # the lead names trump
+        top = trump_making_lead(rules, list(cards))  # (depends on the whole hand)
+        return {c: (_unit(rules) * 3 if c == top else 0.0) for c in cards}
+    memo = {} if memo is None else memo
     values: dict[Card, float] = {}
+    missing = [c for c in cards if c not in memo]
     if not trick:
-        if trump is None and rules.trump_mode == "first-lead":  # the lead names trump
-            top = trump_making_lead(rules, list(cards))
-            return {c: (_unit(rules) * 3 if c == top else 0.0) for c in cards}
-        hand = game.hand(seat)
+        for c in missing:
+            memo[c] = -LEAD_RISK * card_points(rules, c, trump) - _keep(rules, c, trump)
+        hand = game.hand(game.to_move) if rules.has_lead_bonus else ()
         for c in cards:
-            v = -LEAD_RISK * card_points(rules, c, trump) - _keep(rules, c, trump)
+            v = memo[c]
             if rules.has_lead_bonus and c.rank == Rank.QUEEN and Card(Rank.KING, c.suit) in hand:
                 v += marriage_value(rules, c.suit, trump)
             values[c] = v
         return values
-    n = game.players
-    worth = sum(card_points(rules, c, trump) for c in trick)
-    mine = game.team_of(seat)
-    for c in cards:
-        winner = (game.leader + rules._winner_index((*trick, c), trump)) % n
-        sign = 1 if game.team_of(winner) == mine else -1
-        values[c] = sign * (worth + card_points(rules, c, trump)) - _keep(rules, c, trump)
-    return values
+    if missing:
+        n = game.players
+        worth = sum(card_points(rules, c, trump) for c in trick)
+        mine = game.team_of(game.to_move)
+        for c in missing:
+            winner = (game.leader + rules._winner_index((*trick, c), trump)) % n
+            sign = 1 if game.team_of(winner) == mine else -1
+            memo[c] = sign * (worth + card_points(rules, c, trump)) - _keep(rules, c, trump)
+    return {c: memo[c] for c in cards}
 
 
 def policy_move(game: Game) -> Move:
@@ -137,17 +148,19 @@ def policy_move(game: Game) -> Move:
 
 
 def replay_log_likelihood(game: Game, moves: Sequence[Move], seat: int,
-                          model: PlayModel) -> float:
+                          model: PlayModel, memo: dict[int, dict[Card, float]] | None = None) -> float:
     """Push ``moves`` onto ``game`` (a sampled world at the deal's start) and return the log of
     the chance that every other seat's card plays were its choices under ``model``. Only the
     cards played by seats other than ``seat`` (the one inferring) are weighed; bids, calls and
-    exchanges count as certain."""
+    exchanges count as certain. ``memo`` (shared by the worlds replaying the same ``moves``)
+    keeps each public position's card values, by the move's index."""
+    memo = {} if memo is None else memo
     total = 0.0
-    for move in moves:
+    for index, move in enumerate(moves):
         if isinstance(move, Card) and game.phase == "play" and game.to_move != seat:
             cards = [m for m in game.legal_moves() if isinstance(m, Card)]
             if len(cards) > 1:
-                total += math.log(model.probabilities(game, cards)[move])
+                total += math.log(model.probabilities(game, cards, memo.setdefault(index, {}))[move])
         game.push(move)
     return total
 
@@ -199,6 +212,9 @@ def world_weights(rules: Rules, deals: Sequence[Deal], moves: Sequence[Move], se
     from aceten.game import Game
 
     games, logs = [], []
+    # the public positions' card values, shared by the worlds; not where the teams are hidden
+    # (a sampled world then decides who is whose partner, and so whom a trick's points go to)
+    memo: dict[int, dict[Card, float]] | None = None if rules.hidden_teams else {}
     for deal in deals:
         game = Game(rules, deal=deal)
         if model is None:
@@ -206,6 +222,6 @@ def world_weights(rules: Rules, deals: Sequence[Deal], moves: Sequence[Move], se
                 game.push(move)
             logs.append(0.0)
         else:
-            logs.append(replay_log_likelihood(game, moves, seat, model))
+            logs.append(replay_log_likelihood(game, moves, seat, model, memo))
         games.append(game)
     return (normalise(logs) if min_size is None else tempered(logs, min_size)), games
