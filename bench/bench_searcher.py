@@ -19,7 +19,8 @@ a game. The variants are registered here only (never in ``aceten.agents``):
 - ``searcher-late``: tactics while more than pimc's limit of cards is left (no playouts), the
   weighted worlds only once the solver can take over: what the playouts add;
 - ``searcher-x3``: three times the deals (60) and three times the node budget (1.2 M): what
-  more search buys within the 1 s a move.
+  more search buys within the 1 s a move; ``searcher-x3-uniform`` without the weighting,
+  ``searcher-x3-tactics-bids`` with tactics' bids and trump calls.
 """
 
 from __future__ import annotations
@@ -68,6 +69,10 @@ VARIANTS = {
                                      combine="wins"),
     "searcher-late": _variant("searcher-late", _Late),
     "searcher-x3": _variant("searcher-x3", SearcherAgent, samples=60, node_budget=1_200_000),
+    "searcher-x3-uniform": _variant("searcher-x3-uniform", SearcherAgent, samples=60,
+                                    node_budget=1_200_000, infer=False),
+    "searcher-x3-tactics-bids": _variant("searcher-x3-tactics-bids", SearcherAgent, samples=60,
+                                         node_budget=1_200_000, search_bids=False),
 }
 
 

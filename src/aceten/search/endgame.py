@@ -95,12 +95,35 @@ def applies(R: np.ndarray, S: np.ndarray) -> bool:
                 and S[S_COOP] == 0)
 
 
+# setup's rows by what they depend on: the rules' arrays (kept, so an id is never reused
+# while its entry lives) and the position's trump, objective, teams and cooperation
+_PREPARED: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+_PREPARED_MAX = 256
+
+
 def setup(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray,
           gen: int) -> None:
     """Fill the endgame rows of E for a search from position S (Python, once per solve, for
-    each thread), with ``gen`` (1..GEN_MASK) the generation of the endgame table this solve."""
-    E[E_POWER:ROWS] = 0
+    each thread), with ``gen`` (1..GEN_MASK) the generation of the endgame table this solve.
+
+    The rows are worked out once per rules and trump (a Python loop over the cards, as long as
+    a small solve) and copied in after that: pimc and the searcher solve thousands of positions
+    of one deal."""
+    key = (id(R), id(T), id(ORD), E.shape[1], int(S[S_TRUMP]), int(S[S_OBJ]), int(S[S_COOP]),
+           int(S[S_MAXTEAM]), *(int(S[S_TEAM + seat]) for seat in range(4)))
+    entry = _PREPARED.get(key)
+    if entry is None or entry[0] is not R or entry[1] is not T or entry[2] is not ORD:
+        scratch = np.zeros_like(E)
+        _fill(scratch, R, T, ORD, S)
+        if len(_PREPARED) >= _PREPARED_MAX:
+            _PREPARED.clear()
+        entry = _PREPARED[key] = (R, T, ORD, scratch[E_POWER:ROWS].copy())
+    E[E_POWER:ROWS] = entry[3]
     E[E_MISC, M_GEN] = gen
+
+
+def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray) -> None:
+    """The endgame rows of E (zero on entry) for a search from position S, but the generation."""
     trump = int(S[S_TRUMP])
     if not applies(R, S):
         return
