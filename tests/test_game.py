@@ -226,7 +226,7 @@ def _check_views(g):
         v = g.view(viewer)
         assert v.hand == g.hand(viewer)
         assert v.seat == viewer
-        assert v.stock_size == len(g.stock)
+        assert v.stock_size == g.stock_size == len(g.stock)
         assert v.trump_card == g.trump_card
         assert v.hand_sizes == tuple(len(g.hand(s)) for s in range(g.players))
         if g.is_over() or viewer != g.to_move:

@@ -401,6 +401,11 @@ class Game:
         return tuple(self._card(S[S_STOCK + i]) for i in range(S[S_DRAWN], S[S_SLEN]))
 
     @property
+    def stock_size(self) -> int:
+        """How many cards are still in the stock (``len(stock)`` without building it)."""
+        return self._S[S_SLEN] - self._S[S_DRAWN]
+
+    @property
     def leader(self) -> int:
         return self._S[S_LEADER]
 

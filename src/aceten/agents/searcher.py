@@ -60,7 +60,7 @@ COMBINE = ("average", "vote", "wins")  # how the deals' values make one choice
 
 def cards_left(game: Game) -> int:
     """Cards in the hands and the stock (pimc's measure of a position's size)."""
-    return sum(len(game.hand(s)) for s in range(game.players)) + len(game.stock)
+    return sum(len(game.hand(s)) for s in range(game.players)) + game.stock_size
 
 
 def side_total(game: Game, team: int, tricks: bool) -> int:

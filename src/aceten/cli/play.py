@@ -212,7 +212,7 @@ def _auto_game(game: Game, bots: Sequence[Agent], out: Console, *, quiet: bool,
 
     if not quiet:
         print(heading)
-        print(display.trump_text(game.rules, game.trump, game.trump_card, len(game.stock)))
+        print(display.trump_text(game.rules, game.trump, game.trump_card, game.stock_size))
         for seat in range(game.players):
             print(f"{display.seat_name(seat)}: {display.cards_text(game.hand(seat))}"
                   f"  [{bots[seat].name}]")

@@ -34,7 +34,7 @@ def small_positions() -> list[Game]:
 
 
 def _unplayed(game: Game) -> int:
-    return sum(len(game.hand(seat)) for seat in range(game.players)) + len(game.stock)
+    return sum(len(game.hand(seat)) for seat in range(game.players)) + game.stock_size
 
 
 def compile_kernels(say: Callable[[str], None] = print) -> None:

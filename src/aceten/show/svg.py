@@ -536,7 +536,7 @@ def _scene_of_game(game: Game) -> _Scene:
         phase=game.phase,
         trump=game.trump,
         trump_card=game.trump_card,
-        stock_size=len(game.stock),
+        stock_size=game.stock_size,
         points=game.points,
         tricks_won=list(game.tricks_won),
         bonus=list(game.bonus),

@@ -224,7 +224,7 @@ def game_text(game: Game) -> str:
     """The whole position as plain text (every hand shown): what ``str(game)`` prints."""
     rules = game.rules
     lines = [header_text(rules, game.seed)]
-    lines.append(trump_text(rules, game.trump, game.trump_card, len(game.stock)))
+    lines.append(trump_text(rules, game.trump, game.trump_card, game.stock_size))
     for seat in range(game.players):
         lines.append(f"{seat_name(seat)}: {cards_text(game.hand(seat))}")
     lines.extend(transcript_lines(game))

@@ -720,7 +720,7 @@ def full_state(game: Game) -> dict[str, Any]:
         "leader": game.leader,
         "trump": suit_json(game.trump),
         "trump_card": None if game.trump_card is None else str(game.trump_card),
-        "stock_size": len(game.stock),
+        "stock_size": game.stock_size,
         "hands": [[str(c) for c in _sorted_hand(game.view(s))] for s in range(game.players)],
         "trick": [{"seat": (game.leader + i) % game.players, "card": str(c)}
                   for i, c in enumerate(game.trick)],
