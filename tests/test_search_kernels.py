@@ -298,3 +298,27 @@ def test_plain_kernel_plays_the_steps_games():
         (plain_out, plain_log), (step_out, step_log) = results
         assert (plain_log == step_log).all(), (name, players, variant, options)
         assert (plain_out == step_out).all(), (name, players, variant, options)
+
+
+def test_the_endgame_rows_copied_in_are_those_worked_out_afresh():
+    """``endgame.setup`` works a deal's rows out once per rules, trump and teams and copies them
+    in after: each copy equals the rows filled from scratch, the generation set apart."""
+    from aceten.rules.layout import S_MAXTEAM, S_TRUMP
+    from aceten.search import endgame
+    from aceten.search.encoding import encode_game, encode_rules
+
+    for name, players in (("briscola", 4), ("brisca", 4), ("briscola", 2)):
+        for seed in range(3):
+            game = aceten.new_game(name, players=players, seed=seed)
+            enc, S = encode_rules(game.rules), encode_game(game)
+            for team in (0, 1):
+                S[S_MAXTEAM] = team
+                copied = np.full((endgame.ROWS, 64), 7, dtype=np.int64)
+                endgame.setup(copied, enc.R, enc.T, enc.ORD, S, 5)
+                endgame.setup(copied, enc.R, enc.T, enc.ORD, S, 5)  # the second from the store
+                fresh = np.zeros((endgame.ROWS, 64), dtype=np.int64)
+                endgame._fill(fresh, enc.R, enc.T, enc.ORD, S)
+                fresh[endgame.E_MISC, endgame.M_GEN] = 5
+                assert (copied[endgame.E_POWER:] == fresh[endgame.E_POWER:]).all()
+                assert (copied[:endgame.E_POWER] == 7).all()  # the rows before are the search's
+            assert S[S_TRUMP] >= 0
