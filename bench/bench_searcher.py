@@ -20,7 +20,9 @@ a game. The variants are registered here only (never in ``aceten.agents``):
   weighted worlds only once the solver can take over: what the playouts add;
 - ``searcher-x3``: three times the deals (60) and three times the node budget (1.2 M): what
   more search buys within the 1 s a move; ``searcher-x3-uniform`` without the weighting,
-  ``searcher-x3-tactics-bids`` with tactics' bids and trump calls.
+  ``searcher-x3-tactics-bids`` with tactics' bids and trump calls, ``searcher-x3-plain`` with
+  neither the weighting nor searched bids, ``searcher-x3-late`` tactics before the solver's
+  limit (as ``searcher-late``).
 """
 
 from __future__ import annotations
@@ -73,6 +75,9 @@ VARIANTS = {
                                     node_budget=1_200_000, infer=False),
     "searcher-x3-tactics-bids": _variant("searcher-x3-tactics-bids", SearcherAgent, samples=60,
                                          node_budget=1_200_000, search_bids=False),
+    "searcher-x3-late": _variant("searcher-x3-late", _Late, samples=60, node_budget=1_200_000),
+    "searcher-x3-plain": _variant("searcher-x3-plain", SearcherAgent, samples=60,
+                                  node_budget=1_200_000, infer=False, search_bids=False),
 }
 
 
