@@ -351,7 +351,7 @@ def test_the_searcher_flattens_its_weights_when_asked():
     while len(game.moves) < 29:  # here the weights pile onto about four of the 60 deals
         game.push(tactics.choose(game.view(game.to_move)))
     view = game.view(game.to_move)
-    sharp, spread = SearcherAgent(seed=2), SearcherAgent(seed=2, min_ess=20.0)
+    sharp, spread = SearcherAgent(seed=2, samples=20), SearcherAgent(seed=2, samples=20, min_ess=20.0)
     assert sharp.choose(view) in view.legal_moves and spread.choose(view) in view.legal_moves
     assert "effective sample 20.0 of 60 drawn" in spread.detail
     assert "effective sample 20.0" not in sharp.detail
