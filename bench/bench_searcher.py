@@ -56,6 +56,10 @@ class _Late(SearcherAgent):
 
 
 def _variant(name: str, base: type[SearcherAgent], **kwargs: Any) -> type[SearcherAgent]:
+    # the weighting and searched bids in every game unless the variant says otherwise (the
+    # searcher's own default leaves both out with the French deck: searcher.PLAIN)
+    kwargs = {"infer": True, "search_bids": True, **kwargs}
+
     def init(self: SearcherAgent, seed: int | None = None) -> None:
         base.__init__(self, seed, **kwargs)
     return type(name, (base,), {"name": name, "__init__": init})

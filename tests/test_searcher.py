@@ -203,12 +203,31 @@ def test_bids_and_trump_calls_are_decided_over_sampled_deals(name, players, phas
     game = aceten.new_game(name, players=players, seed=2)
     view = game.view(game.to_move)
     assert view.phase == phase and len(view.legal_moves) > 1
-    a, b = (SearcherAgent(seed=3, bid_samples=2, horizon=8) for _ in range(2))
+    a, b = (SearcherAgent(seed=3, bid_samples=2, horizon=8, search_bids=True) for _ in range(2))
     move = a.choose(view)
     assert move in view.legal_moves and b.choose(view) == move
     assert a.last["bidding"] and set(a.last["averages"]) == {str(m) for m in view.legal_moves}
     assert a.reason.split(":")[0].split()[0] in ("bid", "call", "pass")
     assert "layouts of the cards you cannot see" in a.reason
+
+
+def test_with_the_french_deck_the_searcher_calls_as_tactics_and_weighs_no_world():
+    """Klaverjas (searcher.PLAIN): the weighting and the searched call were measured to lose
+    there, so by default the call is tactics' and every sampled world counts alike."""
+    game = aceten.new_game("klaverjas", players=4, seed=2)
+    view = game.view(game.to_move)
+    bot = SearcherAgent(seed=3, samples=4, horizon=8)
+    assert bot.choose(view) == TacticsAgent(seed=3).choose(view) and bot.last["delegated"]
+    while game.phase == "call":
+        game.push(TacticsAgent(seed=0).choose(game.view(game.to_move)))
+    tactics = TacticsAgent(seed=0)
+    while len(game.moves) < 6:
+        game.push(tactics.choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    assert not bot.infers(view) and SearcherAgent(infer=True).infers(view)
+    bot.choose(view)
+    assert "the likelier the better" not in bot.reason
+    assert SearcherAgent().infers(aceten.new_game("briscola", players=4, seed=2).view(0))
 
 
 def test_combine_must_be_known():

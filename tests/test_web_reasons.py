@@ -167,7 +167,8 @@ def test_what_the_searcher_writes_is_read_by_a_template(game, players, variant):
     keys, unread = set(), []
     for seed, samples in ((0, 3), (1, 1)):
         seat = seed % players
-        searcher = SearcherAgent(seed=seed, samples=samples, pool=2, min_worlds=1, bid_samples=2)
+        searcher = SearcherAgent(seed=seed, samples=samples, pool=2, min_worlds=1, bid_samples=2,
+                                 infer=True, search_bids=True)  # (off by default in Klaverjas)
         tactics = TacticsAgent(seed=seed)
         game_ = Game(rules, seed=seed)
         while not game_.is_over():

@@ -43,7 +43,7 @@ from aceten.agents.pimc import (
 from aceten.agents.playmodel import PlayModel, effective_size, policy_move, world_weights
 from aceten.agents.tactics import TacticsAgent
 from aceten.agents.words import layouts, plural
-from aceten.cards import Card
+from aceten.cards import Card, Family
 from aceten.moves import AuctionBid, Bid, CallCard, TrumpCall
 
 if TYPE_CHECKING:
@@ -58,6 +58,11 @@ DEFAULT_NODE_BUDGET = 1_200_000
 DEFAULT_MIN_WORLDS = 6
 DEFAULT_BID_SAMPLES = 8  # deals each bid or trump call is played out on
 COMBINE = ("average", "vote", "wins")  # how the deals' values make one choice
+# The deck and player counts where the play model's inference and the searched bids and calls
+# were measured to cost wins against pimc-1 (the French deck with four seats: Klaverjas, 200
+# duplicate deals a variant, docs/players.md): there the worlds are drawn uniformly and the
+# trump call is tactics', unless ``infer`` / ``search_bids`` say otherwise.
+PLAIN: frozenset[tuple[Family, int]] = frozenset({(Family.FRENCH, 4)})
 
 
 def cards_left(game: Game) -> int:
@@ -137,6 +142,10 @@ def deal_score(game: Game, seat: int, limit: int, solver: Any) -> float:
     return score
 
 
+def _plain(view: PlayerView) -> bool:
+    return (view.rules.family, view.players) in PLAIN
+
+
 class SearcherAgent(Agent):
     """Weighted sampled worlds, each played to the end: exactly near it, by playout before."""
 
@@ -147,7 +156,7 @@ class SearcherAgent(Agent):
                  min_worlds: int = DEFAULT_MIN_WORLDS, horizon: int | None = None,
                  leaf: int | None = None,
                  combine: str = "average", model: PlayModel | None = None,
-                 infer: bool = True, search_bids: bool = True,
+                 infer: bool | None = None, search_bids: bool | None = None,
                  bid_samples: int = DEFAULT_BID_SAMPLES, tt_bits: int = 18,
                  min_ess: float | None = None):
         super().__init__(seed)
@@ -179,7 +188,7 @@ class SearcherAgent(Agent):
         self._check(view)
         legal = list(view.legal_moves)
         if view.phase in ("auction", "call-card"):
-            if not self.search_bids or len(legal) == 1:
+            if not self.searches_bids(view) or len(legal) == 1:
                 return self._delegate(view, "the auction is not searched")
             if view.phase == "call-card":
                 return self._before_play(view, legal)
@@ -188,7 +197,7 @@ class SearcherAgent(Agent):
                 return self._delegate(view, "no higher bid is left")
             return self._before_play(view, candidates, tried=True)
         if view.phase in ("bid", "call") and len(legal) > 1:
-            if not self.search_bids:
+            if not self.searches_bids(view):
                 return self._delegate(view, "bidding is not searched")
             return self._before_play(view, legal)
         if len(legal) == 1:
@@ -199,6 +208,16 @@ class SearcherAgent(Agent):
             self.last = {"delegated": False, "deals": 0}
             return legal[0]
         return self._search(view, legal)
+
+    def infers(self, view: PlayerView) -> bool:
+        """Whether the worlds are weighted by the others' play (``infer``, by default outside
+        :data:`PLAIN`)."""
+        return self.infer if self.infer is not None else not _plain(view)
+
+    def searches_bids(self, view: PlayerView) -> bool:
+        """Whether bids and calls are searched (``search_bids``, by default outside
+        :data:`PLAIN`)."""
+        return self.search_bids if self.search_bids is not None else not _plain(view)
 
     def limit(self, view: PlayerView) -> int:
         """Cards left from which a deal is solved exactly (pimc's per-game default); ``leaf``
@@ -214,7 +233,7 @@ class SearcherAgent(Agent):
         cpu, wall = time.process_time(), time.perf_counter()
         rng = random.Random(self.rng.getrandbits(64))
         history = public_moves(view)
-        observed = self.infer and any(kind == "play" and who != view.seat
+        observed = self.infers(view) and any(kind == "play" and who != view.seat
                                       for kind, who, _ in view.events)
         drawn = self.samples * (self.pool if observed else 1)
         deals = Knowledge.from_view(view).sample(drawn, rng=rng)
