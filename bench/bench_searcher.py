@@ -65,6 +65,10 @@ def _variant(name: str, base: type[SearcherAgent], **kwargs: Any) -> type[Search
     return type(name, (base,), {"name": name, "__init__": init})
 
 
+# three times the first settings' search, pinned here (they are also the searcher's defaults
+# since 2026-11-25) so that the documented rows stay reproducible if those change
+X3: dict[str, Any] = {"samples": 60, "node_budget": 1_200_000}
+
 VARIANTS = {
     "searcher-uniform": _variant("searcher-uniform", SearcherAgent, infer=False),
     "searcher-vote": _variant("searcher-vote", SearcherAgent, combine="vote"),
@@ -74,14 +78,13 @@ VARIANTS = {
     "searcher-spread-wins": _variant("searcher-spread-wins", SearcherAgent, min_ess=20.0,
                                      combine="wins"),
     "searcher-late": _variant("searcher-late", _Late),
-    "searcher-x3": _variant("searcher-x3", SearcherAgent, samples=60, node_budget=1_200_000),
-    "searcher-x3-uniform": _variant("searcher-x3-uniform", SearcherAgent, samples=60,
-                                    node_budget=1_200_000, infer=False),
-    "searcher-x3-tactics-bids": _variant("searcher-x3-tactics-bids", SearcherAgent, samples=60,
-                                         node_budget=1_200_000, search_bids=False),
-    "searcher-x3-late": _variant("searcher-x3-late", _Late, samples=60, node_budget=1_200_000),
-    "searcher-x3-plain": _variant("searcher-x3-plain", SearcherAgent, samples=60,
-                                  node_budget=1_200_000, infer=False, search_bids=False),
+    "searcher-x3": _variant("searcher-x3", SearcherAgent, **X3),
+    "searcher-x3-uniform": _variant("searcher-x3-uniform", SearcherAgent, **X3, infer=False),
+    "searcher-x3-tactics-bids": _variant("searcher-x3-tactics-bids", SearcherAgent, **X3,
+                                         search_bids=False),
+    "searcher-x3-late": _variant("searcher-x3-late", _Late, **X3),
+    "searcher-x3-plain": _variant("searcher-x3-plain", SearcherAgent, **X3, infer=False,
+                                  search_bids=False),
 }
 
 

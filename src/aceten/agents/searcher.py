@@ -234,7 +234,7 @@ class SearcherAgent(Agent):
         rng = random.Random(self.rng.getrandbits(64))
         history = public_moves(view)
         observed = self.infers(view) and any(kind == "play" and who != view.seat
-                                      for kind, who, _ in view.events)
+                                             for kind, who, _ in view.events)
         drawn = self.samples * (self.pool if observed else 1)
         deals = Knowledge.from_view(view).sample(drawn, rng=rng)
         model = self.model if observed else None
