@@ -21,7 +21,10 @@ Table: for each ``a:b`` pair and each game (``--games`` to choose), a duplicate 
 ``--deals`` deals (every deal once per seating) with the arena; prints one markdown row per game
 and pair: a's score against b (wins, draws half) with its 95% interval, and the point difference
 per game with its interval, and each bot's CPU time per decision (median, p95, max). Runs are kept
-in ``--db`` and resumed from it. ``--round-robin`` plays every pair of the bots it lists.
+in ``--db`` and resumed from it. ``--round-robin`` plays every pair of the bots it lists, then
+prints one compact table per game: each bot's score against each other (the row against the
+column) and its CPU time a decision (in its tournament against the first bot listed; the
+first bot's in its last tournament).
 """
 
 from __future__ import annotations
@@ -123,7 +126,11 @@ def _ms(result: dict[str, Any], bot: str) -> str:
 
 
 def table(pairs: list[tuple[str, str]], games: list[tuple[str, int, str | None]], deals: int,
-          db: str, workers: int | None) -> None:
+          db: str, workers: int | None, matrix: list[str] | None = None) -> None:
+    """One row per game and pair; with ``matrix`` (the bots, in order), then one compact table
+    per game: each row bot's score against each column bot, and its time a decision."""
+    cells: dict[str, dict[tuple[str, str], str]] = {}
+    spent: dict[str, dict[str, str]] = {}
     print("| game | bot | opponent | deals | score (95% interval) | points a game (95% interval) "
           "| bot's ms a decision (median / p95 / max) | opponent's |")
     print("|---|---|---|---:|---|---|---|---|")
@@ -138,6 +145,19 @@ def table(pairs: list[tuple[str, str]], games: list[tuple[str, int, str | None]]
             print(f"| {label} | {a} | {b} | {result['deals']} | {pair['win_rate']:.1%} "
                   f"({low:.1%}–{high:.1%}) | {pair['point_diff']:+.1f} ({dlow:+.1f}–{dhigh:+.1f}) "
                   f"| {_ms(result, a)} | {_ms(result, b)} |", flush=True)
+            rate = pair["win_rate"]
+            cells.setdefault(label, {})[a, b] = f"{100 * rate:.1f} ({100 * low:.1f}–{100 * high:.1f})"
+            cells[label][b, a] = f"{100 * (1 - rate):.1f} ({100 * (1 - high):.1f}–{100 * (1 - low):.1f})"
+            for bot in (a, b):  # its time a decision against the first of the bots listed
+                if bot not in spent.setdefault(label, {}) or (matrix and matrix[0] in (a, b)):
+                    spent[label][bot] = _ms(result, bot)
+    for label in cells if matrix else []:
+        print(f"\n{label}: the row's score against the column, % (95% interval)\n")
+        print("| | " + " | ".join(matrix) + " | ms a decision (median / p95 / max) |")
+        print("|---|" + "---|" * (len(matrix) + 1))
+        for a in matrix:
+            row = ["–" if a == b else cells[label].get((a, b), "") for b in matrix]
+            print(f"| {a} | " + " | ".join(row) + f" | {spent[label].get(a, '')} |")
 
 
 def round_robin(bots: list[str]) -> list[tuple[str, str]]:
@@ -162,7 +182,8 @@ def main() -> None:
     if args.table or args.round_robin:
         pairs = [tuple(p.split(":", 1)) for p in args.table.split(",")] if args.table else []
         pairs += round_robin(args.round_robin.split(",")) if args.round_robin else []
-        table([(a, b) for a, b in pairs], games, args.deals, args.db, args.workers)
+        table([(a, b) for a, b in pairs], games, args.deals, args.db, args.workers,
+              args.round_robin.split(",") if args.round_robin else None)
         return
     first, second = args.times.split(",")
     limits: list[int | None] = [int(x) for x in args.max_cards.split(",")] if args.max_cards else [None]
