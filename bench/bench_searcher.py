@@ -22,7 +22,16 @@ a game. The variants are registered here only (never in ``aceten.agents``):
   more search buys within the 1 s a move; ``searcher-x3-uniform`` without the weighting,
   ``searcher-x3-tactics-bids`` with tactics' bids and trump calls, ``searcher-x3-plain`` with
   neither the weighting nor searched bids, ``searcher-x3-late`` tactics before the solver's
-  limit (as ``searcher-late``).
+  limit (as ``searcher-late``); ``searcher-x6``: six times the first settings (120 deals,
+  2.4 M nodes);
+- pimc's variants (Cruce, issue 18): ``pimc-bids8`` / ``pimc-bids24``, its bids made as the
+  searcher makes them on 8 / 24 sampled deals; ``pimc-full``, solving from 24 cards left (a
+  whole 3-player Cruce deal) with a node budget of 600,000; ``pimc-full-bids``, both, on 60
+  deals; ``pimc-game-points``, each deal's moves valued by the game points they score (a side
+  short of its bid: minus the bid) instead of card points.
+
+``--seed`` sets the arena's seed (1 by default): variants chosen on one seed's deals are
+checked on another's.
 """
 
 from __future__ import annotations
@@ -30,11 +39,14 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from types import SimpleNamespace
 from typing import Any
 
 import aceten
 from aceten import agents, arena
+from aceten.agents.pimc import PimcAgent
 from aceten.agents.searcher import SearcherAgent
+from aceten.rules.parts.scoring import GamePoints
 
 GAMES = {"briscola:2": ("briscola", 2, None), "briscola:3": ("briscola", 3, None),
          "briscola:4": ("briscola", 4, None),
@@ -65,6 +77,62 @@ def _variant(name: str, base: type[SearcherAgent], **kwargs: Any) -> type[Search
     return type(name, (base,), {"name": name, "__init__": init})
 
 
+class _PimcBids(PimcAgent):
+    """pimc whose bids (Cruce) are made as the searcher makes them, on ``bid_samples`` deals."""
+
+    def __init__(self, seed: int | None = None, bid_samples: int = 24, **settings: Any) -> None:
+        super().__init__(seed, **settings)
+        self.bidder = SearcherAgent(seed, search_bids=True, bid_samples=bid_samples)
+
+    def choose(self, view: Any) -> Any:
+        if view.phase == "bid" and len(view.legal_moves) > 1:
+            move = self.bidder.choose(view)
+            self.reason, self.detail, self.last = (self.bidder.reason, self.bidder.detail,
+                                                   self.bidder.last)
+            return move
+        return super().choose(view)
+
+
+class _GamePointSolver:
+    """A solver whose move values are the game points each would score (Cruce: a side short of
+    its bid scores minus the bid), card points breaking ties."""
+
+    def __init__(self, solver: Any) -> None:
+        self.solver = solver
+
+    def solve(self, game: Any, **kwargs: Any) -> Any:
+        solution = self.solver.solve(game, **kwargs)
+        part = game.rules.part(GamePoints)
+        if part is None:
+            return solution
+        declarer = game.declarer
+        bound = declarer is not None and game.contract > 0 \
+            and game.team_of(declarer) == game.team_of(game.to_move)
+
+        def worth(v: int) -> float:
+            short = bound and v < game.contract * part.unit
+            return (-game.contract if short else v // part.unit) + v / 1000
+
+        moves = [SimpleNamespace(move=m.move, value=worth(m.value)) for m in solution.moves]
+        return SimpleNamespace(moves=moves, nodes=solution.nodes)
+
+
+class _PimcGamePoints(PimcAgent):
+    """pimc averaging each deal's game points (and contract) instead of its card points."""
+
+    def _search(self, view: Any, legal: list[Any]) -> Any:
+        if self._solver is None:
+            from aceten.search import Solver
+            self._solver = _GamePointSolver(Solver(tt_bits=self.tt_bits, threads=1))
+        return super()._search(view, legal)
+
+
+def _pimc(name: str, base: type[PimcAgent], **settings: Any) -> type[PimcAgent]:
+    def init(self: PimcAgent, seed: int | None = None) -> None:
+        base.__init__(self, seed, **settings)
+    return type(name, (base,), {"name": name, "__init__": init})
+
+
 # three times the first settings' search, pinned here (they are also the searcher's defaults
 # since 2026-11-25) so that the documented rows stay reproducible if those change
 X3: dict[str, Any] = {"samples": 60, "node_budget": 1_200_000}
@@ -85,6 +153,13 @@ VARIANTS = {
     "searcher-x3-late": _variant("searcher-x3-late", _Late, **X3),
     "searcher-x3-plain": _variant("searcher-x3-plain", SearcherAgent, **X3, infer=False,
                                   search_bids=False),
+    "searcher-x6": _variant("searcher-x6", SearcherAgent, samples=120, node_budget=2_400_000),
+    "pimc-bids8": _pimc("pimc-bids8", _PimcBids, bid_samples=8),
+    "pimc-bids24": _pimc("pimc-bids24", _PimcBids, bid_samples=24),
+    "pimc-full": _pimc("pimc-full", PimcAgent, max_cards=24, node_budget=600_000),
+    "pimc-full-bids": _pimc("pimc-full-bids", _PimcBids, max_cards=24, node_budget=600_000,
+                            samples=60),
+    "pimc-game-points": _pimc("pimc-game-points", _PimcGamePoints),
 }
 
 
@@ -121,13 +196,13 @@ def times(games: list[tuple[str, int, str | None]], deals: int, bot: str, oppone
 
 
 def table(bots: list[str], opponent: str, games: list[tuple[str, int, str | None]], deals: int,
-          db: str) -> None:
+          db: str, seed: int | None = None) -> None:
     print("| game | bot | opponent | deals | score (95% interval) | points a game (95% interval) |")
     print("|---|---|---|---:|---|---|")
     for name, players, variant in games:
         for bot in bots:
             config = arena.TournamentConfig.create(name, [bot, opponent], players=players,
-                                                   variant=variant)
+                                                   variant=variant, seed=seed)
             result = arena.run(config, deals, db=db, workers=1).as_dict()
             pair = next(p for p in result["pairs"] if p["bot"] == bot)
             low, high = pair["win_rate_ci"]
@@ -147,13 +222,14 @@ def main() -> None:
     parser.add_argument("--arena", default="", help="bots (variants too) to play against --opponent")
     parser.add_argument("--opponent", default="pimc-1")
     parser.add_argument("--db", default="/tmp/bench-searcher.sqlite")
+    parser.add_argument("--seed", type=int, default=None, help="the arena's seed (default 1)")
     args = parser.parse_args()
     agents.AGENTS.update(VARIANTS)
     games = [GAMES[g] for g in args.games.split(",")]
     if args.times:
         times(games, args.deals, args.bot, args.opponent)
     if args.arena:
-        table(args.arena.split(","), args.opponent, games, args.deals, args.db)
+        table(args.arena.split(","), args.opponent, games, args.deals, args.db, args.seed)
 
 
 if __name__ == "__main__":
