@@ -6,9 +6,9 @@
 - ``medium``: the tactics player.
 - ``hard``: the pimc player with its default settings.
 - ``expert``: pimc searching more: twice the sampled deals, three times the node budget and
-  four more unplayed cards before it starts searching. Measured so far (docs/players.md): its
-  slowest decisions take 2–3 times hard's, and a first short tournament showed no gain over hard
-  yet; a longer one is still to be run.
+  four more unplayed cards before it starts searching. Measured (docs/players.md): stronger
+  than hard in 2-player Cruce (57.4% of 200 duplicate deals, +0.4 game points a game), level
+  in 2-player Briscola; its p95 stays under 0.12 s a decision in every game.
 """
 
 from __future__ import annotations
