@@ -80,6 +80,13 @@ def test_python_dash_m_aceten_runs_the_command():
 
 
 # -- 3. Ctrl-C on serve, SIGTERM during simulate --save ----------------------------------------
+def _ctrl_c_heard() -> None:
+    # a test run started in the background by a shell (``pytest &``) inherits SIGINT ignored,
+    # and Python then never installs its KeyboardInterrupt handler: the server would not hear
+    # the Ctrl-C below and the test would wait for it forever
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_on_serve_exits_quietly(tmp_path):
     pytest.importorskip("uvicorn")
     import socket
@@ -91,7 +98,8 @@ def test_ctrl_c_on_serve_exits_quietly(tmp_path):
            "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen([sys.executable, "-m", "aceten", "serve", "--port", str(port), "--db",
                              str(tmp_path / "t.sqlite")], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+                            preexec_fn=_ctrl_c_heard)
     assert proc.stdout is not None
     first = proc.stdout.readline()  # the server starts its bots' worker right after this line
     assert "web table on" in first
