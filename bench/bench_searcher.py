@@ -67,14 +67,17 @@ class _Late(SearcherAgent):
         return super().choose(view)
 
 
+def _named(name: str, base: type[Any], **settings: Any) -> type[Any]:
+    """A bot class registered as ``name``: ``base`` with ``settings`` fixed."""
+    def init(self: Any, seed: int | None = None) -> None:
+        base.__init__(self, seed, **settings)
+    return type(name, (base,), {"name": name, "__init__": init})
+
+
 def _variant(name: str, base: type[SearcherAgent], **kwargs: Any) -> type[SearcherAgent]:
     # the weighting and searched bids in every game unless the variant says otherwise (the
     # searcher's own default leaves both out with the French deck: searcher.PLAIN)
-    kwargs = {"infer": True, "search_bids": True, **kwargs}
-
-    def init(self: SearcherAgent, seed: int | None = None) -> None:
-        base.__init__(self, seed, **kwargs)
-    return type(name, (base,), {"name": name, "__init__": init})
+    return _named(name, base, **{"infer": True, "search_bids": True, **kwargs})
 
 
 class _PimcBids(PimcAgent):
@@ -127,12 +130,6 @@ class _PimcGamePoints(PimcAgent):
         return super()._search(view, legal)
 
 
-def _pimc(name: str, base: type[PimcAgent], **settings: Any) -> type[PimcAgent]:
-    def init(self: PimcAgent, seed: int | None = None) -> None:
-        base.__init__(self, seed, **settings)
-    return type(name, (base,), {"name": name, "__init__": init})
-
-
 # three times the first settings' search, pinned here (they are also the searcher's defaults
 # since 2026-11-25) so that the documented rows stay reproducible if those change
 X3: dict[str, Any] = {"samples": 60, "node_budget": 1_200_000}
@@ -154,12 +151,12 @@ VARIANTS = {
     "searcher-x3-plain": _variant("searcher-x3-plain", SearcherAgent, **X3, infer=False,
                                   search_bids=False),
     "searcher-x6": _variant("searcher-x6", SearcherAgent, samples=120, node_budget=2_400_000),
-    "pimc-bids8": _pimc("pimc-bids8", _PimcBids, bid_samples=8),
-    "pimc-bids24": _pimc("pimc-bids24", _PimcBids, bid_samples=24),
-    "pimc-full": _pimc("pimc-full", PimcAgent, max_cards=24, node_budget=600_000),
-    "pimc-full-bids": _pimc("pimc-full-bids", _PimcBids, max_cards=24, node_budget=600_000,
+    "pimc-bids8": _named("pimc-bids8", _PimcBids, bid_samples=8),
+    "pimc-bids24": _named("pimc-bids24", _PimcBids, bid_samples=24),
+    "pimc-full": _named("pimc-full", PimcAgent, max_cards=24, node_budget=600_000),
+    "pimc-full-bids": _named("pimc-full-bids", _PimcBids, max_cards=24, node_budget=600_000,
                             samples=60),
-    "pimc-game-points": _pimc("pimc-game-points", _PimcGamePoints),
+    "pimc-game-points": _named("pimc-game-points", _PimcGamePoints),
 }
 
 
