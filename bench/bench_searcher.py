@@ -23,7 +23,8 @@ a game. The variants are registered here only (never in ``aceten.agents``):
   ``searcher-x3-tactics-bids`` with tactics' bids and trump calls, ``searcher-x3-plain`` with
   neither the weighting nor searched bids, ``searcher-x3-late`` tactics before the solver's
   limit (as ``searcher-late``); ``searcher-x6``: six times the first settings (120 deals,
-  2.4 M nodes);
+  2.4 M nodes), ``searcher-x6-plain`` without the weighting and searched bids (the
+  searcher's own defaults in Klaverjas);
 - pimc's variants (Cruce, issue 18): ``pimc-bids8`` / ``pimc-bids24``, its bids made as the
   searcher makes them on 8 / 24 sampled deals; ``pimc-full``, solving from 24 cards left (a
   whole 3-player Cruce deal) with a node budget of 600,000; ``pimc-full-bids``, both, on 60
@@ -133,6 +134,7 @@ class _PimcGamePoints(PimcAgent):
 # three times the first settings' search, pinned here (they are also the searcher's defaults
 # since 2026-11-25) so that the documented rows stay reproducible if those change
 X3: dict[str, Any] = {"samples": 60, "node_budget": 1_200_000}
+X6: dict[str, Any] = {"samples": 120, "node_budget": 2_400_000}
 
 VARIANTS = {
     "searcher-uniform": _variant("searcher-uniform", SearcherAgent, infer=False),
@@ -150,7 +152,9 @@ VARIANTS = {
     "searcher-x3-late": _variant("searcher-x3-late", _Late, **X3),
     "searcher-x3-plain": _variant("searcher-x3-plain", SearcherAgent, **X3, infer=False,
                                   search_bids=False),
-    "searcher-x6": _variant("searcher-x6", SearcherAgent, samples=120, node_budget=2_400_000),
+    "searcher-x6": _variant("searcher-x6", SearcherAgent, **X6),
+    "searcher-x6-plain": _variant("searcher-x6-plain", SearcherAgent, **X6, infer=False,
+                                  search_bids=False),
     "pimc-bids8": _named("pimc-bids8", _PimcBids, bid_samples=8),
     "pimc-bids24": _named("pimc-bids24", _PimcBids, bid_samples=24),
     "pimc-full": _named("pimc-full", PimcAgent, max_cards=24, node_budget=600_000),
