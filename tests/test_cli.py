@@ -354,6 +354,26 @@ def test_help_lists_the_commands():
     assert "--interactive" not in run("play", "--help").stdout
 
 
+def test_help_lists_each_command_in_whole_sentences():
+    """Each summary of a command list is its docstring's first paragraph on one line: Typer's
+    rich help kept the docstring's line breaks there, breaking `aceten --help`'s rows
+    mid-sentence ("smallest first, with their" / "totals (a relational query) ...")."""
+    from aceten.cli import app
+
+    def commands(group):
+        yield from group.registered_commands
+        for sub in group.registered_groups:
+            yield from commands(sub.typer_instance)
+
+    infos = list(commands(app))
+    assert len(infos) >= 14
+    for info in infos:
+        assert info.short_help and "\n" not in info.short_help, info.callback.__name__
+    cards = next(i for i in infos if (i.name or i.callback.__name__) == "cards")
+    assert cards.short_help.startswith("Sets of cards meeting point, suit and rank conditions, "
+                                       "smallest first, with their totals")
+
+
 def test_play_uses_the_default_bot_unless_told():
     from aceten import agents
 

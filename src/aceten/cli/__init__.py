@@ -34,7 +34,7 @@ from aceten.cli import (
     table,
     web,
 )
-from aceten.cli.common import EXIT_ERROR, flag
+from aceten.cli.common import EXIT_ERROR, flag, one_line_summaries
 
 __all__ = ["app", "main"]
 
@@ -64,6 +64,7 @@ def _root(
 # The order of `aceten --help`: the core's commands, then each layer's.
 for _group in (play, simulate, check, rules, knowledge, arena, logic, prove, table, web, search):
     _group.register(app)
+one_line_summaries(app)
 
 
 # -- entry point -------------------------------------------------------------------------------

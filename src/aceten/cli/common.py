@@ -51,6 +51,20 @@ EXTRA_OF_MODULE = {
 }
 
 
+def one_line_summaries(group: typer.Typer) -> None:
+    """Give each of ``group``'s commands its docstring's first paragraph on one line as the
+    summary ``--help`` lists: Typer's rich help keeps a docstring's line breaks there, which
+    broke the list's lines mid-sentence."""
+    for info in group.registered_commands:
+        text = info.help or (info.callback.__doc__ if info.callback else None) or ""
+        first = text.strip().split("\n\n")[0]
+        if info.short_help is None and first:
+            info.short_help = " ".join(first.split())
+    for sub in group.registered_groups:
+        if sub.typer_instance is not None:
+            one_line_summaries(sub.typer_instance)
+
+
 def missing_extra(module: str) -> str:
     """What to install when ``module`` (say ``numba.core``) is missing."""
     root = module.split(".")[0]
