@@ -101,6 +101,9 @@ def check_cards_accounted(game: Game) -> None:
         union |= part
     assert union == rules.deck_mask, "a card is missing or extra"
     assert sum(p.bit_count() for p in parts) == len(rules.deck)
+    unplayed = sum(len(game.hand(s)) for s in range(game.players)) + len(game.stock)
+    assert game.cards_left == unplayed
+    assert all(game.view(s).cards_left == unplayed for s in range(game.players))
 
 
 def random_move(game: Game, rng: random.Random) -> aceten.Move:

@@ -235,4 +235,4 @@ def test_the_precompile_positions_cover_every_game_in_its_play_phase():
     assert {g.rules.name for g in positions} == set(aceten.rules.GAMES)
     for game in positions:
         assert game.phase == "play" and not game.is_over()
-        assert precompile._unplayed(game) <= precompile.CARDS_LEFT
+        assert game.cards_left <= precompile.CARDS_LEFT

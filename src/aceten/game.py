@@ -148,6 +148,11 @@ class PlayerView:
     called_card: Card | None = None  # the card the auction's winner called (public)
     partner: int | None = None  # the caller's partner as this seat knows it (None: unknown)
 
+    @property
+    def cards_left(self) -> int:
+        """The cards not yet played, in the hands and the stock (as :attr:`Game.cards_left`)."""
+        return sum(self.hand_sizes) + self.stock_size
+
     def sides(self) -> tuple[frozenset[int], frozenset[int]]:
         """The seats this seat knows to be its partners, and its opponents. With declared teams
         that is the seating; with a hidden team, what the seat can know: nothing before the
@@ -404,6 +409,14 @@ class Game:
     def stock_size(self) -> int:
         """How many cards are still in the stock (``len(stock)`` without building it)."""
         return self._S[S_SLEN] - self._S[S_DRAWN]
+
+    @property
+    def cards_left(self) -> int:
+        """The cards not yet played, in the hands and the stock: how much of the deal is left
+        (what the players' searches measure a position by)."""
+        S = self._S
+        return (sum(int(S[S_HAND + seat]).bit_count() for seat in range(self._n))
+                + S[S_SLEN] - S[S_DRAWN])
 
     @property
     def leader(self) -> int:

@@ -104,7 +104,7 @@ def review(game: Game, seat: int, max_cards: int | None = None) -> Review:
     if not agents._search_installed():
         return Review(False, "the review after the deal needs the solver: pip install "
                              "'aceten[search]' (not installed, so it is unavailable)")
-    from aceten.agents.pimc import MAX_CARDS, unplayed
+    from aceten.agents.pimc import MAX_CARDS
     from aceten.game import Game as GameClass
     from aceten.search import Solver
 
@@ -117,7 +117,7 @@ def review(game: Game, seat: int, max_cards: int | None = None) -> Review:
         mover = replay.to_move
         if mover == seat and isinstance(move, Card) and len(replay.legal_moves()) > 1:
             view = replay.view(seat)
-            if unplayed(view) > limit:
+            if view.cards_left > limit:
                 result.skipped += 1
             else:
                 values = {mv.move: mv.value for mv in solver.solve(replay).moves}

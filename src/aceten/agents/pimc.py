@@ -64,11 +64,6 @@ def exact_limit(view: PlayerView) -> int:
     return MAX_CARDS.get((view.rules.family, view.players), 24)
 
 
-def unplayed(view: PlayerView) -> int:
-    """The cards not yet played that the view counts: the hands and the stock."""
-    return sum(view.hand_sizes) + view.stock_size
-
-
 def _require_solver() -> None:
     try:
         import aceten.search  # noqa: F401
@@ -190,7 +185,7 @@ class PimcAgent(Agent):
             self.detail = "one legal move"
             self.last = {"delegated": False, "deals": 0}
             return legal[0]
-        left = unplayed(view)
+        left = view.cards_left
         limit = self.max_cards
         if limit is None:
             limit = exact_limit(view) + self.extra_cards

@@ -38,7 +38,6 @@ from aceten.agents.pimc import (
     exact_limit,
     public_moves,
     tactics_decides,
-    unplayed,
 )
 from aceten.agents.playmodel import PlayModel, effective_size, policy_move, world_weights
 from aceten.agents.tactics import TacticsAgent
@@ -63,11 +62,6 @@ COMBINE = ("average", "vote", "wins")  # how the deals' values make one choice
 # duplicate deals a variant, docs/players.md): there the worlds are drawn uniformly and the
 # trump call is tactics', unless ``infer`` / ``search_bids`` say otherwise.
 PLAIN: frozenset[tuple[Family, int]] = frozenset({(Family.FRENCH, 4)})
-
-
-def cards_left(game: Game) -> int:
-    """Cards in the hands and the stock (pimc's measure of a position's size)."""
-    return sum(len(game.hand(s)) for s in range(game.players)) + game.stock_size
 
 
 def side_total(game: Game, team: int, tricks: bool) -> int:
@@ -122,7 +116,7 @@ def deal_score(game: Game, seat: int, limit: int, solver: Any) -> float:
     (game points, contracts and nat included): the cheap policy plays until ``limit`` cards are
     left, the solver's line to the end. ``game`` is left where it was."""
     pushed = 0
-    while not game.is_over() and cards_left(game) > limit:
+    while not game.is_over() and game.cards_left > limit:
         game.push(policy_move(game))
         pushed += 1
     if not game.is_over():
@@ -244,7 +238,7 @@ class SearcherAgent(Agent):
         else:
             picks = Counter(range(len(deals)))
         limit = self.limit(view)
-        exact = unplayed(view) <= limit
+        exact = view.cards_left <= limit
         if not exact and self.leaf is not None:
             limit = min(limit, self.leaf)
         totals = dict.fromkeys(legal, 0.0)
@@ -351,7 +345,7 @@ class SearcherAgent(Agent):
         for move in legal:
             game.push(move)
             pushed = 1
-            while not exact and not game.is_over() and (cards_left(game) > limit
+            while not exact and not game.is_over() and (game.cards_left > limit
                                                         or game.team_of(game.to_move) != team):
                 game.push(policy_move(game))
                 pushed += 1

@@ -26,15 +26,11 @@ def small_positions() -> list[Game]:
     for name, cls in aceten.rules.GAMES.items():
         for players in sorted({min(cls.player_counts), max(cls.player_counts)}):
             game = aceten.new_game(name, players=players, seed=0)
-            while not game.is_over() and (game.phase != "play" or _unplayed(game) > CARDS_LEFT):
+            while not game.is_over() and (game.phase != "play" or game.cards_left > CARDS_LEFT):
                 game.push(game.legal_moves()[0])
             if not game.is_over():
                 positions.append(game)
     return positions
-
-
-def _unplayed(game: Game) -> int:
-    return sum(len(game.hand(seat)) for seat in range(game.players)) + game.stock_size
 
 
 def compile_kernels(say: Callable[[str], None] = print) -> None:
