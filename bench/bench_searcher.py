@@ -24,7 +24,7 @@ a game. The variants are registered here only (never in ``aceten.agents``):
   neither the weighting nor searched bids, ``searcher-x3-late`` tactics before the solver's
   limit (as ``searcher-late``); ``searcher-x6``: six times the first settings (120 deals,
   2.4 M nodes), ``searcher-x6-plain`` without the weighting and searched bids (the
-  searcher's own defaults in Klaverjas);
+  searcher's own defaults in Klaverjas), ``searcher-x6-late`` tactics before the solver's limit;
 - pimc's variants (Cruce, issue 18): ``pimc-bids8`` / ``pimc-bids24``, its bids made as the
   searcher makes them on 8 / 24 sampled deals; ``pimc-full``, solving from 24 cards left (a
   whole 3-player Cruce deal) with a node budget of 600,000; ``pimc-full-bids``, both, on 60
@@ -155,6 +155,7 @@ VARIANTS = {
     "searcher-x6": _variant("searcher-x6", SearcherAgent, **X6),
     "searcher-x6-plain": _variant("searcher-x6-plain", SearcherAgent, **X6, infer=False,
                                   search_bids=False),
+    "searcher-x6-late": _variant("searcher-x6-late", _Late, **X6),
     "pimc-bids8": _named("pimc-bids8", _PimcBids, bid_samples=8),
     "pimc-bids24": _named("pimc-bids24", _PimcBids, bid_samples=24),
     "pimc-full": _named("pimc-full", PimcAgent, max_cards=24, node_budget=600_000),
