@@ -29,7 +29,9 @@ a game. The variants are registered here only (never in ``aceten.agents``):
   searcher makes them on 8 / 24 sampled deals; ``pimc-full``, solving from 24 cards left (a
   whole 3-player Cruce deal) with a node budget of 600,000; ``pimc-full-bids``, both, on 60
   deals; ``pimc-game-points``, each deal's moves valued by the game points they score (a side
-  short of its bid: minus the bid) instead of card points.
+  short of its bid: minus the bid) instead of card points; ``pimc-expert``, the expert level
+  before it became the searcher (twice pimc's deals, three times its node budget, four more
+  cards solved).
 
 ``--seed`` sets the arena's seed (1 by default): variants chosen on one seed's deals are
 checked on another's.
@@ -58,14 +60,10 @@ GAMES = {"briscola:2": ("briscola", 2, None), "briscola:3": ("briscola", 3, None
          "klaverjas:amsterdam": ("klaverjas", 4, "amsterdam")}
 
 
-class _Late(SearcherAgent):
-    """The searcher without playouts: tactics until the solver's limit."""
+class _PimcExpert(PimcAgent):
+    """The expert level before the searcher took it (2026-11-25): pimc searching more."""
 
-    def choose(self, view: Any) -> Any:
-        if view.phase == "play" and len(view.legal_moves) > 1 \
-                and sum(view.hand_sizes) + view.stock_size > self.limit(view):
-            return self._delegate(view, "beyond the solver's limit")
-        return super().choose(view)
+    extra_cards = 4
 
 
 def _named(name: str, base: type[Any], **settings: Any) -> type[Any]:
@@ -76,9 +74,10 @@ def _named(name: str, base: type[Any], **settings: Any) -> type[Any]:
 
 
 def _variant(name: str, base: type[SearcherAgent], **kwargs: Any) -> type[SearcherAgent]:
-    # the weighting and searched bids in every game unless the variant says otherwise (the
-    # searcher's own default leaves both out with the French deck: searcher.PLAIN)
-    return _named(name, base, **{"infer": True, "search_bids": True, **kwargs})
+    # the weighting, searched bids and playouts in every game unless the variant says otherwise
+    # (the searcher's own defaults leave the first two out with the French deck, searcher.PLAIN,
+    # and the playouts with four seats free of obligations, searcher._free_table)
+    return _named(name, base, **{"infer": True, "search_bids": True, "playouts": True, **kwargs})
 
 
 class _PimcBids(PimcAgent):
@@ -144,24 +143,25 @@ VARIANTS = {
     "searcher-spread40": _variant("searcher-spread40", SearcherAgent, min_ess=40.0),
     "searcher-spread-wins": _variant("searcher-spread-wins", SearcherAgent, min_ess=20.0,
                                      combine="wins"),
-    "searcher-late": _variant("searcher-late", _Late),
+    "searcher-late": _variant("searcher-late", SearcherAgent, playouts=False),
     "searcher-x3": _variant("searcher-x3", SearcherAgent, **X3),
     "searcher-x3-uniform": _variant("searcher-x3-uniform", SearcherAgent, **X3, infer=False),
     "searcher-x3-tactics-bids": _variant("searcher-x3-tactics-bids", SearcherAgent, **X3,
                                          search_bids=False),
-    "searcher-x3-late": _variant("searcher-x3-late", _Late, **X3),
+    "searcher-x3-late": _variant("searcher-x3-late", SearcherAgent, **X3, playouts=False),
     "searcher-x3-plain": _variant("searcher-x3-plain", SearcherAgent, **X3, infer=False,
                                   search_bids=False),
     "searcher-x6": _variant("searcher-x6", SearcherAgent, **X6),
     "searcher-x6-plain": _variant("searcher-x6-plain", SearcherAgent, **X6, infer=False,
                                   search_bids=False),
-    "searcher-x6-late": _variant("searcher-x6-late", _Late, **X6),
+    "searcher-x6-late": _variant("searcher-x6-late", SearcherAgent, **X6, playouts=False),
     "pimc-bids8": _named("pimc-bids8", _PimcBids, bid_samples=8),
     "pimc-bids24": _named("pimc-bids24", _PimcBids, bid_samples=24),
     "pimc-full": _named("pimc-full", PimcAgent, max_cards=24, node_budget=600_000),
     "pimc-full-bids": _named("pimc-full-bids", _PimcBids, max_cards=24, node_budget=600_000,
                             samples=60),
     "pimc-game-points": _named("pimc-game-points", _PimcGamePoints),
+    "pimc-expert": _named("pimc-expert", _PimcExpert, samples=40, node_budget=360_000),
 }
 
 

@@ -230,6 +230,25 @@ def test_with_the_french_deck_the_searcher_calls_as_tactics_and_weighs_no_world(
     assert SearcherAgent().infers(aceten.new_game("briscola", players=4, seed=2).view(0))
 
 
+def test_four_seats_free_of_duties_leave_the_early_cards_to_tactics():
+    """With four seats and no duty to follow (Briscola, Brisca) the playouts from the first trick
+    were measured to lose to tactics' play, so by default the searcher searches only from the
+    solver's limit there (``playouts=None``); ``playouts=True`` brings them back. Where a suit
+    must be followed (Klaverjas, Cruce) or with fewer seats it plays out from the first trick."""
+    game = aceten.new_game("briscola", players=4, seed=2)
+    view = game.view(game.to_move)
+    bot = SearcherAgent(seed=3, samples=3, min_worlds=2)
+    assert not bot.plays_out(view) and view.cards_left > bot.limit(view)
+    assert bot.choose(view) == TacticsAgent(seed=3).choose(view) and bot.last["delegated"]
+    assert "beyond the solver's limit: tactics decides" in bot.detail
+    eager = SearcherAgent(seed=3, samples=3, min_worlds=2, playouts=True)
+    eager.choose(view)
+    assert eager.plays_out(view) and not eager.last["delegated"] and eager.last["deals"] >= 2
+    for name, players in (("briscola", 2), ("brisca", 3), ("cruce", 4), ("klaverjas", 4)):
+        assert bot.plays_out(aceten.new_game(name, players=players, seed=1).view(0)), name
+    assert not bot.plays_out(aceten.new_game("brisca", players=4, seed=1).view(0))
+
+
 def test_combine_must_be_known():
     with pytest.raises(ValueError, match="combine must be one of average, vote, wins"):
         SearcherAgent(combine="median")

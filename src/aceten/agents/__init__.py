@@ -50,7 +50,7 @@ AGENTS: dict[str, type[Agent]] = {
     "tactics-1": TacticsV1Agent,
     "pimc-1": PimcV1Agent,
     # levels for people (agents/levels.py): easy slips now and then, medium is tactics, hard is
-    # pimc, expert is pimc searching more
+    # pimc, expert is the searcher
     "easy": EasyAgent,
     "medium": MediumAgent,
     "hard": HardAgent,

@@ -5,17 +5,18 @@
   plausible slip a casual player makes, never a uniformly random card.
 - ``medium``: the tactics player.
 - ``hard``: the pimc player with its default settings.
-- ``expert``: pimc searching more: twice the sampled deals, three times the node budget and
-  four more unplayed cards before it starts searching. Measured (docs/players.md): stronger
-  than hard in 2-player Cruce (57.4% of 200 duplicate deals, +0.4 game points a game), level
-  in 2-player Briscola; its p95 stays under 0.12 s a decision in every game.
+- ``expert``: the searcher (:mod:`aceten.agents.searcher`) with its default settings: sampled
+  worlds weighted by the others' play, searched from the first trick. Measured against pimc-1
+  (docs/players.md, 200 duplicate deals a game): above pimc, the previous expert, in every
+  game measured but 4-player Cruce's points; p95 under 0.7 s a decision.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from aceten.agents.pimc import DEFAULT_NODE_BUDGET, DEFAULT_SAMPLES, PimcAgent
+from aceten.agents.pimc import PimcAgent
+from aceten.agents.searcher import SearcherAgent
 from aceten.agents.tactics import TacticsAgent, _Option, card_words
 
 if TYPE_CHECKING:
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
 
 MISTAKE_RATE = 0.3      # the share of card decisions where easy slips
 THIRD_BEST_RATE = 0.25  # of its slips, the share that take the third-best card
-EXPERT_EXTRA_CARDS = 4
 
 
 class EasyAgent(TacticsAgent):
@@ -69,11 +69,7 @@ class HardAgent(PimcAgent):
     name = "hard"
 
 
-class ExpertAgent(PimcAgent):
-    """pimc searching more: more deals, a larger node budget, from more cards left."""
+class ExpertAgent(SearcherAgent):
+    """The searcher with its default settings, under its level name."""
 
     name = "expert"
-    extra_cards = EXPERT_EXTRA_CARDS
-
-    def __init__(self, seed: int | None = None):
-        super().__init__(seed, samples=2 * DEFAULT_SAMPLES, node_budget=3 * DEFAULT_NODE_BUDGET)

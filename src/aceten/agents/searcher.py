@@ -16,8 +16,14 @@ For each card decision it
    best on the most weight of deals (``combine="vote"``), or the one that wins the deal on the
    most weight of deals, the average breaking ties (``combine="wins"``: the arena's measure).
 
+With four seats and no duty to follow (Briscola, Brisca) the card decisions before the solver's
+limit are tactics' (``playouts``): there the playouts from the first trick lost to it.
+
 ``node_budget`` (solver nodes) stops evaluating further deals once spent (at least
-``min_worlds`` are evaluated), so the choice is a function of the view and the seed.
+``min_worlds`` are evaluated), so the choice is a function of the view and the seed. The
+defaults, 120 deals and 2.4 M nodes (six times the first settings), scored 59-64% against
+pimc-1 in every game measured (200 duplicate deals each, docs/players.md) at a p95 under 0.7 s
+a decision.
 Bids, trump calls, auction bids and called cards (``search_bids``) are each made on sampled
 deals played out to the end and scored by the game's own rules; of an auction's dozens of
 bids only passing, the smallest raise and the hand-strength policy's bid are tried.
@@ -49,11 +55,10 @@ if TYPE_CHECKING:
     from aceten.game import Game, PlayerView
     from aceten.moves import Move
 
-# 60 deals and 1.2 M nodes (three times the first settings) won more against pimc-1 in 5 of 6
-# games measured, 200 duplicate deals each (docs/players.md), at p95 0.13-0.31 s a decision
-DEFAULT_SAMPLES = 60
+# six times the first settings, twice searcher-x3's (see the docstring of the module)
+DEFAULT_SAMPLES = 120
 DEFAULT_POOL = 3  # deals drawn uniformly per deal searched, for the weighting to choose from
-DEFAULT_NODE_BUDGET = 1_200_000
+DEFAULT_NODE_BUDGET = 2_400_000
 DEFAULT_MIN_WORLDS = 6
 DEFAULT_BID_SAMPLES = 8  # deals each bid or trump call is played out on
 COMBINE = ("average", "vote", "wins")  # how the deals' values make one choice
@@ -140,6 +145,13 @@ def _plain(view: PlayerView) -> bool:
     return (view.rules.family, view.players) in PLAIN
 
 
+def _free_table(view: PlayerView) -> bool:
+    """Four seats or more and no duty to follow (Briscola, Brisca): where the playouts from the
+    first trick were measured to lose to tactics' play until the solver takes over (4-player
+    Briscola against pimc-1, 200 duplicate deals: 53.0% against 60.6%, docs/players.md)."""
+    return view.players >= 4 and not view.rules.obligations.parts
+
+
 class SearcherAgent(Agent):
     """Weighted sampled worlds, each played to the end: exactly near it, by playout before."""
 
@@ -152,7 +164,7 @@ class SearcherAgent(Agent):
                  combine: str = "average", model: PlayModel | None = None,
                  infer: bool | None = None, search_bids: bool | None = None,
                  bid_samples: int = DEFAULT_BID_SAMPLES, tt_bits: int = 18,
-                 min_ess: float | None = None):
+                 min_ess: float | None = None, playouts: bool | None = None):
         super().__init__(seed)
         if samples < 1 or pool < 1:
             raise ValueError("samples and pool must be at least 1")
@@ -171,6 +183,7 @@ class SearcherAgent(Agent):
         self.bid_samples = bid_samples
         self.tt_bits = tt_bits
         self.min_ess = min_ess  # flatten the weights to at least this effective sample size
+        self.playouts = playouts
         self.tactics = TacticsAgent(seed=seed)
         self._solver: Any = None
         self.last: dict[str, Any] = {}
@@ -201,6 +214,8 @@ class SearcherAgent(Agent):
             self.detail = "one legal move"
             self.last = {"delegated": False, "deals": 0}
             return legal[0]
+        if not self.plays_out(view) and view.cards_left > self.limit(view):
+            return self._delegate(view, "beyond the solver's limit")
         return self._search(view, legal)
 
     def infers(self, view: PlayerView) -> bool:
@@ -212,6 +227,12 @@ class SearcherAgent(Agent):
         """Whether bids and calls are searched (``search_bids``, by default outside
         :data:`PLAIN`)."""
         return self.search_bids if self.search_bids is not None else not _plain(view)
+
+    def plays_out(self, view: PlayerView) -> bool:
+        """Whether a card decision with more cards left than the solver's limit is searched by
+        playouts (``playouts``; by default not with four seats or more and no duty to follow,
+        :func:`_free_table`), or left to tactics as pimc leaves it."""
+        return self.playouts if self.playouts is not None else not _free_table(view)
 
     def limit(self, view: PlayerView) -> int:
         """Cards left from which a deal is solved exactly (pimc's per-game default); ``leaf``
