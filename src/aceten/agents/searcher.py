@@ -22,8 +22,8 @@ limit are tactics' (``playouts``): there the playouts from the first trick lost 
 ``node_budget`` (solver nodes) stops evaluating further deals once spent (at least
 ``min_worlds`` are evaluated), so the choice is a function of the view and the seed. The
 defaults, 120 deals and 2.4 M nodes (six times the first settings), scored 59.8-64.0% against
-pimc-1 in every game of two and four seats and 53.3% in 3-player Cruce (200 duplicate deals each,
-docs/players.md), at a p95 under 0.75 s a decision.
+pimc-1 in every game of two and four seats, 57.0% in 3-player Briscola and 53.3% in 3-player
+Cruce (200 duplicate deals each, docs/players.md), at a p95 under 0.75 s a decision.
 Bids, trump calls, auction bids and called cards (``search_bids``) are each made on sampled
 deals played out to the end and scored by the game's own rules; of an auction's dozens of
 bids only passing, the smallest raise and the hand-strength policy's bid are tried.
