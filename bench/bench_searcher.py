@@ -130,8 +130,9 @@ class _PimcGamePoints(PimcAgent):
         return super()._search(view, legal)
 
 
-# three times the first settings' search, pinned here (they are also the searcher's defaults
-# since 2026-11-25) so that the documented rows stay reproducible if those change
+# three and six times the first settings' search, pinned here so that the documented rows stay
+# reproducible when the searcher's defaults change (X3 were its defaults on the morning of
+# 2026-11-25, X6 since that afternoon)
 X3: dict[str, Any] = {"samples": 60, "node_budget": 1_200_000}
 X6: dict[str, Any] = {"samples": 120, "node_budget": 2_400_000}
 
