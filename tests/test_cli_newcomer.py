@@ -109,6 +109,32 @@ def test_ctrl_c_on_serve_exits_quietly(tmp_path):
     assert err == "", err
 
 
+def test_a_ctrl_c_that_breaks_the_starting_server_still_stops_it_quietly():
+    # found by CI: the Ctrl-C landed inside logging.shutdown (uvicorn configures logging as it
+    # starts), whose handler lock then failed with RuntimeError instead of the KeyboardInterrupt
+    pytest.importorskip("uvicorn")
+    from aceten.cli.web import _run_until_ctrl_c
+
+    def starting_server() -> None:
+        try:
+            signal.raise_signal(signal.SIGINT)
+            for _ in range(1000):  # the handler runs between bytecodes, here at the latest
+                pass
+        finally:
+            raise RuntimeError("cannot release un-acquired lock")
+
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        _run_until_ctrl_c(starting_server)
+    assert signal.getsignal(signal.SIGINT) is before
+
+    def failing_server() -> None:  # without a Ctrl-C a failure stays a failure
+        raise RuntimeError("port taken")
+
+    with pytest.raises(RuntimeError, match="port taken"):
+        _run_until_ctrl_c(failing_server)
+
+
 def test_sigterm_while_saving_leaves_no_temporary_file(tmp_path):
     # SIGTERM arrives exactly while a record is half written (after fsync, before the rename)
     code = ("import os, signal, sys\n"

@@ -79,7 +79,10 @@ def _run_until_ctrl_c(run: Callable[[], None]) -> None:
     """Run the server; Ctrl-C at any moment, even while it starts, stops it without a word.
 
     uvicorn handles Ctrl-C once it serves; one that comes while it starts ends it with its
-    start-up failure code (3) and leaves a coroutine never awaited, which would be reported."""
+    start-up failure code (3) and leaves a coroutine never awaited, which would be reported.
+    The KeyboardInterrupt may also land inside library code that then fails on its own (a
+    logging lock released that was never taken): after a Ctrl-C, whatever ends the run is its
+    echo, and the run stops quietly."""
     interrupted: list[int] = []
 
     def on_ctrl_c(signum: int, frame: object) -> None:
@@ -90,7 +93,7 @@ def _run_until_ctrl_c(run: Callable[[], None]) -> None:
     warnings.filterwarnings("ignore", message="coroutine .* was never awaited", category=RuntimeWarning)
     try:
         run()
-    except SystemExit:
+    except BaseException:
         if not interrupted:
             raise
         raise KeyboardInterrupt from None

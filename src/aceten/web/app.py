@@ -227,7 +227,9 @@ class Server:
         if self.bot_pool is not None:
             for process in list(getattr(self.bot_pool, "_processes", {}).values()):
                 process.kill()
-            self.bot_pool.shutdown(wait=False, cancel_futures=True)
+            # wait for the pool's manager thread to see its workers gone: at exit, Python wakes
+            # the managers of every pool, and one still closing its pipe then fails with EBADF
+            await asyncio.to_thread(self.bot_pool.shutdown, wait=True, cancel_futures=True)
         self.bot_threads.shutdown(wait=False, cancel_futures=True)
         if self.store is not None:
             await self.db(self.store.close)
@@ -496,7 +498,7 @@ class Server:
             return
         from aceten.agents import pimc
 
-        with ignoring_ctrl_c():
+        with deaf_to_ctrl_c():
             future = self._bot_pool().submit(pimc.warm_up)
 
         def done(job: Future[None]) -> None:
@@ -522,7 +524,7 @@ class Server:
         for attempt in range(2):
             pool = self._bot_pool()
             try:
-                with ignoring_ctrl_c():  # the pool may start a worker here
+                with deaf_to_ctrl_c():  # the pool may start a worker here
                     job = loop.run_in_executor(pool, bot_move_of, table.row())
                 return await job
             except BrokenProcessPool:
@@ -777,7 +779,7 @@ async def analyse_elsewhere(text: str, budget: float | None) -> dict[str, Any]:
     receiver, sender = context.Pipe(duplex=False)
     worker = context.Process(target=_analysis_worker, args=(sender, text, budget), daemon=True,
                              name="aceten-analysis")
-    with ignoring_ctrl_c():
+    with deaf_to_ctrl_c():
         worker.start()
     WORKERS.add(worker)
     sender.close()
@@ -870,18 +872,25 @@ def card_svg(game: str, code: str, language: str | None = None) -> str:
 
 
 @contextlib.contextmanager
-def ignoring_ctrl_c() -> Iterator[None]:
-    """Start worker processes inside this: they ignore SIGINT for good (an ignored signal stays
-    ignored in a new process). Ctrl-C in the terminal reaches the whole process group, and the
-    server, which stops its workers itself, is the only one that should act on it."""
-    if threading.current_thread() is not threading.main_thread():
+def deaf_to_ctrl_c() -> Iterator[None]:
+    """Start worker processes inside this: they never hear SIGINT. Ctrl-C in the terminal
+    reaches the whole process group, and the server, which stops its workers itself, is the
+    only one that should act on it.
+
+    The signal is blocked, not ignored: a new process keeps the mask of the thread that starts
+    it, and a Ctrl-C that comes meanwhile waits and reaches the server afterwards (ignoring it
+    for that moment lost it, and the server served on)."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no process groups to share Ctrl-C
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()  # starting it would unblock SIGINT (its own trick)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def exit_with_parent(parent: int) -> None:
