@@ -211,6 +211,23 @@ def test_bids_and_trump_calls_are_decided_over_sampled_deals(name, players, phas
     assert "layouts of the cards you cannot see" in a.reason
 
 
+@pytest.mark.parametrize("seed", [0, 2])
+def test_with_a_bid_risk_no_bid_fails_on_more_of_the_deals_than_allowed(seed):
+    # Cruce 4p deal 2: passing goes down on some deals too (a partner's bid), so with no risk
+    # allowed the safest moves are the choice; deal 0 has safe bids
+    game = aceten.new_game("cruce", players=4, seed=seed)
+    view = game.view(game.to_move)
+    free, careful = (SearcherAgent(seed=3, bid_samples=8, horizon=8, search_bids=True, bid_risk=risk)
+                     for risk in (None, 0.0))
+    chosen, safe = free.choose(view), careful.choose(view)
+    assert free.last["down"] == careful.last["down"] and free.last["averages"] == careful.last["averages"]
+    downs, averages = careful.last["down"], careful.last["averages"]
+    assert str(chosen) == max(averages, key=averages.get)
+    least = min(downs.values())
+    assert downs[str(safe)] == least
+    assert averages[str(safe)] == max(v for m, v in averages.items() if downs[m] == least)
+
+
 def test_with_the_french_deck_the_searcher_calls_as_tactics_and_weighs_no_world():
     """Klaverjas (searcher.PLAIN): the weighting and the searched call were measured to lose
     there, so by default the call is tactics' and every sampled world counts alike."""

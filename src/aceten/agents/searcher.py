@@ -27,6 +27,9 @@ Cruce (200 duplicate deals each, docs/players.md), at a p95 under 0.75 s a decis
 Bids, trump calls, auction bids and called cards (``search_bids``) are each made on sampled
 deals played out to the end and scored by the game's own rules; of an auction's dozens of
 bids only passing, the smallest raise and the hand-strength policy's bid are tried.
+``bid_risk`` caps the share of those deals on which a bid may leave the side's score below zero
+(a lost contract; the safest moves are allowed when none is that safe): played with every hand
+open, the deals flatter the declarer.
 """
 
 from __future__ import annotations
@@ -116,10 +119,11 @@ def auction_candidates(view: PlayerView) -> list[Move]:
     return list(dict.fromkeys([*passing, *raises[:1], policy]))
 
 
-def deal_score(game: Game, seat: int, limit: int, solver: Any) -> float:
+def deal_score(game: Game, seat: int, limit: int, solver: Any) -> tuple[float, bool]:
     """The deal's score for ``seat``'s side less the others' average, in the game's own unit
-    (game points, contracts and nat included): the cheap policy plays until ``limit`` cards are
-    left, the solver's line to the end. ``game`` is left where it was."""
+    (game points, contracts and nat included), and whether the side's own score ends below
+    zero (a contract lost): the cheap policy plays until ``limit`` cards are left, the
+    solver's line to the end. ``game`` is left where it was."""
     pushed = 0
     while not game.is_over() and game.cards_left > limit:
         game.push(policy_move(game))
@@ -133,12 +137,14 @@ def deal_score(game: Game, seat: int, limit: int, solver: Any) -> float:
     team = game.team_of(seat)
     if outcome.seat_scores:  # a sheet per seat (a hidden team): the seat's own line of it
         score = float(outcome.seat_scores[seat])
+        down = outcome.seat_scores[seat] < 0
     else:
         others = [s for t, s in enumerate(outcome.scores) if t != team]
         score = outcome.scores[team] - (sum(others) / len(others) if others else 0.0)
+        down = outcome.scores[team] < 0
     for _ in range(pushed):
         game.pop()
-    return score
+    return score, down
 
 
 def _plain(view: PlayerView) -> bool:
@@ -164,7 +170,8 @@ class SearcherAgent(Agent):
                  combine: str = "average", model: PlayModel | None = None,
                  infer: bool | None = None, search_bids: bool | None = None,
                  bid_samples: int = DEFAULT_BID_SAMPLES, tt_bits: int = 18,
-                 min_ess: float | None = None, playouts: bool | None = None):
+                 min_ess: float | None = None, playouts: bool | None = None,
+                 bid_risk: float | None = None):
         super().__init__(seed)
         if samples < 1 or pool < 1:
             raise ValueError("samples and pool must be at least 1")
@@ -184,6 +191,7 @@ class SearcherAgent(Agent):
         self.tt_bits = tt_bits
         self.min_ess = min_ess  # flatten the weights to at least this effective sample size
         self.playouts = playouts
+        self.bid_risk = bid_risk
         self.tactics = TacticsAgent(seed=seed)
         self._solver: Any = None
         self.last: dict[str, Any] = {}
@@ -320,6 +328,7 @@ class SearcherAgent(Agent):
         history = public_moves(view)
         others = TacticsAgent(seed=0)  # the bidding after this move (its bids are not random)
         totals = dict.fromkeys(legal, 0.0)
+        downs = dict.fromkeys(legal, 0)
         limit = self.limit(view)
         for deal in deals:
             start = Game(view.rules, deal=deal)
@@ -330,9 +339,19 @@ class SearcherAgent(Agent):
                 game.push(move)
                 while game.phase not in ("play", "over"):
                     game.push(others.choose(game.view(game.to_move)))
-                totals[move] += deal_score(game, view.seat, limit, solver)
+                score, down = deal_score(game, view.seat, limit, solver)
+                totals[move] += score
+                downs[move] += down
         averages = {m: totals[m] / len(deals) for m in legal}
-        best = max(legal, key=lambda m: averages[m])
+        # every hand open flatters the declarer (docs/players.md): with ``bid_risk`` a move
+        # that leaves the side below zero on a larger share of the deals is not made, unless
+        # none is that safe (passing can fail too, when a partner bids): then the safest are
+        if self.bid_risk is not None:
+            cap = max(self.bid_risk * len(deals), min(downs.values()))
+            safe = [m for m in legal if downs[m] <= cap]
+        else:
+            safe = legal
+        best = max(safe, key=lambda m: averages[m])
         ranked = sorted(legal, key=lambda m: -averages[m])
         what = "bid" if view.phase in ("bid", "auction") else "call"
         choices = f"{len(legal)} moves tried" if tried else f"{len(legal)} choices"
@@ -344,6 +363,7 @@ class SearcherAgent(Agent):
                        f"{plural(len(deals), 'deal')} (later bids by tactics, playout, then exact){runner}")
         self.last = {"delegated": False, "deals": len(deals), "exact": False, "bidding": True,
                      "averages": {str(m): averages[m] for m in legal},
+                     "down": {str(m): downs[m] for m in legal},
                      "cpu": time.process_time() - cpu, "seconds": time.perf_counter() - wall}
         return best
 
