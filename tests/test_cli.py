@@ -381,3 +381,16 @@ def test_play_uses_the_default_bot_unless_told():
     assert json.loads(done.stdout)["bots"] == [agents.DEFAULT] * 2
     done = run("play", "briscola", "--seed", "3", "--json", "--opponent", "random")
     assert json.loads(done.stdout)["bots"] == ["random"] * 2
+
+
+@pytest.mark.parametrize("args", [[], ["export"], ["arena"]])
+def test_a_command_group_alone_shows_its_help_without_an_error(args, capsys):
+    # found by a newcomer pass: ``aceten`` alone printed the help, then an empty "error: " line
+    # and exited 2
+    from aceten.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(args)
+    out, err = capsys.readouterr()
+    assert done.value.code == 0
+    assert "Usage: aceten" in out and err == ""

@@ -208,7 +208,7 @@ def test_check_a_folder_reports_every_file_and_a_summary(tmp_path):
     assert len(errors) == 2 and all(line.startswith("error: ") for line in errors)
     assert "b-illegal.tgn" in errors[0] and "c-result.tgn" in errors[1]
     assert "OK " in done.stdout and "a-good.tgn" in done.stdout
-    assert done.stdout.strip().splitlines()[-1] == "2 of 3 files invalid; 1 record valid in the other 1"
+    assert done.stdout.strip().splitlines()[-1] == "2 of 3 files invalid; 1 record valid in the other file"
     as_json = json.loads(run("check", str(tmp_path), "--json").stdout)
     assert as_json["ok"] is False and [p["path"] for p in as_json["invalid"]] == [
         str(tmp_path / "b-illegal.tgn"), str(tmp_path / "c-result.tgn")]

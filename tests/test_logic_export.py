@@ -189,6 +189,20 @@ def test_the_example_files_are_what_the_export_writes(name):
         parse(result.stdout)
 
 
+def test_dash_o_is_a_rule_option_as_in_every_command_and_output_writes_the_file(tmp_path, monkeypatch):
+    # found by a newcomer pass: -o named both --option and --output, and
+    # ``-o undertrump=no`` wrote a file called "undertrump=no"
+    monkeypatch.chdir(tmp_path)
+    args = ("export", "trick", "--game", "cruce", "--players", "4", "--played", "AV 9V",
+            "--hand", "TV KR 9G", "--trump", "R")
+    short = run(*args, "-o", "bidding=no")
+    assert short.exit_code == 0, short.output
+    assert short.stdout == run(*args, "--option", "bidding=no").stdout
+    assert list(tmp_path.iterdir()) == []
+    written = run(*args, "-o", "bidding=no", "--output", "trick.smt2")
+    assert written.exit_code == 0 and (tmp_path / "trick.smt2").read_text() == short.stdout
+
+
 def test_cli_full_trick_and_bad_tricks():
     full = run("export", "trick", "--game", "cruce", "--players", "4", "--option", "bidding=no",
                "--played", "AV 9V TR KR", "--trump", "R", "--format", "ladr")

@@ -477,7 +477,7 @@ class TacticsAgent(Agent):
                                f"be beaten, so keep your points back")
             return card
         if chosen.takes and chosen.sure:
-            keep = " and keeps your stronger cards" if len([o for o in options if o.takes]) > 1 else ""
+            keep = " and you keep your stronger cards" if len([o for o in options if o.takes]) > 1 else ""
             safe = ("you play last" if not later
                     else "nobody still to play can beat it")
             self.reason = (f"take it: the trick holds {plural(chosen.points, 'point')} and {words} wins it "

@@ -91,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         plain_values.install(command)  # no pydantic for plain values: faster start-up
         code = command.main(args=args, prog_name="aceten", standalone_mode=False)
     except _UsageError as err:
+        if type(err).__name__ == "NoArgsIsHelpError":  # ``aceten`` alone: the help was asked for
+            sys.exit(0)
         message = err.format_message() if hasattr(err, "format_message") else str(err)
         print(f"error: {' '.join(str(message).split())}", file=sys.stderr)
         sys.exit(getattr(err, "exit_code", EXIT_ERROR) or EXIT_ERROR)

@@ -109,7 +109,7 @@ def _run_with_progress(config: Any, deals: int, db: Path, backend: str, workers:
 
 @arena_app.command("report")
 def report_command(
-    db: DbOpt = Path(DEFAULT_DB),
+    db: Annotated[Path, typer.Option("--db", help="the SQLite results database to read")] = Path(DEFAULT_DB),
     json_out: JsonOpt = False,
 ) -> None:
     """Print the results of every tournament stored in --db."""

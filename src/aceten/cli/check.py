@@ -90,13 +90,14 @@ def _print_file(checked: dict[str, Any]) -> None:
 
 
 def _summary(records: int, files: int, bad: int) -> str:
-    def plural(n: int, word: str) -> str:
-        return f"{n} {word}{'s' if n != 1 else ''}"
+    from aceten.agents.words import plural
 
     if not bad:
         return f"{plural(records, 'record')} in {plural(files, 'file')}: all valid"
-    return (f"{bad} of {plural(files, 'file')} invalid; {plural(records, 'record')} valid in the "
-            f"other {files - bad}")
+    if bad == files:
+        return f"{bad} of {plural(files, 'file')} invalid"
+    others = "the other file" if files - bad == 1 else f"the other {files - bad} files"
+    return f"{bad} of {plural(files, 'file')} invalid; {plural(records, 'record')} valid in {others}"
 
 
 def _check_game(path: Path, index: int, game: Game) -> dict[str, Any]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
@@ -115,6 +116,17 @@ def user_errors(json_out: bool = False) -> Iterator[None]:
         if json_out:
             print(json.dumps({"ok": False, "error": " ".join(message.split())}, ensure_ascii=False))
         fail(message)
+
+
+def not_an_input(output: Path | None, inputs: Iterable[Path], option: str) -> None:
+    """Refuse an ``option`` file that is one of the command's own inputs: writing it would
+    replace what the user saved (``knows game.tgn --svg game.tgn``)."""
+    if output is None or not output.exists():
+        return
+    for path in inputs:
+        with suppress(OSError):
+            if output.samefile(path):
+                raise AcetenError(f"{option} {output} is the record being read: choose another file")
 
 
 def parse_options(items: Sequence[str] | None) -> dict[str, str]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from aceten.cli.common import JsonOpt, flag, user_errors
+from aceten.cli.common import JsonOpt, flag, not_an_input, user_errors
 
 if TYPE_CHECKING:
     from aceten.game import Game
@@ -50,6 +50,9 @@ def register(app: typer.Typer) -> None:
             from aceten.knowledge.records import knowledge_from_text
             from aceten.record import read_text
 
+            not_an_input(svg, [file], "--svg")
+            if max_worlds < 1:
+                raise AcetenError(f"--max-worlds {max_worlds}: give 1 or more worlds")
             text = read_text(file)
             if after is not None and after < 0:
                 raise AcetenError(f"--after {after}: give 0 or more moves")

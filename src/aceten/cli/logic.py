@@ -192,7 +192,7 @@ def register(app: typer.Typer) -> None:
         option: OptionOpt = None,
         stock_left: Annotated[bool, flag("--stock-left", help="the stock is not yet drawn "
                                                  "out (Cruce with 2 players, Brisca arrastre)")] = False,
-        output: Annotated[Path | None, typer.Option("--output", "-o", help="write to this file")] = None,
+        output: Annotated[Path | None, typer.Option("--output", help="write to this file")] = None,
     ) -> None:
         """One trick as a first-order model: which card is winning (a full trick: its winner),
         which cards of the hand are legal (LADR for Prover9 and Mace4, or SMT-LIB)."""

@@ -222,9 +222,11 @@ def print_summary(summary: dict[str, Any]) -> None:
     from rich import box
     from rich.table import Table
 
+    from aceten.agents.words import plural
+
     out = console()
     title = (f"{summary['game']} ({summary['variant']}), {summary['players']} players, "
-             f"{summary['games']} deals")
+             f"{plural(summary['games'], 'deal')}")
     teams = Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left")
     for col, just in (("side", "left"), ("bots", "left"), ("wins", "right"), ("win %", "right"),
                       ("avg points", "right"), ("avg score", "right")):
@@ -235,7 +237,7 @@ def print_summary(summary: dict[str, Any]) -> None:
                       f"{t['avg_points']:.1f}", f"{t['avg_score']:.1f}",
                       style="bold green" if t["wins"] == best and best else "")
     teams.caption = (f"draws {summary['draws']}   seeds {summary['seeds'][0]}..{summary['seeds'][1]}"
-                     f"   {summary['games_per_second']} deals/s"
+                     + (f"   {summary['games_per_second']:,} deals/s" if summary["games_per_second"] else "")
                      + (f"   records in {summary['saved']}" if "saved" in summary else ""))
     teams.caption_justify = "left"
     out.print(teams)

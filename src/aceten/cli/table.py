@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from aceten.cli.common import flag, user_errors
+from aceten.cli.common import flag, not_an_input, user_errors
 from aceten.errors import AcetenError
 
 
@@ -36,6 +36,7 @@ def table(
 
     with user_errors(json_out):
         files = records_table.record_files(paths, recursive=recursive)
+        not_an_input(out, files, "--out")
         loaded = list(records_table.games(files))  # every record checked before writing
         rows = (row for file, deal, game in loaded
                 for row in records_table.game_rows(game, file=file, deal=deal))

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aceten import agents
+from aceten.agents.words import plural
 from aceten.cards import Card, CardSet, Suit
 from aceten.errors import AcetenError
 from aceten.game import Deal, Game, PlayerView, Trick
@@ -31,11 +32,6 @@ from aceten.rules import DEFAULT_GAME, GAMES
 from aceten.rules import get as get_rules
 from aceten.rules.base import _plain
 from aceten.web.store import TableRow
-
-
-def plural(count: int, noun: str) -> str:
-    """``1 point``, ``11 points``: never "1 points"."""
-    return f"{count} {noun if count == 1 else noun + 's'}"
 
 MAX_NAME = 24
 MAX_OPTIONS = 16

@@ -1,0 +1,43 @@
+"""What a newcomer pass over the command line found (2026-11-25), kept fixed: an output file
+never replaces one of the command's own inputs (``knows game.tgn --svg game.tgn`` and
+``table game.tgn --out game.tgn`` overwrote the record), and summaries count in words."""
+
+from __future__ import annotations
+
+from cli_support import assert_one_line_error, run
+
+
+def _record(tmp_path):
+    done = run("simulate", "briscola", "--games", "1", "--seed", "3", "--save", str(tmp_path / "g.tgn"))
+    assert done.exit_code == 0, done.output
+    return tmp_path / "g.tgn"
+
+
+def test_knows_refuses_to_draw_over_the_record_it_reads(tmp_path):
+    path = _record(tmp_path)
+    before = path.read_bytes()
+    assert_one_line_error(run("knows", str(path), "--card", "AS", "--svg", str(path)),
+                          "--svg", "is the record being read")
+    assert path.read_bytes() == before
+    drawn = run("knows", str(path), "--card", "AS", "--svg", str(tmp_path / "k.svg"))
+    assert drawn.exit_code == 0 and (tmp_path / "k.svg").read_text().startswith("<svg")
+
+
+def test_table_refuses_to_write_over_a_record_it_reads_even_through_its_folder(tmp_path):
+    path = _record(tmp_path)
+    before = path.read_bytes()
+    for source in (path, tmp_path):
+        assert_one_line_error(run("table", str(source), "--format", "csv", "--out", str(path)),
+                              "--out", "is the record being read")
+    assert path.read_bytes() == before
+
+
+def test_knows_needs_at_least_one_world(tmp_path):
+    assert_one_line_error(run("knows", str(_record(tmp_path)), "--max-worlds", "0"), "--max-worlds 0")
+
+
+def test_checking_only_invalid_files_says_so_without_an_empty_remainder(tmp_path):
+    # found by a newcomer pass: "1 of 1 file invalid; 0 records valid in the other 0"
+    (tmp_path / "bad.tgn").write_text("[Game \"briscola\"]\n1. ZZ\n", encoding="utf-8")
+    done = run("check", str(tmp_path))
+    assert done.exit_code == 2 and done.stdout.strip().splitlines()[-1] == "1 of 1 file invalid"
