@@ -87,6 +87,12 @@ def test_cards_bad_input_is_one_line():
     assert_one_line_error(run("cards", "brisca", "has(AO)", "--beats", "AO", "3O"), "no condition")
     assert_one_line_error(run("cards", "brisca", "sum(points) = 15", "--max-size", "1"),
                           "condition column 13")
+    assert_one_line_error(run("cards", "brisca", "sum(points) == 99999999999999999999", "--size", "2"),
+                          "condition column 16", "99999999999999999999 is too large",
+                          "at most 1,000,000,000")
+    assert_one_line_error(run("cards", "brisca", "sum(points) == 1000000000 * (1000000000 * count())",
+                              "--size", "2"), "condition column 16", "too large")
+    assert "0 sets" in run("cards", "brisca", "sum(points) == 1000000000", "--size", "2").stdout
 
 
 def test_cards_json():

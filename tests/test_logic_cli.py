@@ -120,6 +120,22 @@ def test_export_trick_formats():
     ("tricks(P1) >=", ("goal column 14", "ends too early")),
     ("tricks(team 5) >= 1", ("unknown team 5",)),
     ("holds(P1, 2O)", ()),
+    # numbers beyond CP-SAT's 64-bit integers (and a margin for its sums): one line, not a
+    # TypeError of OR-Tools; arguments keep their own range messages
+    ("tricks(P1) >= 99999999999999999999", ("goal column 15", "99999999999999999999 is too large",
+                                            "at most 1,000,000,000")),
+    ("maximize points(P1) + 99999999999999999999", ("goal column 23", "too large")),
+    ("tricks(P1) - 999999999 - 999999999 >= 5", ("goal column 1", "reach more than 1,000,000,000")),
+    ("1000000000 * (1000000000 * (1000000000 * tricks(P1))) >= 5",
+     ("goal column 15", "'1000000000 * (1000000000 * tricks(P1))' is too large")),
+    ("exists t in tricks: led(t) == S and 5 * 999999999 >= tricks(P1)", ("goal column 37",)),
+    ("wins(P1, trick=99999999999999999999)", ("goal column 16",
+                                             "trick 99999999999999999999 does not exist")),
+    ("tricks(P1) >= 1" + "0" * 5000, ("goal column 15", "100000000000... (5001 digits) is too large")),
+    ("wins(P1, trick=1" + "0" * 5000 + ")", ("goal column 16", "trick 100000000000... (5001 digits)")),
+    ("wins(P1" + "0" * 5000 + ")", ("goal column 6", "unknown player P100000000000...")),
+    ("stock(1" + "0" * 5000 + ") == AS", ("goal column 7", "stock position 100000000000...")),
+    ("points(team 1" + "0" * 5000 + ") >= 3", ("goal column 13", "unknown team 100000000000...")),
 ])
 def test_bad_goals_name_the_column(goal, fragments):
     result = run("ask", STUDENT, "--goal", goal)
@@ -127,6 +143,41 @@ def test_bad_goals_name_the_column(goal, fragments):
         assert result.exit_code == 0
         return
     assert_one_line_error(result, *fragments)
+
+
+def test_large_numbers_within_the_bound_are_answered():
+    for goal in ("tricks(P1) >= 1000", "tricks(P1) >= 1000000000", "tricks(P1) + 999999989 >= 1000000000"):
+        result = run("ask", STUDENT, "--goal", goal)
+        assert result.exit_code == 0, result.stderr
+        assert "answer: impossible" in result.stdout, goal
+    result = run("ask", STUDENT, "--goal", "maximize 1000000000 * points(P1)")
+    assert result.exit_code == 0, result.stderr
+    assert "answer: maximize 1000000000 * points(P1) = " in result.stdout  # the factor shown too
+
+
+@pytest.mark.parametrize(("args", "fragments"), [
+    (("--time-limit", "-1"), ("--time-limit must be a positive number of seconds, not -1",)),
+    (("--time-limit", "0"), ("--time-limit must be a positive", "not 0")),
+    (("--time-limit", "nan"), ("--time-limit must be a positive", "not nan")),
+    (("--workers", "-3"), ("--workers must be at least 1, not -3",)),
+    (("--workers", "0"), ("--workers must be at least 1, not 0",)),
+    (("--workers", "99999"), ("--workers must be at most 64", "not 99999")),
+])
+@pytest.mark.parametrize("goal", [(), ("--goal", "tricks(P1) >= 10")])  # a playout's witness; a model
+def test_bad_solver_limits_are_refused_up_front(args, fragments, goal):
+    assert_one_line_error(run("ask", STUDENT, *goal, *args), *fragments)
+
+
+def test_solver_limits_in_range_and_from_python():
+    result = run("ask", STUDENT, "--goal", "tricks(P1) >= 10", "--workers", "2", "--time-limit", "inf")
+    assert result.exit_code == 0 and "answer: impossible" in result.stdout
+    from aceten.logic import ask, position
+
+    pos = position.load(STUDENT)
+    for kwargs, message in (({"workers": 0}, "at least 1"), ({"workers": 65}, "at most 64"),
+                            ({"time_limit": -0.5}, "not -0.5")):
+        with pytest.raises(aceten.AcetenError, match=message):
+            ask(pos, **kwargs)
 
 
 def test_bad_positions_get_one_line(tmp_path):
@@ -152,6 +203,13 @@ def test_bad_positions_get_one_line(tmp_path):
     assert_one_line_error(run("ask", "--goal", "tricks(P1) >= 1"), "--game")
     assert_one_line_error(run("ask", STUDENT, "--stock", "AS 3S"), "stock lists 2 cards")
     assert_one_line_error(run("ask", STUDENT, "--moves", "7C XX"), "malformed card 'XX'")
+    huge = "1" + "0" * 5000  # more digits than Python's int() converts
+    assert_one_line_error(run("ask", STUDENT, "--leader", "P" + huge), "no player P100000000000... "
+                          "(5001 digits)")
+    bad.write_text(f'game = "briscola"\ngoal = "tricks(P1) >= 1"\n[stock]\n"{huge}" = "AS"\n')
+    assert_one_line_error(run("ask", str(bad)), "stock position '100000000000... (5001 digits)'")
+    bad.write_text('game = "briscola"\ngoal = "tricks(P1) >= 1"\n[stock]\n"\\u00b2" = "AS"\n')  # ²
+    assert_one_line_error(run("ask", str(bad)), "stock position '\u00b2'")
 
 
 def test_bad_input_with_json_prints_ok_false():

@@ -153,5 +153,7 @@ def test_cli_prove_counterexample_exit_1_and_bad_input_exit_2():
     assert_one_line_error(run("prove", "forall c in hands(P2): plays(P2, c)", "--game",
                               "briscola"), "unknown domain")
     assert_one_line_error(run("prove", "points(P1) >= 3", "--game", "briscola"), "prove cannot state")
+    assert_one_line_error(run("prove", "tricks(P1) <= 99999999999999999999", STUDENT),
+                          "goal column 15", "too large")
     assert_one_line_error(run("prove", "true", "--game", "briscola", "--format", "pdf"),
                           "unknown --format")

@@ -79,6 +79,12 @@ WORD: /[A-Za-z0-9\u2660-\u2667]+/
 %ignore WS
 """
 
+MAX_NUMBER = 1_000_000_000
+"""The largest number a goal or condition may write, and the largest that the constants and
+factors of a sum may reach, added and multiplied (none cancels another): far beyond any count,
+points or score of a deal, and far inside CP-SAT's 64-bit integers, so that no sum or product
+of the encoding overflows them (a coefficient of 10**9 times a deal's few hundred points)."""
+
 NUMBERS = {"tricks": "tricks", "points": "points", "bonus": "bonus", "roem": "bonus",
            "marriages": "bonus", "score": "score"}
 CONDITIONS = ("wins", "leads", "plays", "holds", "draws", "stock", "trump")
@@ -194,12 +200,27 @@ def parse(text: str, rules: Rules, *, ground: bool = True) -> Goal:
     return _Checker(text, rules, ground).goal(parse_tree(text, "goal"))
 
 
+def number(digits: str) -> int:
+    """The value of a run of digits, any above :data:`MAX_NUMBER` as ``MAX_NUMBER + 1`` (Python
+    refuses to convert more than 4,300 digits; a range check needs no more)."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > len(str(MAX_NUMBER)):
+        return MAX_NUMBER + 1
+    return min(int(digits), MAX_NUMBER + 1)
+
+
+def shown(digits: str) -> str:
+    """A run of digits for a message: a long one abridged, with its length."""
+    return digits if len(digits) <= 30 else f"{digits[:12]}... ({len(digits)} digits)"
+
+
 def parse_tree(text: str, what: str) -> Any:
-    """The Lark tree of a goal or condition; syntax errors name the column."""
+    """The Lark tree of a goal or condition; syntax errors and numbers too large (see
+    :data:`MAX_NUMBER`) name the column."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
     try:
-        return _parser().parse(text)
+        tree = _parser().parse(text)
     except UnexpectedEOF:
         raise AcetenError(f"{what} column {len(text) + 1}: the {what} ends too early") from None
     except UnexpectedCharacters as err:
@@ -213,6 +234,58 @@ def parse_tree(text: str, what: str) -> Any:
         raise AcetenError(f"{what} column {err.column}: unexpected {err.token.value!r}{hint}") from None
     except UnexpectedInput as err:  # pragma: no cover - other Lark errors
         raise AcetenError(f"{what} column {getattr(err, 'column', '?')}: cannot read the {what}") from None
+    _NumberCheck(text, what).visit(tree)
+    return tree
+
+
+class _NumberCheck:
+    """Refuses a number above :data:`MAX_NUMBER`, and a sum or product whose constants and
+    factors reach more (``1000000 * (1000000 * tricks(P1))``): CP-SAT takes 64-bit integers
+    only, and the encoding multiplies them by the game's counts and points. The numbers of
+    arguments (``trick=3``, ``stock(2)``) are checked where they are read, against the game."""
+
+    NUMERIC = ("number", "sum", "scaled", "scaled_right")
+
+    def __init__(self, text: str, what: str):
+        self.text, self.what = text, what
+
+    def visit(self, node: Any) -> None:
+        if getattr(node, "data", None) in self.NUMERIC:
+            self.size(node)
+            return
+        for child in getattr(node, "children", ()):
+            if hasattr(child, "data"):
+                self.visit(child)
+
+    def literal(self, token: Any) -> int:
+        value = number(token.value)
+        if value > MAX_NUMBER:
+            raise AcetenError(f"{self.what} column {token.column}: {shown(token.value)} is too "
+                              f"large (numbers are at most {MAX_NUMBER:,})")
+        return value
+
+    def size(self, node: Any) -> int:
+        """The sum of the absolute constants and factors of a number (a term counts 1)."""
+        kind = getattr(node, "data", None)
+        if kind == "number":
+            return self.literal(node.children[0])
+        if kind == "sum":
+            total = sum(self.size(child) for child in node.children[::2])
+        elif kind == "scaled":
+            total = self.literal(node.children[0]) * self.size(node.children[2])
+        elif kind == "scaled_right":
+            total = self.size(node.children[0]) * self.literal(node.children[2])
+        else:
+            self.visit(node)
+            return 1
+        if total > MAX_NUMBER:
+            snippet = self.text[node.meta.start_pos:node.meta.end_pos]
+            if len(snippet) > 40:
+                snippet = snippet[:37] + "..."
+            raise AcetenError(f"{self.what} column {node.meta.column}: {snippet!r} is too large "
+                              f"(its constants and factors, added and multiplied, reach more "
+                              f"than {MAX_NUMBER:,})")
+        return total
 
 
 class _Checker:
@@ -416,9 +489,10 @@ class _Checker:
         words = [t.value for t in tokens]
         n = self.rules.players
         if len(words) == 1 and words[0][:1] in "Pp" and words[0][1:].isdigit():
-            seat = int(words[0][1:]) - 1
+            seat = number(words[0][1:]) - 1
             if not 0 <= seat < n:
-                raise self.fail(tokens[0], f"unknown player {words[0]} (players are P1 to P{n})")
+                raise self.fail(tokens[0], f"unknown player {words[0][0]}{shown(words[0][1:])} "
+                                f"(players are P1 to P{n})")
             return Side((seat,), f"P{seat + 1}")
         if len(words) == 1 and words[0].lower() in ("caller", "defenders"):
             role = words[0].lower()
@@ -429,9 +503,9 @@ class _Checker:
                 raise self.fail(tokens[0], f"the teams of {self.rules.title} form at the call: "
                                 "name them 'caller' (the caller and the partner) or 'defenders'")
             teams = self.rules.teams
-            index = int(words[1]) - 1
+            index = number(words[1]) - 1
             if not 0 <= index < len(teams):
-                raise self.fail(tokens[1], f"unknown team {words[1]} (teams are 1 to {len(teams)}: "
+                raise self.fail(tokens[1], f"unknown team {shown(words[1])} (teams are 1 to {len(teams)}: "
                                 + ", ".join("+".join(f"P{s + 1}" for s in t) for t in teams) + ")")
             return Side(tuple(teams[index]), f"team {index + 1}")
         sides = "'caller' or 'defenders'" if self.rules.hidden_teams else "'team 1'"
@@ -464,21 +538,23 @@ class _Checker:
                             "...)")
         if len(tokens) != 1 or not tokens[0].value.isdigit():
             raise self.fail(key, "trick= takes a number, like trick=3")
-        number = int(tokens[0].value)
-        if not 1 <= number <= count:
-            raise self.fail(tokens[0], f"trick {number} does not exist (tricks are 1 to {count})")
-        return number - 1
+        index = number(tokens[0].value)
+        if not 1 <= index <= count:
+            raise self.fail(tokens[0], f"trick {shown(tokens[0].value)} does not exist (tricks are "
+                            f"1 to {count})")
+        return index - 1
 
     def stock_index(self, tokens: list[Any]) -> int:
         size = self.rules.stock_size
         if len(tokens) != 1 or not tokens[0].value.isdigit():
             raise self.fail(tokens[0], "stock(i) takes a position, like stock(1)")
-        number = int(tokens[0].value)
+        index = number(tokens[0].value)
         if size == 0:
             raise self.fail(tokens[0], "this game has no stock")
-        if not 1 <= number <= size:
-            raise self.fail(tokens[0], f"stock position {number} does not exist (1 to {size})")
-        return number - 1
+        if not 1 <= index <= size:
+            raise self.fail(tokens[0], f"stock position {shown(tokens[0].value)} does not exist "
+                            f"(1 to {size})")
+        return index - 1
 
     # -- first-order: quantifiers, variables and terms (aceten.logic.fol)
     def quant(self, node: Any, text: str) -> Any:
@@ -739,10 +815,10 @@ class _Checker:
                 sign = -1 if node.children[i].value == "-" else 1
                 out = out + self.linear(node.children[i + 1]).scaled(sign)
             return Linear(out.terms, out.const, text)
-        if kind == "scaled":
-            return self.linear(node.children[2]).scaled(int(node.children[0].value))
-        if kind == "scaled_right":
-            return self.linear(node.children[0]).scaled(int(node.children[2].value))
+        if kind in ("scaled", "scaled_right"):
+            factor, inner = (0, 2) if kind == "scaled" else (2, 0)
+            out = self.linear(node.children[inner]).scaled(int(node.children[factor].value))
+            return Linear(out.terms, out.const, text)
         if kind == "call":
             name_tok = node.children[0]
             name = name_tok.value.lower()

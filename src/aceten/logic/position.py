@@ -335,9 +335,11 @@ def _seat(value: Any, players: int, what: str) -> int:
     match = re.fullmatch(r"[Pp](\d+)", text)
     if not match:
         raise AcetenError(f"{what}: expected a player like P1, got {text!r}")
-    seat = int(match.group(1)) - 1
+    from aceten.logic.goal import number, shown
+
+    seat = number(match.group(1)) - 1  # P followed by 5,000 digits: no ValueError of int()
     if not 0 <= seat < players:
-        raise AcetenError(f"{what}: no player {text} in a {players}-player game "
+        raise AcetenError(f"{what}: no player P{shown(match.group(1))} in a {players}-player game "
                           f"(P1 to P{players})")
     return seat
 
@@ -391,11 +393,13 @@ def _stock(value: Any, rules: Rules, name: str) -> tuple[Card | None, ...]:
     if size == 0:
         raise AcetenError(f"{name}: {rules.name} with {rules.players} players has no stock")
     if isinstance(value, dict):
+        from aceten.logic.goal import number, shown
+
         for key, text in value.items():
-            if not str(key).isdigit() or not 1 <= int(key) <= size:
-                raise AcetenError(f"{name}: stock position {key!r}: positions are 1 to {size} "
-                                  "in drawing order")
-            stock[int(key) - 1] = _card(rules, text, f"{name}: stock {key}")
+            if not (str(key).isascii() and str(key).isdigit()) or not 1 <= number(str(key)) <= size:
+                raise AcetenError(f"{name}: stock position {shown(str(key))!r}: positions are 1 to "
+                                  f"{size} in drawing order")
+            stock[number(str(key)) - 1] = _card(rules, text, f"{name}: stock {key}")
         return tuple(stock)
     tokens = _tokens(value, f"{name}: stock")
     if len(tokens) != size:

@@ -16,6 +16,9 @@ from aceten.logic.witness import EncodingMismatch, check
 # doubled the solve's CPU and found the optimum no sooner (docs/benchmarks.md, "Logic"); with
 # one, the machine's other core stays free, and a busy machine does not slow the solve twice.
 DEFAULT_WORKERS = 1
+# The most CP-SAT threads asked for: its portfolio has no more than a few dozen distinct
+# workers to run, and a thread per worker beyond the machine's cores only shares them.
+MAX_WORKERS = 64
 # CP-SAT presolve without probing and symmetry detection, and no SAT inprocessing: on these
 # models they cost more than they save (bench/bench_logic.py; docs/benchmarks.md, "Logic").
 # Inprocessing (OR-Tools 9.15: congruence closure, sweeping, vivification at the search's
@@ -56,6 +59,19 @@ class Answer:
     model_description: dict[str, Any] | None = None
 
 
+def check_limits(time_limit: float | None, workers: int) -> None:
+    """Refuse a time limit that is not a positive number of seconds (``inf``: none) and a
+    number of solver threads outside 1 to :data:`MAX_WORKERS`, whatever path the answer takes
+    (a playout may meet the goal without a solver)."""
+    if time_limit is not None and not time_limit > 0:  # NaN too
+        raise AcetenError(f"--time-limit must be a positive number of seconds, not {time_limit:g}")
+    if workers < 1:
+        raise AcetenError(f"--workers must be at least 1, not {workers}")
+    if workers > MAX_WORKERS:
+        raise AcetenError(f"--workers must be at most {MAX_WORKERS} (solver threads; more only "
+                          f"share the cores), not {workers}")
+
+
 def _solver(time_limit: float | None, workers: int, params: dict[str, Any] | None = None) -> Any:
     from aceten.logic import sat
 
@@ -82,14 +98,15 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
     ``explain``: an impossible goal comes with a minimal core (:mod:`aceten.logic.explain`);
     a yes/no goal is then decided by the explanation's own model, built and solved once.
     """
+    check_limits(time_limit, workers)
+    if all < 1:
+        raise AcetenError("--all must be at least 1")
     if goal is None:
         goal = position.goal
     if goal is None:
         raise AcetenError("no goal given (use --goal, or goal = \"...\" in the position)")
     if isinstance(goal, str):
         goal = g.parse(goal, position.rules)
-    if all < 1:
-        raise AcetenError("--all must be at least 1")
     timings: dict[str, float] = {}
     if all == 1 and not show_model and not goal.is_objective:
         if hint:
