@@ -394,3 +394,10 @@ def test_a_command_group_alone_shows_its_help_without_an_error(args, capsys):
     out, err = capsys.readouterr()
     assert done.value.code == 0
     assert "Usage: aceten" in out and err == ""
+
+
+@pytest.mark.parametrize("command", ["play", "prove", "check", "cards", "ask"])
+def test_the_help_shows_no_python_types(command):
+    # found by a newcomer pass: "--help <bool>", "--e <bool>" (flags), "<list[str]>"
+    text = run(command, "--help").stdout
+    assert "<bool>" not in text and "list[" not in text and "--help" in text

@@ -41,3 +41,10 @@ def test_checking_only_invalid_files_says_so_without_an_empty_remainder(tmp_path
     (tmp_path / "bad.tgn").write_text("[Game \"briscola\"]\n1. ZZ\n", encoding="utf-8")
     done = run("check", str(tmp_path))
     assert done.exit_code == 2 and done.stdout.strip().splitlines()[-1] == "1 of 1 file invalid"
+
+
+def test_beats_refuses_a_trump_it_would_ignore():
+    # found by a newcomer pass: ``cards --beats AH TH --trump X`` ignored the (bad) --trump
+    assert_one_line_error(run("cards", "briscola", "--beats", "AS", "3S", "--trump", "X"),
+                          "--beats shows every trump suit")
+    assert run("cards", "briscola", "--beats", "AS", "3S").exit_code == 0

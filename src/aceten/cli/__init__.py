@@ -34,7 +34,7 @@ from aceten.cli import (
     table,
     web,
 )
-from aceten.cli.common import EXIT_ERROR, flag, one_line_summaries
+from aceten.cli.common import EXIT_ERROR, flag, one_line_summaries, plain_help_types
 
 __all__ = ["app", "main"]
 
@@ -65,6 +65,7 @@ def _root(
 for _group in (play, simulate, check, rules, knowledge, arena, logic, prove, table, web, search):
     _group.register(app)
 one_line_summaries(app)
+plain_help_types()
 
 
 # -- entry point -------------------------------------------------------------------------------

@@ -66,6 +66,29 @@ def one_line_summaries(group: typer.Typer) -> None:
             one_line_summaries(sub.typer_instance)
 
 
+def plain_help_types() -> None:
+    """Typer's help shows a type after every option: ``<bool>`` after a flag (``--help``
+    included) reads as if it took a value, and ``<list[str]>`` is Python, not help. Flags show
+    none; a repeatable option or argument shows its item's type (the help says it repeats)."""
+    import re
+
+    from typer import core
+
+    for kind in (core.TyperOption, core.TyperArgument):
+        original = getattr(kind, "display_type_rich", None)
+        if original is None or getattr(original, "plain", False):  # another Typer, or done
+            continue
+
+        def shown(self: Any, ctx: Any, original: Any = original) -> str | None:
+            if getattr(self, "is_flag", False) and self.metavar is None:
+                return ""
+            text = original(self, ctx)
+            return re.sub(r"list\[(\w+)\]", lambda m: m.group(1).lower(), text) if text else text
+
+        shown.plain = True  # type: ignore[attr-defined]
+        kind.display_type_rich = shown  # type: ignore[method-assign]
+
+
 def missing_extra(module: str) -> str:
     """What to install when ``module`` (say ``numba.core``) is missing."""
     root = module.split(".")[0]

@@ -129,9 +129,9 @@ def register(app: typer.Typer) -> None:
         size: Annotated[int | None, typer.Option("--size", "-k", help="sets of this many cards")] = None,
         max_size: Annotated[int | None, typer.Option("--max-size", help="sets of at most this "
                                                      "many cards")] = None,
-        beats: Annotated[tuple[str, str] | None, typer.Option("--beats", help="two cards, e.g. "
-                                                              "--beats AO 3O: under which trumps "
-                                                              "and suits led the first wins")] = None,
+        beats: Annotated[tuple[str, str] | None, typer.Option(
+            "--beats", metavar="CARD CARD", help="two cards, e.g. --beats AO 3O: under which "
+            "trumps and suits led the first wins")] = None,
         all_: Annotated[bool, flag("--all", help="list every set, up to 100,000 (default: "
                                            "the first 20 shown, up to 1,000 counted)")] = False,
         players: PlayersOpt = None,
@@ -152,6 +152,8 @@ def register(app: typer.Typer) -> None:
             if beats is not None:
                 if condition is not None or size is not None or max_size is not None:
                     raise AcetenError("--beats takes two cards and no condition or size")
+                if trump is not None:  # the table has a row for every trump
+                    raise AcetenError("--beats shows every trump suit: give no --trump")
                 _print_beats(rules, beats, json_out)
                 return
             suit = rules.parse_suit(trump) if trump else None

@@ -6,7 +6,7 @@ command took 0.13-0.17 s of CPU, against about 0.5 s for all of ``aceten ask`` o
 question (docs/benchmarks.md, "Logic"). The values aceten's commands take are plain: text,
 whole numbers, decimals, paths and lists of text or paths. :func:`install` gives each such
 parameter a converter that does what Typer's adapter does for these values (the same Python
-value: tests/test_cli_plain_values.py compares the two on sample values); any other value —
+value: tests/test_cli_startup.py compares the two on sample values); any other value —
 a number written oddly, a parameter with bounds, a parser or choices, a Typer without these
 internals — goes through Typer's own adapter, with its result and its error message.
 """
