@@ -414,3 +414,167 @@ def test_a_long_compile_prints_a_line_while_it_runs(monkeypatch, capsys):
     finally:
         event.unregister("numba:compile", lines)
     assert "the solver: still compiling (1 compiled, " in capsys.readouterr().err
+
+
+# -- 10. play: a match's deals, --save checked before the game, the save prompt, Ctrl-C ----------
+@pytest.mark.parametrize("args", [["klaverjas"], ["briscola", "--variant", "chiamata", "--players", "5"]])
+def test_a_match_of_deals_given_as_an_option(args):
+    # `--option deals=2` reached Match as the string "2": TypeError in is_over
+    done = run("play", *args, "--match", "--auto", "--opponent", "random", "--option", "deals=2",
+               "--seed", "1")
+    assert done.exit_code == 0, done.stderr
+    assert "match 2 deals, deal 2" in done.stdout and "Match score after deal 2" in done.stdout
+    assert "deal 3" not in done.stdout and "Match: " in done.stdout
+
+
+@pytest.mark.parametrize("deals", ["0", "-1", "99999999999999999999", "two"])
+@pytest.mark.parametrize("args", [["rules", "klaverjas"],
+                                  ["play", "klaverjas", "--auto"],
+                                  ["play", "klaverjas", "--auto", "--match"],
+                                  ["play", "briscola", "--variant", "chiamata", "-n", "5", "--auto",
+                                   "--match"]])
+def test_a_match_of_no_or_endless_deals_is_refused(args, deals):
+    assert_one_line_error(run(*args, "--option", f"deals={deals}"), "option deals")
+
+
+def test_match_deals_are_checked_as_the_rules_check_them():
+    assert aceten.Match("klaverjas", deals="3").deals == 3
+    assert aceten.Match("klaverjas", deals="3").rules.options["deals"] == 3
+    assert aceten.Match("cruce", deals="2").deals == 2  # a game without the option: 2, not to 11
+    assert aceten.Match("brisca").deals == 1 and aceten.Match("cruce").target == 11
+    for game, deals in (("brisca", 0), ("cruce", "x"), ("klaverjas", 10**20)):
+        with pytest.raises(aceten.AcetenError, match="option deals"):
+            aceten.Match(game, deals=deals)
+
+
+@pytest.mark.parametrize("where", ["game.tgn/x.tgn", "game.tgn/more/x.tgn"])
+def test_play_save_under_a_file_is_refused_before_the_game(tmp_path, where):
+    (tmp_path / "game.tgn").write_text("an earlier record")
+    done = run("play", "briscola", "--seed", "1", "--opponent", "random", "--interactive",
+               "--save", str(tmp_path / where), input="quit\n")
+    assert_one_line_error(done, "game.tgn is a file, not a folder")
+    assert "File exists" not in done.stderr and "You are P1" not in done.stdout
+    assert (tmp_path / "game.tgn").read_text() == "an earlier record"
+
+
+def test_play_save_makes_missing_folders(tmp_path):
+    path = tmp_path / "new" / "folder" / "game.tgn"
+    done = run("play", "briscola", "--seed", "1", "--opponent", "random", "--auto", "--save", str(path))
+    assert done.exit_code == 0, done.stderr
+    assert record.load(path)[0].is_over()
+
+
+def test_play_save_in_a_read_only_folder_is_refused_before_the_game(tmp_path, monkeypatch):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o500)
+    access = os.access
+    if access(folder, os.W_OK):  # root writes anywhere: say the folder is read-only
+        monkeypatch.setattr(os, "access", lambda path, mode, **kw: (
+            Path(path) != folder and access(path, mode, **kw)))
+    try:
+        done = run("play", "briscola", "--seed", "1", "--auto", "--save", str(folder / "g.tgn"))
+    finally:
+        folder.chmod(0o700)
+    assert_one_line_error(done, f"no permission to write in the folder {folder}")
+    assert "P1:" not in done.stdout  # before the deal is shown
+
+
+def failing_save(monkeypatch, bad: Path) -> None:
+    """record.save fails for ``bad`` as on a full disk (found only when the game is over)."""
+    save = record.save
+
+    def fake(path, games):
+        if Path(path) == bad:
+            raise aceten.AcetenError(f"cannot write {path}: No space left on device")
+        return save(path, games)
+
+    monkeypatch.setattr(record, "save", fake)
+
+
+def test_play_save_failing_at_the_end_keeps_the_game_in_a_spare_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    bad = tmp_path / "full" / "game.tgn"
+    failing_save(monkeypatch, bad)
+    (tmp_path / "briscola-000003.tgn").write_text("an earlier record")  # not replaced
+    done = run("play", "briscola", "--seed", "3", "--opponent", "random", "--auto", "--save", str(bad))
+    assert_one_line_error(done, f"cannot write {bad}: No space left on device",
+                          "the record was saved to briscola-000003-2.tgn instead")
+    assert "P1 wins" in done.stdout or "P2 wins" in done.stdout or "draw" in done.stdout
+    assert record.load(tmp_path / "briscola-000003-2.tgn")[0].seed == 3
+    assert (tmp_path / "briscola-000003.tgn").read_text() == "an earlier record"
+
+
+def test_play_save_failing_at_the_end_asks_for_another_file_at_the_prompt(tmp_path, monkeypatch):
+    bad = tmp_path / "full" / "game.tgn"
+    failing_save(monkeypatch, bad)
+    other = tmp_path / "other.tgn"
+    done = run("play", "briscola", "--seed", "2", "--opponent", "random", "--interactive",
+               "--save", str(bad), input=f"quit\n{other}\n")
+    assert done.exit_code == 0, done.stderr
+    assert "No space left on device; save the record elsewhere" in done.stdout
+    assert f"record saved to {other}" in done.stdout and record.load(other)[0].seed == 2
+
+
+def test_the_save_prompt_asks_before_replacing_a_file(tmp_path):
+    path = tmp_path / "game.tgn"
+    path.write_text("an earlier record")
+    done = play_lines("quit", str(path), "n", "")
+    assert done.exit_code == 0, done.stderr
+    assert f"{path} exists; overwrite? [y/N]" in done.stdout
+    assert path.read_text() == "an earlier record" and "record saved" not in done.stdout
+    assert done.stdout.count("Save the record?") == 2  # asked again for a name
+    done = play_lines("quit", str(path), "")  # the end of input at the question: kept too
+    assert path.read_text() == "an earlier record"
+    done = play_lines("quit", str(path), "y")
+    assert f"record saved to {path}" in done.stdout and record.load(path)[0].seed == 1
+
+
+def test_the_save_prompt_names_a_parent_that_is_a_file(tmp_path):
+    (tmp_path / "game.tgn").write_text("an earlier record")
+    done = play_lines("quit", str(tmp_path / "game.tgn" / "x.tgn"), "")
+    assert done.exit_code == 0, done.stderr
+    assert "game.tgn is a file, not a folder" in done.stdout and "File exists" not in done.stdout
+
+
+def typed_then_interrupted(monkeypatch, *answers: str | None) -> list[str]:
+    """``input()`` answers in turn (None is a Ctrl-C); returns the prompts as they are shown."""
+    queue = list(answers)
+    prompts: list[str] = []
+
+    def fake(prompt=""):
+        prompts.append(prompt)
+        if not queue:
+            raise EOFError
+        answer = queue.pop(0)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
+
+    monkeypatch.setattr("builtins.input", fake)
+    return prompts
+
+
+def first_card(seed: int = 1) -> str:
+    return str(sorted(aceten.new_game("briscola", seed=seed).hand(0))[0])
+
+
+def test_ctrl_c_after_moves_offers_to_save(tmp_path, monkeypatch):
+    path = tmp_path / "mine.tgn"
+    prompts = typed_then_interrupted(monkeypatch, first_card(), None, str(path))
+    done = run("play", "briscola", "--seed", "1", "--opponent", "random", "--interactive")
+    assert done.exit_code == 0, done.stderr
+    assert done.stderr == "" and "bye" in done.stdout
+    assert prompts[2].startswith("Save the record?")
+    assert f"record saved to {path}" in done.stdout
+    assert str(record.load(path)[0].moves[0]) == first_card()
+
+
+def test_a_second_ctrl_c_at_the_save_prompt_quits_quietly(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    prompts = typed_then_interrupted(monkeypatch, first_card(), None, None)
+    done = run("play", "briscola", "--seed", "1", "--opponent", "random", "--interactive")
+    assert done.exit_code == 0 and done.stderr == ""
+    assert prompts[-1].startswith("Save the record?") and len(prompts) == 3
+    assert "bye" in done.stdout
+    assert list(tmp_path.iterdir()) == []

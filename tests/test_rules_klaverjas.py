@@ -74,6 +74,16 @@ def test_klaverjas_unknown_variant():
         aceten.rules.get("klaverjas", variant="utrecht")
 
 
+@pytest.mark.parametrize("deals", [0, -1, "0", "99999999999999999999", 1001])
+@pytest.mark.parametrize(("game", "variant", "players"), [("klaverjas", None, None),
+                                                           ("briscola", "chiamata", 5)])
+def test_match_deals_are_1_to_1000(game, variant, players, deals):
+    with pytest.raises(AcetenError, match=r"option deals=.*: give a whole number from 1 to 1,000"):
+        aceten.rules.get(game, players=players, variant=variant, deals=deals)
+    assert aceten.rules.get(game, players=players, variant=variant, deals="1000").options[
+        "deals"] == 1000
+
+
 @pytest.mark.parametrize(("trick", "winner"), [
     (["AC", "7H"], 1),                 # the lowest trump beats a plain ace
     (["TC", "AC", "KC", "JC"], 1),

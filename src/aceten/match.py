@@ -1,8 +1,10 @@
 """A match: a series of deals with the dealer passing on, scored in the game's own unit.
 
 Cruce is played to a target of game points (11, or option ``target``); Klaverjas over a
-number of deals (16, or option ``deals``); Briscola and Brisca over ``deals`` given here. A game
-scored on a per-seat sheet (Briscola chiamata) keeps score per seat.
+number of deals (16, or option ``deals``); Briscola (5, or option ``deals``) and Brisca (1) over
+``deals`` given here, 1 to 1,000 (for a game with the option ``deals``, ``Match(deals=...)`` is
+that option, checked by the rules). A game scored on a per-seat sheet (Briscola chiamata) keeps
+score per seat.
 A match to a target ends after ``max_deals`` deals all the same (weak players can keep
 scoring below zero for ever); the highest score wins.
 """
@@ -15,7 +17,10 @@ from typing import Any
 from aceten.errors import AcetenError
 from aceten.game import Game, Outcome
 from aceten.rules import get as get_rules
-from aceten.rules.base import Rules
+from aceten.rules.base import Rules, deals_option
+
+#: ``deals`` for a game whose rules have no such option (Cruce, Brisca): checked the same way
+_DEALS = deals_option(1, "deals in a match")
 
 
 class Match:
@@ -27,18 +32,23 @@ class Match:
         if "dealer" in options:
             raise AcetenError("a match passes the deal on by itself; do not give option dealer")
         self.rules = get_rules(name, players=players, variant=variant, **options)
+        if deals is not None and "deals" in self.rules.options:
+            # the game's own option (Klaverjas, chiamata): the rules check it and show it
+            options = {**options, "deals": deals}
+            self.rules = get_rules(name, players=players, variant=variant, **options)
         self.name, self.variant, self.options = name, variant, options
         self.seed = random.randrange(2**32) if seed is None else seed
         self._seeds = random.Random(self.seed)
         self.target: int | None = None
-        self.deals: int | None = deals
-        if deals is None:
-            if "target" in self.rules.options:
-                self.target = self.rules.options["target"]
-            elif "deals" in self.rules.options:
-                self.deals = self.rules.options["deals"]
-            else:
-                self.deals = 1
+        self.deals: int | None = None
+        if deals is not None and "deals" not in self.rules.options:
+            self.deals = _DEALS.resolve(deals)
+        elif "deals" in self.rules.options:
+            self.deals = self.rules.options["deals"]
+        elif "target" in self.rules.options:
+            self.target = self.rules.options["target"]
+        else:
+            self.deals = 1
         self.max_deals = max_deals
         self.games: list[Game] = []
         self.outcomes: list[Outcome] = []

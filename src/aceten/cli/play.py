@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import suppress
@@ -87,8 +88,9 @@ def play(
             raise AcetenError(f"--seat {seat}: seats are 1 to {n}")
         opponent = opponent or agents.DEFAULT
         agents.get(opponent)  # check the name before dealing
-        if save is not None and save.is_dir():
-            raise AcetenError(f"--save {save}: is a folder; give a file for the record")
+        problem = None if save is None else _save_problem(save)
+        if problem is not None:  # before the game, not after it: nothing played is lost
+            raise AcetenError(f"--save {save}: {problem}")
         human = None if (auto or json_out) or not (interactive or stdin_is_terminal()) else seat - 1
         if human is None and not auto and not json_out:
             print("stdin is not a terminal: bots play every seat", file=sys.stderr)
@@ -114,42 +116,123 @@ def play(
             else:
                 out.print(describe, style="bold", markup=False)
                 coach = Coach(seed=bot_seed(seed, human))
-                if not _interactive_game(g, human, bots, out, can_draw, coach=coach,
-                                         hints=hints, verbose=verbose):
+                try:
+                    done = _interactive_game(g, human, bots, out, can_draw, coach=coach,
+                                             hints=hints, verbose=verbose)
+                except _Interrupted:  # Ctrl-C at the prompt: leave as `quit` does...
+                    if not any(p.moves for p in played):
+                        raise KeyboardInterrupt from None  # ...with nothing to save: an error
+                    done = False
+                if not done:
                     finished = False
                     break
             outcome = g.outcome()
             assert outcome is not None
             results.append({"seed": g.seed, "moves": [str(m) for m in g.moves],
                             **outcome.as_dict(), "record": record.dumps(g)})
+        failed = None
         if save is not None:
-            record.save(save, played)
-            print(f"record saved to {save}", file=sys.stderr if json_out else sys.stdout)
+            failed = _save_played(save, played, out, rules.name, seed, ask=human is not None,
+                                  json_out=json_out)
         elif human is not None:
             _offer_to_save(played, out)
         if not finished:
             out.print("bye")
-            return
-        if json_out:
+        elif json_out:
             print(json.dumps({"game": rules.name, "players": n, "variant": rules.variant,
                               "options": options, "seed": seed,
                               "bots": [opponent] * n, "deals": results}, ensure_ascii=False))
+        if failed is not None:
+            raise AcetenError(failed)
+
+
+class _Interrupted(Exception):
+    """Ctrl-C at the prompt for a move: the game stands between two moves, whole."""
+
+
+def _save_problem(path: Path) -> str | None:
+    """Why a record cannot be written to ``path`` (None: nothing found against it), said before
+    a game rather than after it. Missing folders are fine: :func:`record.save` makes them."""
+    try:
+        if path.is_dir():
+            return "is a folder; give a file for the record"
+        folder = path.parent
+        while not folder.exists() and not folder.is_symlink() and folder != folder.parent:
+            folder = folder.parent
+        if not folder.is_dir():
+            return f"{folder} is {'a file, ' if folder.is_file() else ''}not a folder"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"no permission to write in the folder {folder}"
+    except OSError as err:
+        return err.strerror or str(err)
+    return None
+
+
+def _spare_path(name: str, seed: int) -> Path:
+    """A file in the current folder for a record that could not go where it was asked:
+    ``briscola-000042.tgn`` (as ``simulate --save`` names them), or ``-2``... if taken."""
+    path = Path(f"{name}-{seed:06d}.tgn")
+    number = 1
+    while path.exists() or path.is_symlink():
+        number += 1
+        path = Path(f"{name}-{seed:06d}-{number}.tgn")
+    return path
+
+
+def _save_played(path: Path, played: Sequence[Game], out: Console, name: str, seed: int, *,
+                 ask: bool, json_out: bool) -> str | None:
+    """Write the record to ``--save``'s file. Should that fail at the end (the disk filled up,
+    the folder went), the games are not lost: a person at the prompt is asked for another
+    file, else they go to a spare file in the current folder. Returns the error line to end
+    the command with (None: saved, or the person chose)."""
+    try:
+        record.save(path, played)
+    except AcetenError as err:
+        problem = _save_problem(path)
+        failed = f"cannot write {path}: {problem}" if problem else str(err)
+        if ask:
+            out.print(f"{failed}; save the record elsewhere", style="red", markup=False,
+                      soft_wrap=True)
+            _offer_to_save(played, out)
+            return None
+        spare = _spare_path(name, seed)
+        try:
+            record.save(spare, played)
+        except AcetenError as again:
+            return f"{failed}; nor could it be saved instead: {again}"
+        return f"{failed}; the record was saved to {spare} instead"
+    print(f"record saved to {path}", file=sys.stderr if json_out else sys.stdout)
+    return None
 
 
 def _offer_to_save(played: Sequence[Game], out: Console) -> None:
-    """Ask for a file name to save the record in (Enter, or the end of input, saves nothing)."""
+    """Ask for a file name to save the record in (Enter, the end of input or Ctrl-C saves
+    nothing); an existing file is replaced only when the person says so."""
     while True:
         try:
             answer = _ask(out, "Save the record? File name, e.g. game.tgn (Enter: no): ")
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):
             return
         if not answer:
             return
         if not answer.lower().endswith(".tgn"):  # not a stray line taken for a file name
             out.print("a record's file name ends in .tgn", style="yellow")
             continue
+        path = Path(answer).expanduser()
+        problem = _save_problem(path)
+        if problem is not None:
+            out.print(f"cannot write {answer}: {problem}", style="red", markup=False,
+                      soft_wrap=True)
+            continue
+        if path.exists() or path.is_symlink():
+            try:
+                sure = _ask(out, f"{answer} exists; overwrite? [y/N] ")
+            except (EOFError, KeyboardInterrupt):
+                return
+            if sure.lower() not in ("y", "yes"):
+                continue
         try:
-            path = record.save(Path(answer).expanduser(), played)
+            path = record.save(path, played)
         except AcetenError as err:
             out.print(str(err), style="red", markup=False, soft_wrap=True)
             continue
@@ -301,6 +384,8 @@ def _interactive_game(game: Game, human: int, bots: Sequence[Agent], out: Consol
                 text = _ask(out, f"{display.seat_name(human)} ({game.phase})> ")
             except EOFError:  # Ctrl-D: leave the game, as `quit` does
                 return False
+            except KeyboardInterrupt:  # Ctrl-C: the same, with the game between two moves
+                raise _Interrupted from None
             word = text.lower()
             if not word:
                 continue
@@ -357,7 +442,7 @@ def _interactive_game(game: Game, human: int, bots: Sequence[Agent], out: Consol
 
 def _ask(out: Console, prompt: str) -> str:
     """One line typed at the prompt (with line editing in a terminal); EOFError at the end of
-    input (Ctrl-D)."""
+    input (Ctrl-D), KeyboardInterrupt at Ctrl-C."""
     sys.stdout.flush()
     try:
         return input(prompt).strip()

@@ -127,6 +127,8 @@ class Option:
     doc: str
     choices: tuple[Any, ...] | None = None
     convert: Callable[[Any], Any] = _keep
+    #: the smallest and largest value allowed (a whole number option), where there are such
+    bounds: tuple[int, int] | None = None
 
     def resolve(self, value: Any) -> Any:
         if value is None:
@@ -138,11 +140,25 @@ class Option:
         if self.choices is not None and converted not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise AcetenError(f"option {self.name}={value!r} is not one of: {allowed}")
+        if self.bounds is not None and not self.bounds[0] <= converted <= self.bounds[1]:
+            low, high = self.bounds
+            raise AcetenError(f"option {self.name}={value!r}: give a whole number from {low:,} "
+                              f"to {high:,}")
         return converted
 
 
-def int_option(name: str, default: int, doc: str, choices: tuple[int, ...] | None = None) -> Option:
-    return Option(name, default, doc, choices, _parse_int)
+MAX_DEALS = 1000
+"""The most deals a match may have (option ``deals``): a long evening is some 30."""
+
+
+def int_option(name: str, default: int, doc: str, choices: tuple[int, ...] | None = None,
+               bounds: tuple[int, int] | None = None) -> Option:
+    return Option(name, default, doc, choices, _parse_int, bounds)
+
+
+def deals_option(default: int, doc: str) -> Option:
+    """Option ``deals``, the number of deals in a match: 1 to :data:`MAX_DEALS`."""
+    return int_option("deals", default, f"{doc} (1 to {MAX_DEALS:,})", bounds=(1, MAX_DEALS))
 
 
 def bool_option(name: str, default: bool, doc: str) -> Option:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from aceten.cards import Card, Family, full_deck
-from aceten.rules.base import Option, bool_option, int_option, str_option
+from aceten.rules.base import Option, bool_option, deals_option, str_option
 from aceten.rules.latin import LATIN_OPTIONS, LATIN_ORDER, LATIN_POINTS, LatinStockRules
 from aceten.rules.parts import Auction, CalledPartner, Stock, TargetSheet, Trick, Trump
 
@@ -26,7 +26,7 @@ class BriscolaRules(LatinStockRules):
         str_option("lead", "first", "chiamata: who leads the first trick: the seat after the "
                    "dealer (first) or the auction's winner (caller)", ("first", "caller")),
         bool_option("cappotto", False, "chiamata: a side taking every trick scores double"),
-        int_option("deals", 5, "chiamata: deals in a match (every seat deals once)"),
+        deals_option(5, "chiamata: deals in a match (5: every seat deals once)"),
     )
 
     def _declare(self) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from aceten.cards import Family, Rank, full_deck
-from aceten.rules.base import Rules, bool_option, int_option, str_option
+from aceten.rules.base import Rules, bool_option, deals_option, str_option
 from aceten.rules.obligations import FollowSuit, Obligation, Obligations, PartnerExemption, Trumping
 from aceten.rules.parts import Part, PlayingSide, Roem, Stock, Trick, Trump, TrumpCall
 
@@ -34,7 +34,7 @@ class KlaverjasRules(Rules):
                    "(verplicht), or each in turn may call or pass and the seat after the dealer "
                    "must call if all pass (free)", ("verplicht", "free")),
         bool_option("roem", True, "score roem (sequences, stuk, four of a kind)"),
-        int_option("deals", 16, "deals in a match"),
+        deals_option(16, "deals in a match"),
     )
 
     def _declare(self) -> None:
