@@ -48,3 +48,9 @@ def test_beats_refuses_a_trump_it_would_ignore():
     assert_one_line_error(run("cards", "briscola", "--beats", "AS", "3S", "--trump", "X"),
                           "--beats shows every trump suit")
     assert run("cards", "briscola", "--beats", "AS", "3S").exit_code == 0
+
+
+def test_a_dealer_out_of_range_is_named_as_the_user_wrote_it():
+    # found by a newcomer pass: dealer=P3 answered "option dealer=2: seats are 0 to 1"
+    assert_one_line_error(run("rules", "briscola", "--option", "dealer=P3"),
+                          "option dealer=P3", "P1 to P2")

@@ -248,7 +248,9 @@ class Rules:
         dealer = self.options["dealer"]
         self.options["dealer"] = players - 1 if dealer is None else dealer
         if not 0 <= self.options["dealer"] < players:
-            raise AcetenError(f"option dealer={dealer}: seats are 0 to {players - 1}")
+            asked = given.get("dealer", dealer)
+            raise AcetenError(f"option dealer={asked}: the seats are P1 to P{players} (or 0 to "
+                              f"{players - 1})")
         self._declare()
         self._adopt_parts()
         self._apply_common_options()
