@@ -1,8 +1,10 @@
 """What a newcomer pass over the command line found (2026-11-25), kept fixed: an output file
-never replaces one of the command's own inputs (``knows game.tgn --svg game.tgn`` and
-``table game.tgn --out game.tgn`` overwrote the record), and summaries count in words."""
+never replaces one of the command's own inputs, no value is silently ignored or defaulted, and
+the help and summaries say only what applies."""
 
 from __future__ import annotations
+
+import pytest
 
 from cli_support import assert_one_line_error, run
 
@@ -54,3 +56,22 @@ def test_a_dealer_out_of_range_is_named_as_the_user_wrote_it():
     # found by a newcomer pass: dealer=P3 answered "option dealer=2: seats are 0 to 1"
     assert_one_line_error(run("rules", "briscola", "--option", "dealer=P3"),
                           "option dealer=P3", "P1 to P2")
+
+
+@pytest.mark.parametrize(("game", "shown"), [
+    (("briscola",), set()), (("brisca",), {"swap:"}), (("cruce",), {"bid:2 or 2"}),
+    (("klaverjas",), {"trump:H"}),
+    (("briscola", "--variant", "chiamata", "--players", "5"), {"bid:A", "call:3S"})])
+def test_the_prompts_help_lists_only_this_games_moves(game, shown):
+    # found by a newcomer pass: '?' listed Cruce's bids, Klaverjas's calls and Brisca's swap in
+    # every game
+    out = run("play", *game, "--seed", "1", "--opponent", "random", "--interactive",
+              input="?\nquit\n\n").stdout
+    assert "play a card" in out and "quit    leave the game" in out
+    assert {m for m in ("swap:", "bid:2 or 2", "trump:H", "bid:A", "call:3S") if m in out} == shown
+
+
+def test_an_empty_bot_name_is_an_error_not_a_default_or_a_skipped_seat():
+    assert_one_line_error(run("play", "briscola", "--auto", "--opponent", ""), "--opponent")
+    assert_one_line_error(run("simulate", "briscola", "--bots", "greedy,,random"),
+                          "a name is missing between two commas")

@@ -86,6 +86,9 @@ def play(
         n = rules.players
         if not 1 <= seat <= n:
             raise AcetenError(f"--seat {seat}: seats are 1 to {n}")
+        if opponent is not None and not opponent.strip():
+            raise AcetenError("--opponent: give a bot name (or leave the option out for "
+                              f"{agents.DEFAULT})")
         opponent = opponent or agents.DEFAULT
         agents.get(opponent)  # check the name before dealing
         problem = None if save is None else _save_problem(save)
@@ -305,23 +308,30 @@ def _auto_game(game: Game, bots: Sequence[Agent], out: Console, *, quiet: bool,
         out.print(display.outcome_rich(outcome))
 
 
-HELP = """commands:
-  {card:<24} play a card
-  bid:2 or 2, pass         bid (Cruce; pass is bid 0)
-  trump:H or H, pass       call trump or pass (Klaverjas)
-  swap:7O                  exchange for the face-up trump (Brisca)
-  bid:A, bid:2:71, pass    an auction: a rank (lower cards bid higher), then points
-  call:3S                  the auction's winner calls a card (its holder is the partner)
-  ? help   legal moves     last   the last trick     table   the table again
+# The moves besides cards, each with the part of the rules that has it: the help lists only
+# those of the game being played.
+MOVE_HELP = (
+    ("Bidding", "  bid:2 or 2, pass         bid (pass is bid 0)"),
+    ("TrumpCall", "  trump:H or H, pass       call trump or pass"),
+    ("Exchange", "  swap:7O                  exchange for the face-up trump"),
+    ("Auction", "  bid:A, bid:2:71, pass    an auction: a rank (lower cards bid higher), then points"),
+    ("CalledPartner", "  call:3S                  the auction's winner calls a card (its holder is "
+     "the partner)"),
+)
+HELP_END = """  ? help   legal moves     last   the last trick     table   the table again
   hint     the coach's recommended move and why
   undo     take back your last move                  quit    leave the game"""
 
 
 def _help(game: Game, human: int) -> str:
-    """The commands, with a card of this game (and of this hand) as the example."""
+    """The commands of this game, with a card of this game (and of this hand) as the example."""
+    from aceten.rules import parts
+
     hand = display.sorted_hand(game.hand(human), game.rules, game.trump)
     card = hand[0] if hand else game.rules.deck[0]
-    return HELP.format(card=f"{card}, {card.name}")
+    lines = ["commands:", f"  {str(card) + ', ' + card.name:<24} play a card"]
+    lines += [text for part, text in MOVE_HELP if game.rules.part(getattr(parts, part)) is not None]
+    return "\n".join([*lines, HELP_END])
 
 
 def _opponents(human: int, bots: Sequence[Agent]) -> str:

@@ -90,9 +90,11 @@ MAX_GAMES = 10**9
 
 def _seat_bots(bots: str, players: int) -> list[str]:
     """The bot of each seat: the names given in turn (one name plays every seat)."""
-    names = [b.strip().lower() for b in bots.split(",") if b.strip()]
-    if not names:
+    names = [b.strip().lower() for b in bots.split(",")]
+    if not any(names):
         raise AcetenError("--bots: give at least one bot name")
+    if not all(names):  # "greedy,,random": a seat left out would shift the others
+        raise AcetenError(f"--bots {bots}: a name is missing between two commas")
     if len(names) > players:
         raise AcetenError(f"--bots {bots}: {len(names)} bots for {players} seats; give at most "
                           f"{players} (fewer are given to the seats in turn)")
