@@ -75,3 +75,18 @@ def test_an_empty_bot_name_is_an_error_not_a_default_or_a_skipped_seat():
     assert_one_line_error(run("play", "briscola", "--auto", "--opponent", ""), "--opponent")
     assert_one_line_error(run("simulate", "briscola", "--bots", "greedy,,random"),
                           "a name is missing between two commas")
+
+
+@pytest.mark.parametrize(("option", "named"), [("trump=X", "option trump: unknown suit"),
+                                               ("deck=foo", "option deck: malformed card")])
+def test_a_bad_trump_or_deck_option_names_the_option(option, named):
+    assert_one_line_error(run("rules", "briscola", "--option", option), named)
+
+
+def test_the_legal_cards_are_listed_in_the_order_of_the_hand_on_the_table():
+    # found by a newcomer pass: the hand read "HS 5S 4O" and '?' answered "legal: 5S HS 4O"
+    out = run("play", "briscola", "--seed", "1", "--opponent", "random", "--interactive",
+              input="?\nquit\n\n").stdout
+    hand = next(line for line in out.splitlines() if "Your hand" in line).split("Your hand")[1]
+    legal = next(line for line in out.splitlines() if "legal:" in line).split("legal:")[1]
+    assert legal.split() == hand.strip(" │\n").split()

@@ -402,7 +402,11 @@ def _interactive_game(game: Game, human: int, bots: Sequence[Agent], out: Consol
             if word in ("quit", "exit", "q"):
                 return False
             if word in ("?", "help", "moves"):
-                legal = " ".join(display.move_text(m, can_draw) for m in game.legal_moves())
+                order: dict[object, int] = {c: i for i, c in enumerate(
+                    display.sorted_hand(game.hand(human), game.rules, game.trump))}
+                # the cards as the table shows them
+                moves = sorted(game.legal_moves(), key=lambda m: order.get(m, len(order)))
+                legal = " ".join(display.move_text(m, can_draw) for m in moves)
                 out.print(f"legal: {legal}", markup=False, soft_wrap=True)
                 out.print(_help(game, human), markup=False)
                 continue

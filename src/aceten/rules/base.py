@@ -310,7 +310,10 @@ class Rules:
         custom = self.options["deck"]
         if custom is not None:
             items = custom.replace(",", " ").split() if isinstance(custom, str) else list(custom)
-            ordered = [self.parse_card(c) for c in items]
+            try:
+                ordered = [self.parse_card(c) for c in items]
+            except AcetenError as err:
+                raise AcetenError(f"option deck: {err}") from None
             if len(set(ordered)) != len(ordered):
                 raise AcetenError("option deck: a card appears twice")
             if not ordered:
@@ -320,7 +323,11 @@ class Rules:
             raise AcetenError("option stacked needs option deck (the cards in dealing order)")
         trump = self.options["trump"]
         if trump is not None:
-            self.options["trump"] = trump if isinstance(trump, Suit) else Suit.parse(str(trump), self.family)
+            try:
+                self.options["trump"] = (trump if isinstance(trump, Suit)
+                                         else Suit.parse(str(trump), self.family))
+            except AcetenError as err:
+                raise AcetenError(f"option trump: {err}") from None
             self.parts = tuple(Trump("given") if isinstance(p, Trump) else p for p in self.parts)
             self.trump_mode = "given"
         n = self.players
