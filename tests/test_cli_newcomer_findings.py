@@ -4,6 +4,8 @@ the help and summaries say only what applies."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cli_support import assert_one_line_error, run
@@ -90,3 +92,18 @@ def test_the_legal_cards_are_listed_in_the_order_of_the_hand_on_the_table():
     hand = next(line for line in out.splitlines() if "Your hand" in line).split("Your hand")[1]
     legal = next(line for line in out.splitlines() if "legal:" in line).split("legal:")[1]
     assert legal.split() == hand.strip(" │\n").split()
+
+
+def test_options_that_would_be_ignored_are_refused():
+    # found by a newcomer pass: prove's --game beside a position file, and --hints with --auto,
+    # were ignored without a word
+    student = str(Path(__file__).resolve().parents[1] / "examples" / "student.toml")
+    assert_one_line_error(run("prove", "tricks(P1) <= 20", student, "--game", "cruce"),
+                          "the position file names its game")
+    assert_one_line_error(run("play", "briscola", "--auto", "--hints"), "--hints coaches a person")
+
+
+def test_a_missing_file_is_said_the_same_way_by_every_command(tmp_path):
+    missing = str(tmp_path / "missing.tgn")
+    for command in ("check", "knows", "solve"):
+        assert_one_line_error(run(command, missing), f"{missing}: no such file")

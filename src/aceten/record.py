@@ -577,6 +577,8 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
     try:
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
+    except FileNotFoundError:  # said as check and table say it
+        raise AcetenError(f"{path}: no such file") from None
     except OSError as err:
         raise AcetenError(f"cannot read {path}: {err.strerror or err}") from None
     if len(data) > limit:

@@ -91,6 +91,9 @@ def play(
                               f"{agents.DEFAULT})")
         opponent = opponent or agents.DEFAULT
         agents.get(opponent)  # check the name before dealing
+        if hints and (auto or json_out):
+            raise AcetenError("--hints coaches a person at the prompt: give no --auto or --json "
+                              "with it (the bots' reasons are printed with --auto)")
         problem = None if save is None else _save_problem(save)
         if problem is not None:  # before the game, not after it: nothing played is lost
             raise AcetenError(f"--save {save}: {problem}")

@@ -49,6 +49,9 @@ def register(app: typer.Typer) -> None:
             from aceten.logic import proofs
 
             if file is not None:
+                if game is not None or players is not None or variant is not None:
+                    raise AcetenError("the position file names its game: give no --game, "
+                                      "--players or --variant with it")
                 from aceten.cli.logic import _position
 
                 pos = _position(file, {"options": parse_options(option)})
