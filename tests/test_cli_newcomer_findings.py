@@ -107,3 +107,8 @@ def test_a_missing_file_is_said_the_same_way_by_every_command(tmp_path):
     missing = str(tmp_path / "missing.tgn")
     for command in ("check", "knows", "solve"):
         assert_one_line_error(run(command, missing), f"{missing}: no such file")
+
+
+def test_export_trick_refuses_a_hand_bigger_than_the_games():
+    assert_one_line_error(run("export", "trick", "--game", "briscola", "--played", "AS",
+                              "--hand", "2S 3S 4S 5S", "--trump", "C"), "holds at most 3")

@@ -75,6 +75,9 @@ def spec(rules: Rules, played: str, hand: str, trump: str | None, stock_empty: b
                           "give no --hand")
     if len(cards_played) < rules.players and not cards_hand:
         raise AcetenError("give the hand of the player to move (--hand), or a full trick")
+    if len(cards_hand) > rules.hand_size:
+        raise AcetenError(f"the hand has {len(cards_hand)} cards; a hand of "
+                          f"{rules.title} holds at most {rules.hand_size}")
     suit = rules.parse_suit(trump) if trump else None
     if suit is None:
         if rules.trump_mode == "first-lead" and cards_played:
