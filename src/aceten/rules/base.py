@@ -129,6 +129,8 @@ class Option:
     convert: Callable[[Any], Any] = _keep
     #: the smallest and largest value allowed (a whole number option), where there are such
     bounds: tuple[int, int] | None = None
+    #: the variants the option is for (None: all); given with another, it is refused, not ignored
+    variants: tuple[str, ...] | None = None
 
     def resolve(self, value: Any) -> Any:
         if value is None:
@@ -159,6 +161,11 @@ def int_option(name: str, default: int, doc: str, choices: tuple[int, ...] | Non
 def deals_option(default: int, doc: str) -> Option:
     """Option ``deals``, the number of deals in a match: 1 to :data:`MAX_DEALS`."""
     return int_option("deals", default, f"{doc} (1 to {MAX_DEALS:,})", bounds=(1, MAX_DEALS))
+
+
+def only_in(option: Option, *variants: str) -> Option:
+    """``option``, for these variants only."""
+    return replace(option, variants=variants)
 
 
 def bool_option(name: str, default: bool, doc: str) -> Option:
@@ -241,6 +248,11 @@ class Rules:
             raise AcetenError(f"unknown {self.name} option {unknown[0]!r}: known options are "
                               + ", ".join(sorted(specs)))
         given = {key.replace("-", "_"): value for key, value in options.items()}
+        for key, value in given.items():
+            meant = specs[key].variants
+            if value is not None and meant is not None and variant not in meant:
+                raise AcetenError(f"option {key} is for {self.name} {' or '.join(meant)}, not "
+                                  f"{variant}")
         self.options: dict[str, Any] = {
             name: spec.resolve(given.get(name)) for name, spec in specs.items()
         }

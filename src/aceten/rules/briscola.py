@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from aceten.cards import Card, Family, full_deck
-from aceten.rules.base import Option, bool_option, deals_option, str_option
+from aceten.rules.base import Option, bool_option, deals_option, only_in, str_option
 from aceten.rules.latin import LATIN_OPTIONS, LATIN_ORDER, LATIN_POINTS, LatinStockRules
 from aceten.rules.parts import Auction, CalledPartner, Stock, TargetSheet, Trick, Trump
 
@@ -21,11 +21,14 @@ class BriscolaRules(LatinStockRules):
         *LATIN_OPTIONS,
         Option("removed", "2O", "with 3 players, the 2 taken out of the deck",
                ("2S", "2C", "2O", "2B"), lambda v: str(Card.parse(str(v), Family.LATIN))),
-        bool_option("point_bids", True, "chiamata: after the 2, bids go on as point targets "
-                    "above 61 (bid:2:71); off: the auction stops at the 2"),
-        str_option("lead", "first", "chiamata: who leads the first trick: the seat after the "
-                   "dealer (first) or the auction's winner (caller)", ("first", "caller")),
-        bool_option("cappotto", False, "chiamata: a side taking every trick scores double"),
+        only_in(bool_option("point_bids", True, "chiamata: after the 2, bids go on as point "
+                            "targets above 61 (bid:2:71); off: the auction stops at the 2"),
+                "chiamata"),
+        only_in(str_option("lead", "first", "chiamata: who leads the first trick: the seat after "
+                           "the dealer (first) or the auction's winner (caller)",
+                           ("first", "caller")), "chiamata"),
+        only_in(bool_option("cappotto", False, "chiamata: a side taking every trick scores "
+                            "double"), "chiamata"),
         deals_option(5, "chiamata: deals in a match (5: every seat deals once)"),
     )
 
