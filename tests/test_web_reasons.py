@@ -184,4 +184,18 @@ def test_what_the_searcher_writes_is_read_by_a_template(game, players, variant):
     assert unread == []
     assert keys & {"reason_s_best", "reason_s_tie", "reason_s_gap"}  # its own search, not only tactics'
     if game in ("cruce", "klaverjas"):  # a searched bid or trump call
-        assert keys & {"reason_s_bid", "reason_s_pass", "reason_s_call"}, keys
+        assert keys & {"reason_s_bid", "reason_s_pass", "reason_s_call", "reason_s_bid_safe",
+                       "reason_s_pass_safe"}, keys
+
+
+def test_a_bid_left_to_the_safe_ones_is_read_by_a_template():
+    # bid_risk: the reason says the bid is the best of those that lose on few of the layouts
+    import aceten
+    from aceten.agents.searcher import SearcherAgent
+
+    for seed, key in ((2, "reason_s_bid_safe"), (0, "reason_s_pass_safe")):
+        game = aceten.new_game("cruce", players=4, seed=seed)
+        bot = SearcherAgent(seed=3, bid_samples=8, horizon=8, search_bids=True, bid_risk=0.0)
+        bot.choose(game.view(game.to_move))
+        found = read(bot.reason)
+        assert found is not None and found[0] == key, bot.reason

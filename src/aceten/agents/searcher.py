@@ -27,9 +27,9 @@ Cruce (200 duplicate deals each, docs/players.md), at a p95 under 0.75 s a decis
 Bids, trump calls, auction bids and called cards (``search_bids``) are each made on sampled
 deals played out to the end and scored by the game's own rules; of an auction's dozens of
 bids only passing, the smallest raise and the hand-strength policy's bid are tried.
-``bid_risk`` caps the share of those deals on which a bid may leave the side's score below zero
-(a lost contract; the safest moves are allowed when none is that safe): played with every hand
-open, the deals flatter the declarer.
+``bid_risk`` caps the share of those deals on which a contract bid may leave the side's score
+below zero (a lost contract; the safest bids are allowed when none is that safe): played with
+every hand open, the deals flatter the declarer.
 """
 
 from __future__ import annotations
@@ -346,21 +346,27 @@ class SearcherAgent(Agent):
         # every hand open flatters the declarer (docs/players.md): with ``bid_risk`` a move
         # that leaves the side below zero on a larger share of the deals is not made, unless
         # none is that safe (passing can fail too, when a partner bids): then the safest are
-        if self.bid_risk is not None:
+        # (the contract bids only: where a side below zero has lost its contract; on a score
+        # sheet per seat, as in an auction's, some seat ends below zero in every deal)
+        safe, cap = legal, float(len(deals))
+        if self.bid_risk is not None and view.phase == "bid":
             cap = max(self.bid_risk * len(deals), min(downs.values()))
             safe = [m for m in legal if downs[m] <= cap]
-        else:
-            safe = legal
         best = max(safe, key=lambda m: averages[m])
-        ranked = sorted(legal, key=lambda m: -averages[m])
+        ranked = sorted(safe, key=lambda m: -averages[m])
         what = "bid" if view.phase in ("bid", "auction") else "call"
-        choices = f"{len(legal)} moves tried" if tried else f"{len(legal)} choices"
+        left = [m for m in legal if m not in safe]
+        choices = (f"choices that lose on at most {int(cap)} of them" if left
+                   else f"{len(legal)} moves tried" if tried else f"{len(legal)} choices")
         self.reason = (f"{bid_words(best)}: played out on {layouts(len(deals))} of the cards "
                        f"you cannot see, your side scores about {round(averages[best]):+d} against "
                        f"the others on average, the best of the {choices}")
         runner = (f"; next {ranked[1]} {averages[ranked[1]]:+.1f}" if len(ranked) > 1 else "")
+        risky = (f"; left out, as they lose on more than {cap:g} of the deals: "
+                 + ", ".join(f"{m} {averages[m]:+.1f}" for m in left)) if left else ""
         self.detail = (f"{what} {best}: average score difference {averages[best]:+.1f} over "
-                       f"{plural(len(deals), 'deal')} (later bids by tactics, playout, then exact){runner}")
+                       f"{plural(len(deals), 'deal')} (later bids by tactics, playout, then "
+                       f"exact){runner}{risky}")
         self.last = {"delegated": False, "deals": len(deals), "exact": False, "bidding": True,
                      "averages": {str(m): averages[m] for m in legal},
                      "down": {str(m): downs[m] for m in legal},
