@@ -120,3 +120,13 @@ def test_an_option_of_another_variant_is_refused_not_ignored():
                           "option cappotto is for briscola chiamata")
     assert run("rules", "briscola", "--variant", "chiamata", "--players", "5",
                "--option", "cappotto=yes").exit_code == 0
+
+
+def test_a_record_and_a_picture_get_their_own_suffixes(tmp_path):
+    # found by a newcomer pass: 'play --save out.txt' was taken (the save prompt insists on
+    # .tgn) and 'knows --svg x.png' wrote SVG into a .png
+    assert_one_line_error(run("play", "briscola", "--auto", "--save", str(tmp_path / "out.txt")),
+                          "ends in .tgn")
+    assert_one_line_error(run("knows", str(_record(tmp_path)), "--svg", str(tmp_path / "k.png")),
+                          "ending in .svg")
+    assert list(tmp_path.glob("out.txt")) == [] and list(tmp_path.glob("k.png")) == []

@@ -51,6 +51,8 @@ def register(app: typer.Typer) -> None:
             from aceten.record import read_text
 
             not_an_input(svg, [file], "--svg")
+            if svg is not None and svg.suffix.lower() != ".svg":
+                raise AcetenError(f"--svg {svg}: the picture is SVG; give a file name ending in .svg")
             if max_worlds < 1:
                 raise AcetenError(f"--max-worlds {max_worlds}: give 1 or more worlds")
             text = read_text(file)

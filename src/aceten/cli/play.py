@@ -94,6 +94,8 @@ def play(
         if hints and (auto or json_out):
             raise AcetenError("--hints coaches a person at the prompt: give no --auto or --json "
                               "with it (the bots' reasons are printed with --auto)")
+        if save is not None and not save.is_dir() and save.suffix.lower() != ".tgn":
+            raise AcetenError(f"--save {save}: a record's file name ends in .tgn")
         problem = None if save is None else _save_problem(save)
         if problem is not None:  # before the game, not after it: nothing played is lost
             raise AcetenError(f"--save {save}: {problem}")
