@@ -24,7 +24,11 @@ a game. The variants are registered here only (never in ``aceten.agents``):
   neither the weighting nor searched bids, ``searcher-x3-late`` tactics before the solver's
   limit (as ``searcher-late``); ``searcher-x6``: six times the first settings (120 deals,
   2.4 M nodes), ``searcher-x6-plain`` without the weighting and searched bids (the
-  searcher's own defaults in Klaverjas), ``searcher-x6-late`` tactics before the solver's limit;
+  searcher's own defaults in Klaverjas), ``searcher-x6-late`` tactics before the solver's limit,
+  ``searcher-x6-tactics-bids`` with tactics' bids, ``searcher-x6-bids24`` its bids on 24 deals,
+  ``searcher-x6-risk1`` / ``-risk2`` no contract bid that loses on more than 1 / 2 of its 8
+  deals (``bid_risk``; risk1 is the searcher's default since 2026-11-25; the other variants
+  fix ``bid_risk=None``, as they were measured);
 - pimc's variants (Cruce, issue 18): ``pimc-bids8`` / ``pimc-bids24``, its bids made as the
   searcher makes them on 8 / 24 sampled deals; ``pimc-full``, solving from 24 cards left (a
   whole 3-player Cruce deal) with a node budget of 600,000; ``pimc-full-bids``, both, on 60
@@ -76,8 +80,10 @@ def _named(name: str, base: type[Any], **settings: Any) -> type[Any]:
 def _variant(name: str, base: type[SearcherAgent], **kwargs: Any) -> type[SearcherAgent]:
     # the weighting, searched bids and playouts in every game unless the variant says otherwise
     # (the searcher's own defaults leave the first two out with the French deck, searcher.PLAIN,
-    # and the playouts with four seats free of obligations, searcher._free_table)
-    return _named(name, base, **{"infer": True, "search_bids": True, "playouts": True, **kwargs})
+    # and the playouts with four seats free of obligations, searcher._free_table), and no cap on
+    # the bids' risk (the searcher's default bid_risk came after these variants were measured)
+    return _named(name, base, **{"infer": True, "search_bids": True, "playouts": True,
+                                 "bid_risk": None, **kwargs})
 
 
 class _PimcBids(PimcAgent):
@@ -85,7 +91,7 @@ class _PimcBids(PimcAgent):
 
     def __init__(self, seed: int | None = None, bid_samples: int = 24, **settings: Any) -> None:
         super().__init__(seed, **settings)
-        self.bidder = SearcherAgent(seed, search_bids=True, bid_samples=bid_samples)
+        self.bidder = SearcherAgent(seed, search_bids=True, bid_samples=bid_samples, bid_risk=None)
 
     def choose(self, view: Any) -> Any:
         if view.phase == "bid" and len(view.legal_moves) > 1:

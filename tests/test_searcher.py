@@ -228,6 +228,18 @@ def test_with_a_bid_risk_no_bid_fails_on_more_of_the_deals_than_allowed(seed):
     assert averages[str(safe)] == max(v for m, v in averages.items() if downs[m] == least)
 
 
+def test_by_default_a_contract_bid_loses_on_at_most_one_of_its_eight_deals():
+    from aceten.agents.searcher import DEFAULT_BID_RISK
+
+    game = aceten.new_game("cruce", players=4, seed=2)
+    view = game.view(game.to_move)
+    bot = SearcherAgent(seed=3, horizon=8, search_bids=True)
+    assert bot.bid_risk == DEFAULT_BID_RISK and bot.bid_samples == 8
+    chosen = bot.choose(view)
+    downs = bot.last["down"]
+    assert downs[str(chosen)] <= max(DEFAULT_BID_RISK * 8, min(downs.values()))
+
+
 def test_with_the_french_deck_the_searcher_calls_as_tactics_and_weighs_no_world():
     """Klaverjas (searcher.PLAIN): the weighting and the searched call were measured to lose
     there, so by default the call is tactics' and every sampled world counts alike."""

@@ -21,9 +21,9 @@ limit are tactics' (``playouts``): there the playouts from the first trick lost 
 
 ``node_budget`` (solver nodes) stops evaluating further deals once spent (at least
 ``min_worlds`` are evaluated), so the choice is a function of the view and the seed. The
-defaults, 120 deals and 2.4 M nodes (six times the first settings), scored 59.8-64.0% against
-pimc-1 in every game of two and four seats, 57.0% in 3-player Briscola and 53.3% in 3-player
-Cruce (200 duplicate deals each, docs/players.md), at a p95 under 0.75 s a decision.
+defaults, 120 deals and 2.4 M nodes (six times the first settings), scored 59.8-63.8% against
+pimc-1 in every game of two and four seats, 57.0% in 3-player Briscola and 52.5% in 3-player
+Cruce (200 duplicate deals each, docs/players.md), at a p95 under 0.8 s a decision.
 Bids, trump calls, auction bids and called cards (``search_bids``) are each made on sampled
 deals played out to the end and scored by the game's own rules; of an auction's dozens of
 bids only passing, the smallest raise and the hand-strength policy's bid are tried.
@@ -64,6 +64,10 @@ DEFAULT_POOL = 3  # deals drawn uniformly per deal searched, for the weighting t
 DEFAULT_NODE_BUDGET = 2_400_000
 DEFAULT_MIN_WORLDS = 6
 DEFAULT_BID_SAMPLES = 8  # deals each bid or trump call is played out on
+# A contract bid that loses on more than one of those eight deals is not made: measured in
+# Cruce against pimc-1 (200 duplicate deals, docs/players.md), the side's game points rose
+# with 2, 3 and 4 players.
+DEFAULT_BID_RISK = 0.125
 COMBINE = ("average", "vote", "wins")  # how the deals' values make one choice
 # The deck and player counts where the play model's inference and the searched bids and calls
 # were measured to cost wins against pimc-1 (the French deck with four seats: Klaverjas, 200
@@ -171,7 +175,7 @@ class SearcherAgent(Agent):
                  infer: bool | None = None, search_bids: bool | None = None,
                  bid_samples: int = DEFAULT_BID_SAMPLES, tt_bits: int = 18,
                  min_ess: float | None = None, playouts: bool | None = None,
-                 bid_risk: float | None = None):
+                 bid_risk: float | None = DEFAULT_BID_RISK):
         super().__init__(seed)
         if samples < 1 or pool < 1:
             raise ValueError("samples and pool must be at least 1")
