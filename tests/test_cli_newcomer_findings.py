@@ -130,3 +130,20 @@ def test_a_record_and_a_picture_get_their_own_suffixes(tmp_path):
     assert_one_line_error(run("knows", str(_record(tmp_path)), "--svg", str(tmp_path / "k.png")),
                           "ending in .svg")
     assert list(tmp_path.glob("out.txt")) == [] and list(tmp_path.glob("k.png")) == []
+
+
+def test_rules_json_is_one_line_with_ok_and_its_errors_are_json_too():
+    # found by a newcomer pass: rules --json alone printed indented JSON without "ok"
+    import json
+
+    done = run("rules", "cruce", "--json")
+    assert done.exit_code == 0 and len(done.stdout.strip().splitlines()) == 1
+    assert json.loads(done.stdout)["ok"] is True
+    bad = run("rules", "cruce", "--json", "--players", "9")
+    assert bad.exit_code == 2 and json.loads(bad.stdout)["ok"] is False
+
+
+def test_a_trump_call_of_another_deck_names_the_token():
+    out = run("play", "briscola", "--seed", "1", "--opponent", "random", "--interactive",
+              input="trump:H\nquit\n\n").stdout
+    assert "malformed trump call 'trump:H': unknown suit 'h'" in out

@@ -102,7 +102,10 @@ def parse_move(text: str, family: Family, *, auction: bool = False) -> Move:
                 raise AcetenError(f"malformed bid {token!r}: expected bid:0 .. bid:6")
             return Bid(int(arg))
         if kind == "trump":
-            return TrumpCall(Suit.parse(arg, family))
+            try:
+                return TrumpCall(Suit.parse(arg, family))
+            except AcetenError as err:  # say which token: "unknown suit 'h'" alone puzzled
+                raise AcetenError(f"malformed trump call {token!r}: {err}") from None
         if kind == "swap":
             return Exchange(Card.parse(arg, family))
         raise AcetenError(f"unknown move {token!r}")

@@ -33,11 +33,11 @@ def rules_command(
     json_out: JsonOpt = False,
 ) -> None:
     """Print a game's rule tables: deck, ranks and points, obligations, scoring, options."""
-    with user_errors():
+    with user_errors(json_out):
         options = parse_options(option)
         info = aceten.rules.get(game, players=players, variant=variant, **options).describe()
-        if json_out:
-            print(json.dumps(info, ensure_ascii=False, indent=2))
+        if json_out:  # one line with "ok", as every command's --json
+            print(json.dumps({"ok": True, **info}, ensure_ascii=False))
             return
         console().print(display.describe_rich(info))
 
