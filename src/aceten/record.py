@@ -538,6 +538,11 @@ def dumps_all(games: Iterable[Game]) -> str:
     return "\n".join(dumps(g) for g in games)
 
 
+def file_name(game: str, seed: int) -> str:
+    """The file name a deal's record gets when none is given: ``briscola-000042.tgn``."""
+    return f"{game}-{seed:06d}.tgn"
+
+
 def save(path: str | os.PathLike[str], games: Game | Iterable[Game]) -> Path:
     """Write records atomically: the file is whole, or as it was before (no temp file left)."""
     target = Path(path)

@@ -8,8 +8,8 @@
 - ``expert``: the searcher (:mod:`aceten.agents.searcher`) with its default settings: sampled
   worlds weighted by the others' play, searched from the first trick. Measured against pimc-1
   (docs/players.md, 200 duplicate deals a game): above pimc, the previous expert (now the bench
-  variant ``pimc-expert``), in every game of two and four seats and in 3-player Cruce (with
-  negative game points in 4-player Cruce); p95 under 0.75 s a decision.
+  variant ``pimc-expert``), in every game of two and four seats and in 3-player Cruce; p95
+  under 0.8 s a decision.
 """
 
 from __future__ import annotations

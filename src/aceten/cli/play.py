@@ -33,6 +33,7 @@ from aceten.cli.common import (
 from aceten.errors import AcetenError
 from aceten.game import Game
 from aceten.moves import Bid, TrumpCall
+from aceten.rules import parts
 from aceten.show import text as display
 
 if TYPE_CHECKING:
@@ -179,11 +180,11 @@ def _save_problem(path: Path) -> str | None:
 def _spare_path(name: str, seed: int) -> Path:
     """A file in the current folder for a record that could not go where it was asked:
     ``briscola-000042.tgn`` (as ``simulate --save`` names them), or ``-2``... if taken."""
-    path = Path(f"{name}-{seed:06d}.tgn")
-    number = 1
+    first = Path(record.file_name(name, seed))
+    path, number = first, 1
     while path.exists() or path.is_symlink():
         number += 1
-        path = Path(f"{name}-{seed:06d}-{number}.tgn")
+        path = first.with_stem(f"{first.stem}-{number}")
     return path
 
 
@@ -315,13 +316,14 @@ def _auto_game(game: Game, bots: Sequence[Agent], out: Console, *, quiet: bool,
 
 # The moves besides cards, each with the part of the rules that has it: the help lists only
 # those of the game being played.
-MOVE_HELP = (
-    ("Bidding", "  bid:2 or 2, pass         bid (pass is bid 0)"),
-    ("TrumpCall", "  trump:H or H, pass       call trump or pass"),
-    ("Exchange", "  swap:7O                  exchange for the face-up trump"),
-    ("Auction", "  bid:A, bid:2:71, pass    an auction: a rank (lower cards bid higher), then points"),
-    ("CalledPartner", "  call:3S                  the auction's winner calls a card (its holder is "
-     "the partner)"),
+MOVE_HELP: tuple[tuple[type[parts.Part], str], ...] = (
+    (parts.Bidding, "  bid:2 or 2, pass         bid (pass is bid 0)"),
+    (parts.TrumpCall, "  trump:H or H, pass       call trump or pass"),
+    (parts.Exchange, "  swap:7O                  exchange for the face-up trump"),
+    (parts.Auction, "  bid:A, bid:2:71, pass    an auction: a rank (lower cards bid higher), then "
+     "points"),
+    (parts.CalledPartner, "  call:3S                  the auction's winner calls a card (its "
+     "holder is the partner)"),
 )
 HELP_END = """  ? help   legal moves     last   the last trick     table   the table again
   hint     the coach's recommended move and why
@@ -330,12 +332,10 @@ HELP_END = """  ? help   legal moves     last   the last trick     table   the t
 
 def _help(game: Game, human: int) -> str:
     """The commands of this game, with a card of this game (and of this hand) as the example."""
-    from aceten.rules import parts
-
     hand = display.sorted_hand(game.hand(human), game.rules, game.trump)
     card = hand[0] if hand else game.rules.deck[0]
     lines = ["commands:", f"  {str(card) + ', ' + card.name:<24} play a card"]
-    lines += [text for part, text in MOVE_HELP if game.rules.part(getattr(parts, part)) is not None]
+    lines += [text for part, text in MOVE_HELP if game.rules.part(part) is not None]
     return "\n".join([*lines, HELP_END])
 
 

@@ -129,7 +129,7 @@ class SaveTarget:
     def save(self, game: Game, seed: int) -> None:
         from aceten import record
 
-        record.save(self.path if self.one_file else self.path / f"{self.game}-{seed:06d}.tgn", game)
+        record.save(self.path if self.one_file else self.path / record.file_name(self.game, seed), game)
 
 
 def _simulate(rules: Rules, seat_bots: list[str], seed: int, games: int, options: dict[str, str],
