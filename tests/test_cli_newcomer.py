@@ -135,6 +135,28 @@ def test_a_ctrl_c_that_breaks_the_starting_server_still_stops_it_quietly():
         _run_until_ctrl_c(failing_server)
 
 
+def test_a_ctrl_c_while_the_server_starts_asks_it_to_exit_and_raises_nothing_into_it():
+    # found by CI: a KeyboardInterrupt raised into the starting server was swallowed somewhere
+    # and the server served on; the Ctrl-C now sets uvicorn's own should_exit
+    pytest.importorskip("uvicorn")
+    from aceten.cli.web import _run_until_ctrl_c
+
+    class StartingServer:
+        should_exit = False
+
+        def run(self) -> None:
+            signal.raise_signal(signal.SIGINT)  # raises nothing here...
+            for _ in range(1000):  # (the handler runs between bytecodes, here at the latest)
+                if self.should_exit:  # ...but asks the server to stop
+                    return
+            raise AssertionError("the server was not asked to exit")
+
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        _run_until_ctrl_c(StartingServer)
+    assert signal.getsignal(signal.SIGINT) is before
+
+
 def test_sigterm_while_saving_leaves_no_temporary_file(tmp_path):
     # SIGTERM arrives exactly while a record is half written (after fsync, before the rename)
     code = ("import os, signal, sys\n"

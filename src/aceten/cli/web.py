@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import signal
 import socket
-import warnings
 from collections.abc import Callable
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -71,31 +70,37 @@ def _serve(host: str, port: int, db: str, bot_delay: float, settings: list[str])
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"aceten web table on http://{shown}:{port}/ (tables kept in {shown_target(db)}); Ctrl-C "
                "stops it")
-    _run_until_ctrl_c(lambda: uvicorn.run(app, host=host, port=port, ws_max_size=MAX_FRAME,
-                                          log_level="warning", access_log=False))
+    _run_until_ctrl_c(lambda: uvicorn.Server(uvicorn.Config(
+        app, host=host, port=port, ws_max_size=MAX_FRAME, log_level="warning", access_log=False)))
 
 
-def _run_until_ctrl_c(run: Callable[[], None]) -> None:
-    """Run the server; Ctrl-C at any moment, even while it starts, stops it without a word.
+def _run_until_ctrl_c(make_server: Callable[[], Any]) -> None:
+    """Run the server ``make_server`` builds (a ``uvicorn.Server``); Ctrl-C at any moment, even
+    while it starts, stops it without a word.
 
-    uvicorn handles Ctrl-C once it serves; one that comes while it starts ends it with its
-    start-up failure code (3) and leaves a coroutine never awaited, which would be reported.
-    The KeyboardInterrupt may also land inside library code that then fails on its own (a
-    logging lock released that was never taken): after a Ctrl-C, whatever ends the run is its
-    echo, and the run stops quietly."""
+    uvicorn handles Ctrl-C once it serves. Before, this handler does what uvicorn's does: it
+    asks the server to exit (at once if it has not started yet), and raises nothing. A
+    KeyboardInterrupt raised into a starting server could land anywhere: inside logging, whose
+    lock then failed, or in code that swallowed it, and the server served on (both seen in CI).
+    Whatever still ends the run after a Ctrl-C is its echo, and the run stops quietly."""
     interrupted: list[int] = []
+    server: Any = None
 
     def on_ctrl_c(signum: int, frame: object) -> None:
         interrupted.append(signum)
-        raise KeyboardInterrupt
+        if server is not None:
+            server.should_exit = True
 
     previous = signal.signal(signal.SIGINT, on_ctrl_c)
-    warnings.filterwarnings("ignore", message="coroutine .* was never awaited", category=RuntimeWarning)
     try:
-        run()
+        server = make_server()
+        if not interrupted:
+            server.run()
     except BaseException:
         if not interrupted:
             raise
         raise KeyboardInterrupt from None
     finally:
         signal.signal(signal.SIGINT, previous)
+    if interrupted:  # uvicorn ends quietly on it, and raises it again once its handler is gone
+        raise KeyboardInterrupt
