@@ -82,6 +82,33 @@ def test_parse_french_ten_of_hearts(text):
     assert str(c) == "TH"
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("tien van harten", "TH"), ("harten tien", "TH"), ("Harten Aas", "AH"), ("aas van harten", "AH"),
+    ("klaveren boer", "JC"), ("boer van klaveren", "JC"), ("schoppen vrouw", "QS"),
+    ("ruiten heer", "KD"), ("ruiten negen", "9D"), ("acht van klaveren", "8C"),
+    ("schoppen zeven", "7S"), ("hart 10", "TH"), ("harten-aas", "AH"), ("klaver A", "AC"),
+])
+def test_parse_dutch_names_rank_first_with_van_or_suit_first(text, expected):
+    for family in (FRENCH, None):  # no other deck has these suits
+        c = Card.parse(text, family)
+        assert c.family is FRENCH
+        assert str(c) == expected
+
+
+@pytest.mark.parametrize("text", ["harten harten", "aas aas", "harten", "tien", "harten van aas",
+                                  "spade aas", "harten elf"])
+def test_dutch_names_stay_strict(text):
+    with pytest.raises(AcetenError, match="malformed card"):
+        Card.parse(text, FRENCH)
+
+
+def test_suit_first_is_only_for_the_dutch_suit_names():
+    # the other languages write the rank first; a suit name first is no card
+    for text in ("spade asso", "espadas as", "hearts ace", "rosu as"):
+        with pytest.raises(AcetenError, match="unknown rank"):
+            Card.parse(text)
+
+
 def test_parse_symbol_cards_without_family_pick_the_french_deck():
     assert Card.parse("A♠") == Card.parse("AS", FRENCH)
     assert Card.parse("10♥") == Card.parse("TH", FRENCH)

@@ -147,3 +147,85 @@ def test_a_trump_call_of_another_deck_names_the_token():
     out = run("play", "briscola", "--seed", "1", "--opponent", "random", "--interactive",
               input="trump:H\nquit\n\n").stdout
     assert "malformed trump call 'trump:H': unknown suit 'h'" in out
+
+
+def test_play_json_at_a_terminal_says_that_bots_play_every_seat(monkeypatch):
+    # found by a newcomer pass: 'play briscola --json' at a terminal let bots play every seat
+    # without a word. --json is the bots' game as JSON (for programs), so it stays so, and says it
+    import json
+
+    from aceten.cli import play
+
+    monkeypatch.setattr(play, "stdin_is_terminal", lambda: True)
+    done = run("play", "briscola", "--seed", "1", "--opponent", "random", "--json")
+    assert done.exit_code == 0, done.output
+    assert done.stderr.strip() == "--json: bots play every seat (leave out --json to play yourself)"
+    assert json.loads(done.stdout)["bots"] == ["random", "random"]
+    # with --auto, as asked; without a terminal, as every command's --json: no note
+    assert run("play", "briscola", "--seed", "1", "--opponent", "random", "--json",
+               "--auto").stderr == ""
+    monkeypatch.setattr(play, "stdin_is_terminal", lambda: False)
+    assert run("play", "briscola", "--seed", "1", "--opponent", "random", "--json").stderr == ""
+
+
+@pytest.mark.parametrize(("text", "card"), [
+    ("tien van harten", "TH"), ("harten tien", "TH"), ("harten aas", "AH"),
+    ("klaveren boer", "JC"), ("schoppen vrouw", "QS"), ("ruiten heer", "KD"),
+    ("negen van ruiten", "9D"), ("klaver acht", "8C"), ("schop zeven", "7S")])
+def test_dutch_card_names_are_read_in_klaverjas(text, card):
+    # found by a newcomer pass: 'harten aas' (as the web table names it) was not a card
+    import json
+
+    done = run("cards", "klaverjas", "--beats", text, "AS", "--json")
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.stdout)["cards"] == [card, "AS"]
+
+
+@pytest.mark.parametrize(("args", "named"), [
+    (("briscola", "--option", "teams=none"), "option teams is for briscola with 4 players, not 2"),
+    (("brisca", "--players", "6", "--option", "teams=pairs"),
+     "option teams is for brisca with 4 players, not 6"),
+    (("briscola", "--option", "removed=2S"), "option removed is for briscola with 3 players, not 2"),
+    (("briscola", "--players", "4", "--option", "removed=2S"),
+     "option removed is for briscola with 3 players, not 4"),
+    (("briscola", "--variant", "chiamata", "--players", "5", "--option", "removed=2S"),
+     "option removed is for briscola with 3 players, not 5")])
+def test_an_option_for_another_player_count_is_refused_not_ignored(args, named):
+    # found by a newcomer pass: teams=none with 2 players, removed=2S outside 3-player Briscola
+    assert_one_line_error(run("rules", *args), named)
+    assert_one_line_error(run("play", *args, "--auto"), named)
+
+
+def test_the_options_for_a_player_count_still_work_there():
+    assert run("rules", "briscola", "--players", "4", "--option", "teams=none").exit_code == 0
+    import json
+
+    done = run("rules", "briscola", "--players", "3", "--option", "removed=2S", "--json")
+    assert done.exit_code == 0 and "2S" not in json.loads(done.stdout)["deck"]
+
+
+def test_check_of_a_folder_without_records_says_there_is_nothing_to_check(tmp_path):
+    # found by a newcomer pass: a folder without records was taken for an invalid file
+    assert_one_line_error(run("check", str(tmp_path)),
+                          f"{tmp_path}: no record files (.tgn) in this folder: nothing to check")
+    (tmp_path / "old.tgn").mkdir()  # a folder, not a record file
+    (tmp_path / "notes.txt").write_text("not a record\n", encoding="utf-8")
+    done = run("check", str(tmp_path))
+    assert_one_line_error(done, "no record files (.tgn) in this folder")
+    assert "invalid" not in done.stdout
+    assert "exit code 0: every record valid; 2:" in " ".join(run("check", "--help").stdout.split()).lower()
+
+
+def test_table_has_no_dash_o_as_it_is_option_in_every_other_command(tmp_path, monkeypatch, capsys):
+    # found by a newcomer pass: in 'table', -o was --out; everywhere else -o is --option
+    from aceten.cli import main
+
+    path = _record(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as done:
+        main(["table", str(path), "-o", "rows.csv"])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "error: No such option: -o" and not (tmp_path / "rows.csv").exists()
+    written = run("table", str(path), "--out", "rows.csv")
+    assert written.exit_code == 0 and (tmp_path / "rows.csv").read_text().startswith("file,deal,")

@@ -70,7 +70,7 @@ def test_rows_of_a_folder_count_deals_within_each_file(tmp_path):
 def test_sub_folders_only_when_recursive(tmp_path):
     (tmp_path / "sub").mkdir()
     record.save(tmp_path / "sub" / "a.tgn", random_game("briscola", 2, seed=5))
-    with pytest.raises(aceten.AcetenError, match=r"no \.tgn records"):
+    with pytest.raises(aceten.AcetenError, match=r"no record files \(\.tgn\) in this folder"):
         list(records_table.rows(tmp_path))
     assert len(list(records_table.rows(tmp_path, recursive=True))) == 40
 

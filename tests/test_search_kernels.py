@@ -259,7 +259,9 @@ def plain_configurations() -> list[tuple[str, int, str, dict]]:
                 default = aceten.rules.get(name, players=players, variant=variant)
                 specs = {o.name: o for o in default.option_specs}
                 suits = (None, str(default.deck[0].suit), str(default.deck[-1].suit))
-                knobs = [k for k in PLAIN_KNOBS if k in specs]
+                knobs = [k for k in PLAIN_KNOBS if k in specs  # and that apply here
+                         and (specs[k].players is None or players in specs[k].players)
+                         and (specs[k].variants is None or variant in specs[k].variants)]
                 values = [(0, players - 1) if k == "dealer" else suits if k == "trump"
                           else specs[k].choices for k in knobs]
                 for combo in itertools.product(*values):

@@ -61,8 +61,14 @@ _RANK_WORDS: dict[str, Rank] = {
     "sota": Rank.JACK, "boer": Rank.JACK, "valet": Rank.JACK, "horse": Rank.HORSE,
     "knight": Rank.HORSE, "cavallo": Rank.HORSE, "caballo": Rank.HORSE, "queen": Rank.QUEEN,
     "vrouw": Rank.QUEEN, "dama": Rank.QUEEN, "king": Rank.KING, "re": Rank.KING,
-    "rey": Rank.KING, "heer": Rank.KING, "rege": Rank.KING,
+    "rey": Rank.KING, "heer": Rank.KING, "rege": Rank.KING, "tien": Rank.TEN,
+    "negen": Rank.NINE, "acht": Rank.EIGHT, "zeven": Rank.SEVEN,
 }  # fmt: skip
+
+# Dutch names the suit first ("harten aas", "klaveren boer"): these words may come before the
+# rank. None of them is a rank, so "harten aas" cannot be read the other way round.
+_SUIT_FIRST_WORDS = frozenset({"harten", "hart", "ruiten", "ruit", "klaveren", "klaver",
+                               "schoppen", "schop"})
 
 # Per family: (letter, English name, local names, symbol) for suit indices 0..3.
 _SUITS: dict[Family, tuple[tuple[str, str, tuple[str, ...], str], ...]] = {
@@ -225,7 +231,8 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str, family: Family | None = None) -> Card:
-        """Read ``AS``, ``as``, ``10♥``, ``A♠``, ``ace of swords`` or ``asso di spade``.
+        """Read ``AS``, ``as``, ``10♥``, ``A♠``, ``ace of swords``, ``asso di spade``, or in
+        Dutch ``harten aas`` or ``aas van harten`` (the suit first or after ``van``).
 
         Without ``family``, the first deck holding such a card is used, in the order Latin,
         French, German (``AS`` is the ace of swords; ``TH`` the French ten of hearts).
@@ -239,6 +246,8 @@ class Card(int):
             rank_text, suit_text = words[0], " ".join(words[2:])
         elif len(words) == 2:
             rank_text, suit_text = words
+            if rank_text in _SUIT_FIRST_WORDS:  # "harten aas": the Dutch suit first
+                rank_text, suit_text = suit_text, rank_text
         elif len(words) == 1 and len(folded) >= 2:
             rank_text, suit_text = (folded[:2], folded[2:]) if folded.startswith("10") else (
                 folded[0], folded[1:])

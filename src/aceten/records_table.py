@@ -110,9 +110,10 @@ def record_files(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]
     for item in paths:
         path = Path(item)
         if path.is_dir():
-            inside = sorted(path.rglob("*.tgn") if recursive else path.glob("*.tgn"))
+            inside = sorted(p for p in (path.rglob("*.tgn") if recursive else path.glob("*.tgn"))
+                            if p.is_file())  # not a sub-folder whose name ends in .tgn
             if not inside:
-                raise AcetenError(f"{path}: no .tgn records in this folder")
+                raise AcetenError(f"{path}: no record files (.tgn) in this folder")
             found.extend(inside)
         elif path.exists():
             found.append(path)

@@ -26,8 +26,9 @@ def check(
 ) -> None:
     """Validate game records: every play legal, the totals right, the result as stated.
 
-    Every file is checked, the bad ones each with an ``error:`` line on stderr, then a summary
-    line; the exit code is 2 when any file is bad."""
+    Every file is checked, the bad ones each with an ``error:`` line on stderr, then a summary.
+    Exit code 0: every record valid; 2: a file is bad, or there is nothing to check (a folder
+    without any .tgn file is refused before anything is checked)."""
     with user_errors(json_out):
         paths = _record_paths(files)
         report: list[dict[str, Any]] = []
@@ -60,13 +61,15 @@ def check(
 
 
 def _record_paths(files: list[Path]) -> list[Path]:
-    """The files named, and the ``.tgn`` files in the folders named."""
+    """The files named, and the ``.tgn`` files in the folders named (not their sub-folders,
+    even one whose name ends in .tgn). A folder without any is refused: nothing to check."""
     paths: list[Path] = []
     for path in files:
         if path.is_dir():
-            found = sorted(path.glob("*.tgn"))
+            found = sorted(p for p in path.glob("*.tgn") if p.is_file())
             if not found:
-                raise AcetenError(f"{path}: no .tgn records in this folder")
+                raise AcetenError(f"{path}: no record files (.tgn) in this folder: nothing to "
+                                  "check")
             paths.extend(found)
         else:
             paths.append(path)

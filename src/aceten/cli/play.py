@@ -18,7 +18,6 @@ from aceten.agents.coach import Coach, review
 from aceten.cards import Suit
 from aceten.cli.common import (
     GameArg,
-    JsonOpt,
     OptionOpt,
     PlayersOpt,
     VariantOpt,
@@ -67,7 +66,8 @@ def play(
     save: Annotated[Path | None, typer.Option(
         "--save", help="write the game's record (.tgn) to this file when it ends (a match: "
         "every deal); without it, an interactive game offers to save")] = None,
-    json_out: JsonOpt = False,
+    json_out: Annotated[bool, flag("--json", help="bots play every seat (as with --auto); print "
+                                   "the game, its record included, as one JSON object")] = False,
     hints: Annotated[bool, flag("--hints", help="a coach: the recommended move with its reason "
                                 "before each of your moves, and after the deal the moves that "
                                 "lost most points (the solver's review)")] = False,
@@ -76,7 +76,8 @@ def play(
     interactive: Annotated[bool, flag("--interactive", hidden=True,
                                               help="prompt even when stdin is not a terminal")] = False,
 ) -> None:
-    """Play against bots in the terminal (with --auto, or no terminal, bots play every seat)."""
+    """Play against bots in the terminal (with --auto or --json, or no terminal, bots play every
+    seat)."""
     with user_errors():
         options = parse_options(option)
         if seed is None:
@@ -100,8 +101,12 @@ def play(
         problem = None if save is None else _save_problem(save)
         if problem is not None:  # before the game, not after it: nothing played is lost
             raise AcetenError(f"--save {save}: {problem}")
-        human = None if (auto or json_out) or not (interactive or stdin_is_terminal()) else seat - 1
-        if human is None and not auto and not json_out:
+        person_here = interactive or stdin_is_terminal()
+        human = None if (auto or json_out) or not person_here else seat - 1
+        if json_out and not auto and person_here:  # JSON is for programs: no prompt, bots play
+            print("--json: bots play every seat (leave out --json to play yourself)",
+                  file=sys.stderr)
+        elif human is None and not auto and not json_out:
             print("stdin is not a terminal: bots play every seat", file=sys.stderr)
         if human is not None and (agents.needs_solver(opponent)
                                   or (hints and agents.needs_solver(agents.DEFAULT))):

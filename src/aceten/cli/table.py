@@ -21,8 +21,8 @@ def register(app: typer.Typer) -> None:
 def table(
     paths: Annotated[list[Path], typer.Argument(help="record files (.tgn) or folders of them",
                                                 show_default=False)],
-    out: Annotated[Path | None, typer.Option(
-        "--out", "-o", help="write here (.csv, or .parquet with the parquet extra); default: CSV "
+    out: Annotated[Path | None, typer.Option(  # no -o: that is --option in every command
+        "--out", help="write here (.csv, or .parquet with the parquet extra); default: CSV "
         "on stdout")] = None,
     fmt: Annotated[str | None, typer.Option(
         "--format", "-f", help="csv or parquet (default: from the --out suffix)")] = None,

@@ -131,6 +131,8 @@ class Option:
     bounds: tuple[int, int] | None = None
     #: the variants the option is for (None: all); given with another, it is refused, not ignored
     variants: tuple[str, ...] | None = None
+    #: the player counts the option is for (None: all); given with another, it is refused
+    players: tuple[int, ...] | None = None
 
     def resolve(self, value: Any) -> Any:
         if value is None:
@@ -166,6 +168,11 @@ def deals_option(default: int, doc: str) -> Option:
 def only_in(option: Option, *variants: str) -> Option:
     """``option``, for these variants only."""
     return replace(option, variants=variants)
+
+
+def only_with(option: Option, *players: int) -> Option:
+    """``option``, for these player counts only."""
+    return replace(option, players=players)
 
 
 def bool_option(name: str, default: bool, doc: str) -> Option:
@@ -253,6 +260,11 @@ class Rules:
             if value is not None and meant is not None and variant not in meant:
                 raise AcetenError(f"option {key} is for {self.name} {' or '.join(meant)}, not "
                                   f"{variant}")
+            meant_players = specs[key].players
+            if value is not None and meant_players is not None and players not in meant_players:
+                listed = " or ".join(map(str, meant_players))
+                raise AcetenError(f"option {key} is for {self.name} with {listed} players, not "
+                                  f"{players}")
         self.options: dict[str, Any] = {
             name: spec.resolve(given.get(name)) for name, spec in specs.items()
         }

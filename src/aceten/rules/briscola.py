@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from aceten.cards import Card, Family, full_deck
-from aceten.rules.base import Option, bool_option, deals_option, only_in, str_option
+from aceten.rules.base import Option, bool_option, deals_option, only_in, only_with, str_option
 from aceten.rules.latin import LATIN_OPTIONS, LATIN_ORDER, LATIN_POINTS, LatinStockRules
 from aceten.rules.parts import Auction, CalledPartner, Stock, TargetSheet, Trick, Trump
 
@@ -19,8 +19,9 @@ class BriscolaRules(LatinStockRules):
     variant_players: ClassVar[dict[str, tuple[int, ...]]] = {"chiamata": (5,)}
     game_options = (
         *LATIN_OPTIONS,
-        Option("removed", "2O", "with 3 players, the 2 taken out of the deck",
-               ("2S", "2C", "2O", "2B"), lambda v: str(Card.parse(str(v), Family.LATIN))),
+        only_with(Option("removed", "2O", "with 3 players, the 2 taken out of the deck",
+                         ("2S", "2C", "2O", "2B"),
+                         lambda v: str(Card.parse(str(v), Family.LATIN))), 3),
         only_in(bool_option("point_bids", True, "chiamata: after the 2, bids go on as point "
                             "targets above 61 (bid:2:71); off: the auction stops at the 2"),
                 "chiamata"),

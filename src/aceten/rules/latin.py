@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from aceten.cards import Card, Family, Rank, full_deck
-from aceten.rules.base import Rules, str_option
+from aceten.rules.base import Rules, only_with, str_option
 from aceten.rules.parts import CardPoints, Part, Stock, Trick, Trump
 
 LATIN_ORDER = (Rank.ACE, Rank.THREE, Rank.KING, Rank.HORSE, Rank.JACK, Rank.SEVEN, Rank.SIX,
@@ -18,9 +18,10 @@ LATIN_OPTIONS = (
                "or by each player right after playing", ("after-trick", "after-play")),
     str_option("tie", "draw", "an even split of points (60-60): a draw, or won by the winner "
                "of the last trick", ("draw", "last-trick")),
-    str_option("teams", "pairs", "with 4 players: partners opposite (pairs, 0+2 v 1+3) or every "
-               "player for themselves (none); 6 players always play three against three, "
-               "seats alternating (0+2+4 v 1+3+5)", ("pairs", "none")),
+    only_with(str_option("teams", "pairs", "with 4 players: partners opposite (pairs, 0+2 v "
+                         "1+3) or every player for themselves (none); 6 players always play "
+                         "three against three, seats alternating (0+2+4 v 1+3+5)",
+                         ("pairs", "none")), 4),
 )
 
 
