@@ -212,7 +212,8 @@ def test_four_player_last_stock_trick_kernel_equals_plain_minimax():
 
 def test_transposition_cut_offs_at_the_last_card_keep_the_values():
     """16 cards, 2 players: eight tricks, so the last card of the first tricks looks its
-    children up in the table (enhanced transposition cut-offs) and some end their node."""
+    children up in the table (enhanced transposition cut-offs, here the two-seat kernel's) and
+    some end their node."""
     cut = 0
     for seed in range(3):
         g = aceten.new_game("briscola", players=2, seed=seed, deck=LATIN_16)
@@ -222,6 +223,84 @@ def test_transposition_cut_offs_at_the_last_card_keep_the_values():
         assert {str(m.move): m.value for m in result.moves} == reference_values(g, "points"), seed
         assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
     assert cut > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "options", "deck"), [
+    ("briscola", {}, LATIN_16 + " 4S 4C"),
+    ("briscola", {"scoring": "tricks"}, LATIN_16 + " 4S 4C"),
+    ("brisca", {}, BRISCA_16 + " 4O 4C"),  # an exchange: the kernel once the stock is out
+])
+def test_two_seat_kernel_equals_plain_minimax(name, options, deck):
+    """Two seats, 18 cards (a stock of 12): the two-seat kernel (``search/duel.py``) searches
+    from every trick boundary, stock and all, from positions all through the deal."""
+    from aceten.search import endgame
+
+    for seed in range(8):
+        g = aceten.new_game(name, players=2, seed=200 + seed, deck=deck, **options)
+        rng = random.Random(seed)
+        for _ in range(2 * seed):
+            g.push(rng.choice(g.legal_moves()))
+        assert endgame.applies_duel(*_arrays(g))
+        result = solve(g)
+        expected = reference_values(g, result.objective)
+        assert {str(m.move): m.value for m in result.moves} == expected, (seed, g.moves)
+        line = g.copy()
+        for move in result.pv:
+            line.push(move)
+        team = g.rules.seat_team[g.to_move]
+        assert line.is_over() and side_score(line, team, result.objective) == result.value
+        assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
+        assert solve(g, moves=False).value == result.value
+
+
+def _arrays(g: Game) -> tuple[np.ndarray, np.ndarray]:
+    """The rules' and the position's arrays the kernels get for g."""
+    from aceten.search.encoding import encode_game, encode_rules
+
+    return encode_rules(g.rules).R, encode_game(g)
+
+
+def test_two_seat_kernel_applies_only_where_it_is_exact():
+    """The kernel takes two seats without obligations or bonuses, drawing after the trick;
+    not a draw after each card, nor three seats, nor Cruce's marriages and obligations."""
+    from aceten.search import endgame
+
+    assert endgame.applies_duel(*_arrays(aceten.new_game("briscola", players=2, seed=1)))
+    assert endgame.applies_duel(*_arrays(aceten.new_game("brisca", players=2, seed=1)))
+    for g in (aceten.new_game("briscola", players=2, seed=1, draw="after-play"),
+              aceten.new_game("briscola", players=3, seed=1),
+              aceten.new_game("briscola", players=4, seed=1),
+              aceten.new_game("cruce", players=2, seed=1, bidding="no")):
+        assert not endgame.applies_duel(*_arrays(g)), g.rules
+
+
+@pytest.mark.slow
+def test_two_seat_kernel_equals_the_general_search_on_full_deals(monkeypatch):
+    """The 40-card deck, too big for the plain minimax: the kernel's values (every move's)
+    equal those of the general search with the kernel switched off, in 2-player Briscola
+    (points and tricks) and Brisca, from positions all through the deal."""
+    from aceten.search import endgame
+    from aceten.search.solver import Solver
+
+    positions = []
+    for name, options in (("briscola", {}), ("briscola", {"scoring": "tricks"}), ("brisca", {})):
+        for seed in range(6):
+            g = aceten.new_game(name, players=2, seed=300 + seed, **options)
+            rng = random.Random(seed)
+            for _ in range(13 + 4 * seed):
+                g.push(rng.choice(g.legal_moves()))
+            positions.append(g)
+
+    def values() -> list[dict[str, int]]:
+        endgame._PREPARED.clear()
+        solver = Solver(threads=1)
+        return [{str(m.move): m.value for m in solver.solve(g).moves} for g in positions]
+
+    with_kernel = values()
+    monkeypatch.setattr(endgame, "applies_duel", lambda R, S: False)
+    assert values() == with_kernel
+    endgame._PREPARED.clear()
 
 
 @pytest.mark.slow

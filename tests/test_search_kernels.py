@@ -304,7 +304,8 @@ def test_plain_kernel_plays_the_steps_games():
 
 def test_the_endgame_rows_copied_in_are_those_worked_out_afresh():
     """``endgame.setup`` works a deal's rows out once per rules, trump and teams and copies them
-    in after: each copy equals the rows filled from scratch, the generation set apart."""
+    in after: each copy equals the rows filled from scratch, what each solve writes (the
+    generation, the two-seat kernel's stock) set apart."""
     from aceten.rules.layout import S_MAXTEAM, S_TRUMP
     from aceten.search import endgame
     from aceten.search.encoding import encode_game, encode_rules
@@ -320,7 +321,7 @@ def test_the_endgame_rows_copied_in_are_those_worked_out_afresh():
                 endgame.setup(copied, enc.R, enc.T, enc.ORD, S, 5)  # the second from the store
                 fresh = np.zeros((endgame.ROWS, 64), dtype=np.int64)
                 endgame._fill(fresh, enc.R, enc.T, enc.ORD, S)
-                fresh[endgame.E_MISC, endgame.M_GEN] = 5
+                endgame._this_solve(fresh, S, 5)
                 assert (copied[endgame.E_POWER:] == fresh[endgame.E_POWER:]).all()
                 assert (copied[:endgame.E_POWER] == 7).all()  # the rows before are the search's
             assert S[S_TRUMP] >= 0

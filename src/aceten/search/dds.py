@@ -110,6 +110,7 @@ from aceten.rules.layout import (
     T_TRUMP_STRENGTH,
     TRUMP_POWER,
 )
+from aceten.search.duel import duel
 from aceten.search.endgame import (
     E_DOM,
     E_DOM_S,
@@ -117,8 +118,11 @@ from aceten.search.endgame import (
     E_KILLER2,
     E_LHIST,
     E_MISC,
+    M_DETC,
     M_DOMINATED,
     M_DOMINATED_S,
+    M_DUEL,
+    M_DUEL_LATE,
     M_HAND,
     M_NODES,
     M_ON,
@@ -1053,6 +1057,16 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
     if at_boundary:
         if left == 1 and S[S_DRAWN] >= S[S_SLEN]:
             return _last_trick(S, R, T, SV, ply)
+        if HIST[E_MISC, M_DUEL] == 1 and (HIST[E_MISC, M_DUEL_LATE] == 0
+                                          or S[S_DRAWN] >= S[S_SLEN]):
+            # two seats: the two-seat kernel, through its own table
+            HIST[E_MISC, M_NODES] = 0
+            HIST[E_MISC, M_DETC] = 0
+            g = duel(HIST, EGT, stats, S[S_LEADER], S[S_HAND], S[S_HAND + 1], S[S_DRAWN],
+                     left if S[S_OBJ] == 1 else S[S_REMAIN], alpha, beta)
+            stats[0] += HIST[E_MISC, M_NODES]
+            stats[STAT_ETC] += HIST[E_MISC, M_DETC]
+            return g
         if left == 3 and HIST[E_MISC, M_ON] == 1 and S[S_DRAWN] >= S[S_SLEN]:
             # the endgame kernel, through its own table
             s0 = S[S_LEADER]

@@ -472,14 +472,16 @@ class Solver:
         return self._table, self._generation
 
     def _endgame_for(self, R: np.ndarray, S: np.ndarray) -> tuple[np.ndarray, int]:
-        """The endgame kernel's table (16 MB, made on first use, shared by the threads) and a
-        new generation of it for this solve; an empty array where the kernel does not apply.
+        """The endgame kernels' table (16 MB, 8 MB when made for the two-seat kernel; made on
+        first use, shared by the threads) and a new generation of it for this solve; an empty
+        array where neither kernel applies.
         Its entries do not record the maximising side or the objective, so each solve starts
         a generation of its own."""
-        if not endgame.applies(R, S):
+        if not endgame.applies(R, S) and not endgame.applies_duel(R, S):
             return _NO_TABLE, 0
-        if self._endgame_table is None:
-            self._endgame_table = endgame.new_table()
+        if self._endgame_table is None:  # (a table made for one kernel serves the other too)
+            self._endgame_table = endgame.new_table(endgame.TABLE_BITS if endgame.applies(R, S)
+                                                    else endgame.DUEL_TABLE_BITS)
         self._endgame_generation += 1
         if self._endgame_generation > endgame.GEN_MASK:
             self._endgame_table[:] = 0

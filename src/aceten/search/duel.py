@@ -1,0 +1,394 @@
+"""A dedicated kernel for two seats without obligations (2-player Briscola): the rest of the
+deal from a trick boundary, stock and all, searched card by card with the hands in two words.
+
+The general search (``dds.py``) spends about 300 ns a node on 2-player Briscola: move
+generation, saved states, bounds and a 64-byte table entry at every trick boundary. With two
+seats, every card legal and no bonus, a trick is two cards and a draw each from a stock whose
+order the search knows, so here a node is a few look-ups: fail-soft alpha-beta, iterative
+(numba cannot cache recursion), one row of ``E`` per ply for the frame (``E_DFRAME + ply``),
+the last trick played out directly, and a table at trick boundaries (the endgame kernel's
+table ``G`` and entry format, keyed by both hands in one word, the second seat's hand, and the
+cards drawn, whose word also keeps the best card found). The order: the table's best card,
+then ``dds.gen_moves``'s guess (rows ``E_DTHROW`` and ``E_DTAKE``); equivalent cards merged;
+the top live trumps one seat holds as a floor or a cut; at the trick's second card, the
+children looked up in the table before any is searched (enhanced transposition cut-offs), the
+one whose bound looks best first. (Killer cards and a history of cut-offs, as the other
+kernels use, took more nodes here.)
+
+Values are what the maximising side wins from the position, card points or tricks, as in the
+general search; ``left`` is what is still to be won (the hands, the stock and the trick).
+``dds._enter`` calls :func:`duel` at every trick boundary where ``E[E_MISC, M_DUEL]`` is set
+(``endgame.setup`` sets it and writes the stock's order in row ``E_STOCK``); with an exchange
+(``M_DUEL_LATE``) only once the stock is drawn out, as an exchange changes the stock.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from aceten.rules.jit import low_bit
+from aceten.search.endgame import (
+    CHEAP_TRICK,
+    E_DBELOW,
+    E_DFRAME,
+    E_DSUF,
+    E_DTAKE,
+    E_DTHROW,
+    E_DTRUMPS,
+    E_MISC,
+    E_POWER,
+    E_PTS,
+    E_PW,
+    E_STOCK,
+    INF,
+    M_DETC,
+    M_DTRUMPS,
+    M_GEN,
+    M_MAX,
+    M_NODES,
+    M_SLEN,
+    M_TRICKS,
+    MAX_POINTS,
+    _store,
+    probe_masked,
+)
+
+OPEN = -(1 << 40)  # a frame was set up: the node's cards are to be searched
+NOT_KEYED = -2  # D_FOUND of a node with no table entry (mid-trick, or too many points)
+# the frame's fields: row E_DFRAME + ply of E, one column each
+D_H0 = 0  # seat 0's hand
+D_H1 = 1  # seat 1's hand
+D_D = 2  # stock cards drawn
+D_LEFT = 3  # points (or tricks) still to be won
+D_S = 4  # the trick's leader
+D_C0 = 5  # the card led, -1 at a trick boundary
+D_ALPHA = 6
+D_BETA = 7
+D_A0 = 8  # the window as entered (after the table narrowed it)
+D_B0 = 9
+D_G = 10
+D_CANDS = 11  # the cards not yet searched (bits)
+D_CUR = 12
+D_GAIN = 13  # what the current card's trick gave the maximising side
+D_MAXING = 14
+D_FOUND = 15  # the table: the entry found (or -1, or NOT_KEYED), its bucket, bounds
+D_E0 = 16
+D_LOWER = 17
+D_UPPER = 18
+D_FIRST = 19  # the card to try first (a bit; 0: none): the table's best card
+D_BEST = 20  # the best card so far
+
+
+BEST_SHIFT = 8  # the third key word: the cards drawn, then the best card plus one (0: none)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _probe(G, u, a, d, s0, gen):
+    """The table entry of (u, a, d, leader s0): (bucket, entry or -1, lower bound, upper bound,
+    the best card found there or -1)."""
+    e0, e, lower, upper, w2 = probe_masked(G, u, a, d, (1 << BEST_SHIFT) - 1, s0, gen)
+    return e0, e, lower, upper, (w2 >> BEST_SHIFT) - 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _trick(E, s, c0, c, h0, h1, d, slen):
+    """The trick seat s led with c0 (no longer in its hand) and the other seat answered with
+    c: its winner, what it is worth, what it gives the maximising side, and the hands and the
+    cards drawn after it (the winner draws first)."""
+    w = 1 - s if E[E_PW + ((c0 >> 4) & 3), c] > E[E_POWER, c0] else s
+    won = 1 if E[E_MISC, M_TRICKS] == 1 else E[E_PTS, c0] + E[E_PTS, c]
+    gain = won if E[E_MISC, M_MAX + w] == 1 else 0
+    if s == 0:
+        h1 ^= 1 << c
+    else:
+        h0 ^= 1 << c
+    if d < slen:
+        first = 1 << E[E_STOCK, d]
+        second = 1 << E[E_STOCK, d + 1]
+        if w == 0:
+            h0 |= first
+            h1 |= second
+        else:
+            h1 |= first
+            h0 |= second
+        d += 2
+    return w, won, gain, h0, h1, d
+
+
+@njit(cache=True, _nrt=False)
+def _lead(E, G, stats, p, s, h0, h1, d, left, alpha, beta):
+    """Enter a trick boundary at ply p, seat s to lead: its value if bounds, the last trick or
+    the table settle it, else OPEN with its frame ready."""
+    if left <= alpha:
+        return left
+    if beta <= 0 or left == 0:
+        return 0
+    hs = h0 if s == 0 else h1
+    if d >= E[E_MISC, M_SLEN] and (hs & (hs - 1)) == 0:
+        # the last trick: one card each
+        c0 = low_bit(hs)
+        c1 = low_bit(h1 if s == 0 else h0)
+        w = s if E[E_PW + ((c0 >> 4) & 3), c1] <= E[E_POWER, c0] else 1 - s
+        return left if E[E_MISC, M_MAX + w] == 1 else 0
+    # the top live trumps, while one seat holds them, take their points for it
+    live = h0 | h1 | E[E_DSUF, d]
+    holder = -1
+    sure = 0
+    for k in range(E[E_MISC, M_DTRUMPS]):
+        bit = 1 << E[E_DTRUMPS, k]
+        if not live & bit:
+            continue
+        seat = 0 if h0 & bit else (1 if h1 & bit else -1)
+        if seat < 0 or (holder >= 0 and seat != holder):
+            break
+        holder = seat
+        sure += 1 if E[E_MISC, M_TRICKS] == 1 else E[E_PTS, E[E_DTRUMPS, k]]
+    if holder >= 0:
+        if E[E_MISC, M_MAX + holder] == 1:
+            if sure >= beta:
+                return sure
+        elif left - sure <= alpha:
+            return left - sure
+    found = NOT_KEYED
+    e0 = 0
+    lower = 0
+    upper = INF
+    best = -1
+    if left <= MAX_POINTS:
+        stats[1] += 1
+        e0, found, lower, upper, best = _probe(G, h0 | h1, h1, d, s, E[E_MISC, M_GEN])
+        if found >= 0:
+            stats[2] += 1
+            if lower >= beta:
+                stats[3] += 1
+                return lower
+            if upper <= alpha:
+                stats[3] += 1
+                return upper
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
+    maxing = E[E_MISC, M_MAX + s]
+    E[E_DFRAME + p, D_H0] = h0
+    E[E_DFRAME + p, D_H1] = h1
+    E[E_DFRAME + p, D_D] = d
+    E[E_DFRAME + p, D_LEFT] = left
+    E[E_DFRAME + p, D_S] = s
+    E[E_DFRAME + p, D_C0] = -1
+    E[E_DFRAME + p, D_ALPHA] = alpha
+    E[E_DFRAME + p, D_BETA] = beta
+    E[E_DFRAME + p, D_A0] = alpha
+    E[E_DFRAME + p, D_B0] = beta
+    E[E_DFRAME + p, D_G] = -INF if maxing == 1 else INF
+    cands = _merge(E, hs, h0 | h1 | E[E_DSUF, d])
+    E[E_DFRAME + p, D_CANDS] = cands
+    E[E_DFRAME + p, D_MAXING] = maxing
+    E[E_DFRAME + p, D_FOUND] = found
+    E[E_DFRAME + p, D_E0] = e0
+    E[E_DFRAME + p, D_LOWER] = lower
+    E[E_DFRAME + p, D_UPPER] = upper
+    E[E_DFRAME + p, D_FIRST] = (1 << best) if best >= 0 and cands & (1 << best) else 0
+    return OPEN
+
+
+@njit(cache=True, _nrt=False)
+def _reply(E, G, p, s, c0, h0, h1, d, left, alpha, beta):
+    """Enter the second card of a trick at ply p (seat s led c0, no longer in its hand)."""
+    if left <= alpha:
+        return left
+    if beta <= 0 or left == 0:
+        return 0
+    maxing = E[E_MISC, M_MAX + 1 - s]
+    cands = _merge(E, h1 if s == 0 else h0, h0 | h1 | E[E_DSUF, d] | (1 << c0))
+    slen = E[E_MISC, M_SLEN]
+    # enhanced transposition cut-off: a child whose stored bound settles this node
+    # (and the child whose bound looks best is searched first)
+    m = cands
+    first = 0
+    hope = -INF
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        w, _won, gain, n0, n1, nd = _trick(E, s, c0, c, h0, h1, d, slen)
+        _e0, found, lower, upper, _best = _probe(G, n0 | n1, n1, nd, w, E[E_MISC, M_GEN])
+        if found >= 0:
+            if maxing == 1:
+                if lower + gain >= beta:
+                    E[E_MISC, M_DETC] += 1
+                    return lower + gain
+                if lower + gain > hope:
+                    hope = lower + gain
+                    first = 1 << c
+            else:
+                if upper + gain <= alpha:
+                    E[E_MISC, M_DETC] += 1
+                    return upper + gain
+                if -(upper + gain) > hope:
+                    hope = -(upper + gain)
+                    first = 1 << c
+    E[E_DFRAME + p, D_H0] = h0
+    E[E_DFRAME + p, D_H1] = h1
+    E[E_DFRAME + p, D_D] = d
+    E[E_DFRAME + p, D_LEFT] = left
+    E[E_DFRAME + p, D_S] = s
+    E[E_DFRAME + p, D_C0] = c0
+    E[E_DFRAME + p, D_ALPHA] = alpha
+    E[E_DFRAME + p, D_BETA] = beta
+    E[E_DFRAME + p, D_G] = -INF if maxing == 1 else INF
+    E[E_DFRAME + p, D_CANDS] = cands
+    E[E_DFRAME + p, D_MAXING] = maxing
+    E[E_DFRAME + p, D_FOUND] = NOT_KEYED
+    E[E_DFRAME + p, D_FIRST] = first
+    return OPEN
+
+
+@njit(cache=True, _nrt=False)
+def _merge(E, m, live):
+    """One card of each group of equivalent cards of m: same suit, same points, no live card
+    between them in the suit's order (as ``dds.merge_cards``; nothing here looks at a card by
+    name). The strongest of each group is kept."""
+    out = m
+    x = m
+    while x:
+        c = low_bit(x)
+        x &= x - 1
+        rest = x & (0xFFFF << (c & 48))
+        while rest:
+            c2 = low_bit(rest)
+            rest &= rest - 1
+            if E[E_PTS, c] != E[E_PTS, c2]:
+                continue
+            if E[E_POWER, c] > E[E_POWER, c2]:
+                hi = c
+                lo = c2
+            else:
+                hi = c2
+                lo = c
+            if (E[E_DBELOW, hi] & ~E[E_DBELOW, lo] & ~(1 << lo) & live) == 0:
+                out &= ~(1 << lo)
+    return out
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _next_card(E, m, c0):
+    """The card of m to search next, in dds.gen_moves's order: leads and cards that do not
+    take the trick cheapest first; a card that takes it (trumping only a trick worth
+    CHEAP_TRICK or more) before them, the cheapest that takes it first."""
+    best = -1
+    score = -(1 << 40)
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        if c0 < 0:
+            v = E[E_DTHROW, c]
+        else:
+            led = (c0 >> 4) & 3
+            if E[E_PW + led, c] > E[E_POWER, c0] and ((c >> 4) & 3 == led or
+                                                       E[E_PTS, c0] + E[E_PTS, c] >= CHEAP_TRICK):
+                v = E[E_DTAKE, c]
+            else:
+                v = E[E_DTHROW, c]
+        if v > score:
+            score = v
+            best = c
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def _leave(E, G, stats, p):
+    """Finish the node at ply p: store its bounds (at a trick boundary); return its value."""
+    g = E[E_DFRAME + p, D_G]
+    found = E[E_DFRAME + p, D_FOUND]
+    if found != NOT_KEYED:
+        lower = E[E_DFRAME + p, D_LOWER]
+        upper = E[E_DFRAME + p, D_UPPER]
+        best = E[E_DFRAME + p, D_BEST]
+        if g <= E[E_DFRAME + p, D_A0]:
+            upper = min(upper, g)
+            best = -1  # every card failed low: none is known best
+        elif g >= E[E_DFRAME + p, D_B0]:
+            lower = max(lower, g)
+        else:
+            lower = g
+            upper = g
+        h0 = E[E_DFRAME + p, D_H0]
+        h1 = E[E_DFRAME + p, D_H1]
+        _store(G, E[E_DFRAME + p, D_E0], found, h0 | h1, h1,
+               E[E_DFRAME + p, D_D] | ((best + 1) << BEST_SHIFT), E[E_DFRAME + p, D_S],
+               E[E_MISC, M_GEN], lower, min(upper, E[E_DFRAME + p, D_LEFT]), stats)
+    return g
+
+
+@njit(cache=True, _nrt=False)
+def duel(E, G, stats, s, h0, h1, d, left, alpha, beta):
+    """Fail-soft alpha-beta from a trick boundary, seat s to lead: what the maximising side
+    wins of the ``left`` points (or tricks) still to be won, exact inside (alpha, beta).
+    ``d`` stock cards are drawn; E[E_MISC, M_NODES] gains the cards tried, E[E_MISC, M_DETC]
+    the enhanced transposition cut-offs."""
+    r = _lead(E, G, stats, 0, s, h0, h1, d, left, alpha, beta)
+    if r != OPEN:
+        return r
+    slen = E[E_MISC, M_SLEN]
+    nodes = 0
+    p = 0
+    while True:
+        m = E[E_DFRAME + p, D_CANDS]
+        k = m & E[E_DFRAME + p, D_FIRST]
+        if k:
+            E[E_DFRAME + p, D_FIRST] = 0
+            c = low_bit(k)
+        else:
+            c = _next_card(E, m, E[E_DFRAME + p, D_C0])
+        bit = 1 << c
+        E[E_DFRAME + p, D_CANDS] = m ^ bit
+        E[E_DFRAME + p, D_CUR] = c
+        nodes += 1
+        s = E[E_DFRAME + p, D_S]
+        h0 = E[E_DFRAME + p, D_H0]
+        h1 = E[E_DFRAME + p, D_H1]
+        d = E[E_DFRAME + p, D_D]
+        left = E[E_DFRAME + p, D_LEFT]
+        c0 = E[E_DFRAME + p, D_C0]
+        if c0 < 0:
+            if s == 0:
+                h0 ^= bit
+            else:
+                h1 ^= bit
+            gain = 0
+            r = _reply(E, G, p + 1, s, c, h0, h1, d, left, E[E_DFRAME + p, D_ALPHA], E[E_DFRAME + p, D_BETA])
+        else:
+            w, won, gain, h0, h1, d = _trick(E, s, c0, c, h0, h1, d, slen)
+            r = _lead(E, G, stats, p + 1, w, h0, h1, d, left - won, E[E_DFRAME + p, D_ALPHA] - gain,
+                      E[E_DFRAME + p, D_BETA] - gain)
+        E[E_DFRAME + p, D_GAIN] = gain
+        if r == OPEN:
+            p += 1
+            continue
+        # a child's value r is known: fold it into its parent, and finish nodes upwards
+        while True:
+            v = E[E_DFRAME + p, D_GAIN] + r
+            cut = False
+            if E[E_DFRAME + p, D_MAXING] == 1:
+                if v > E[E_DFRAME + p, D_G]:
+                    E[E_DFRAME + p, D_G] = v
+                    E[E_DFRAME + p, D_BEST] = E[E_DFRAME + p, D_CUR]
+                    if v >= E[E_DFRAME + p, D_BETA]:
+                        cut = True
+                    elif v > E[E_DFRAME + p, D_ALPHA]:
+                        E[E_DFRAME + p, D_ALPHA] = v
+            else:
+                if v < E[E_DFRAME + p, D_G]:
+                    E[E_DFRAME + p, D_G] = v
+                    E[E_DFRAME + p, D_BEST] = E[E_DFRAME + p, D_CUR]
+                    if v <= E[E_DFRAME + p, D_ALPHA]:
+                        cut = True
+                    elif v < E[E_DFRAME + p, D_BETA]:
+                        E[E_DFRAME + p, D_BETA] = v
+            if not cut and E[E_DFRAME + p, D_CANDS] != 0:
+                break
+            r = _leave(E, G, stats, p)
+            if p == 0:
+                E[E_MISC, M_NODES] += nodes
+                return r
+            p -= 1
