@@ -80,8 +80,9 @@ def _named(name: str, base: type[Any], **settings: Any) -> type[Any]:
 def _variant(name: str, base: type[SearcherAgent], **kwargs: Any) -> type[SearcherAgent]:
     # the weighting, searched bids and playouts in every game unless the variant says otherwise
     # (the searcher's own defaults leave the first two out with the French deck, searcher.PLAIN,
-    # and the playouts with four seats free of obligations, searcher._free_table), and no cap on
-    # the bids' risk (the searcher's default bid_risk came after these variants were measured)
+    # and the playouts with three or four seats free of obligations, searcher._free_table), and
+    # no cap on the bids' risk (the searcher's default bid_risk came after these variants were
+    # measured)
     return _named(name, base, **{"infer": True, "search_bids": True, "playouts": True,
                                  "bid_risk": None, **kwargs})
 

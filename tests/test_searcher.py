@@ -259,11 +259,12 @@ def test_with_the_french_deck_the_searcher_calls_as_tactics_and_weighs_no_world(
     assert SearcherAgent().infers(aceten.new_game("briscola", players=4, seed=2).view(0))
 
 
-def test_four_seats_free_of_duties_leave_the_early_cards_to_tactics():
-    """With four seats and no duty to follow (Briscola, Brisca) the playouts from the first trick
-    were measured to lose to tactics' play, so by default the searcher searches only from the
-    solver's limit there (``playouts=None``); ``playouts=True`` brings them back. Where a suit
-    must be followed (Klaverjas, Cruce) or with fewer seats it plays out from the first trick."""
+def test_three_or_four_seats_free_of_duties_leave_the_early_cards_to_tactics():
+    """With three or four seats and no duty to follow (Briscola, Brisca) the playouts from the
+    first trick were measured to lose to tactics' play, so by default the searcher searches only
+    from the solver's limit there (``playouts=None``); ``playouts=True`` brings them back. Where
+    a suit must be followed (Klaverjas, Cruce) or with two seats it plays out from the first
+    trick."""
     game = aceten.new_game("briscola", players=4, seed=2)
     view = game.view(game.to_move)
     bot = SearcherAgent(seed=3, samples=3, min_worlds=2)
@@ -273,9 +274,11 @@ def test_four_seats_free_of_duties_leave_the_early_cards_to_tactics():
     eager = SearcherAgent(seed=3, samples=3, min_worlds=2, playouts=True)
     eager.choose(view)
     assert eager.plays_out(view) and not eager.last["delegated"] and eager.last["deals"] >= 2
-    for name, players in (("briscola", 2), ("brisca", 3), ("cruce", 4), ("klaverjas", 4)):
+    for name, players in (("briscola", 2), ("brisca", 2), ("cruce", 3), ("cruce", 4),
+                          ("klaverjas", 4)):
         assert bot.plays_out(aceten.new_game(name, players=players, seed=1).view(0)), name
-    assert not bot.plays_out(aceten.new_game("brisca", players=4, seed=1).view(0))
+    for name, players in (("brisca", 4), ("briscola", 3), ("brisca", 3)):
+        assert not bot.plays_out(aceten.new_game(name, players=players, seed=1).view(0)), name
 
 
 def test_combine_must_be_known():

@@ -156,10 +156,11 @@ def _plain(view: PlayerView) -> bool:
 
 
 def _free_table(view: PlayerView) -> bool:
-    """Four seats or more and no duty to follow (Briscola, Brisca): where the playouts from the
-    first trick were measured to lose to tactics' play until the solver takes over (4-player
-    Briscola against pimc-1, 200 duplicate deals: 53.0% against 60.6%, docs/players.md)."""
-    return view.players >= 4 and not view.rules.obligations.parts
+    """Three seats or more and no duty to follow (Briscola, Brisca): where the playouts from the
+    first trick were measured to lose to tactics' play until the solver takes over (against
+    pimc-1, 200 duplicate deals: 4-player Briscola 53.0% against 60.6%, 3-player Briscola 57.0%
+    against 58.0%, and 58.8% on other deals; docs/players.md)."""
+    return view.players >= 3 and not view.rules.obligations.parts
 
 
 class SearcherAgent(Agent):
@@ -242,7 +243,7 @@ class SearcherAgent(Agent):
 
     def plays_out(self, view: PlayerView) -> bool:
         """Whether a card decision with more cards left than the solver's limit is searched by
-        playouts (``playouts``; by default not with four seats or more and no duty to follow,
+        playouts (``playouts``; by default not with three seats or more and no duty to follow,
         :func:`_free_table`), or left to tactics as pimc leaves it."""
         return self.playouts if self.playouts is not None else not _free_table(view)
 
