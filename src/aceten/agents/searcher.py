@@ -16,8 +16,8 @@ For each card decision it
    best on the most weight of deals (``combine="vote"``), or the one that wins the deal on the
    most weight of deals, the average breaking ties (``combine="wins"``: the arena's measure).
 
-With four seats and no duty to follow (Briscola, Brisca) the card decisions before the solver's
-limit are tactics' (``playouts``): there the playouts from the first trick lost to it.
+With three or four seats and no duty to follow (Briscola, Brisca) the card decisions before the
+solver's limit are tactics' (``playouts``): there the playouts from the first trick lost to it.
 
 ``node_budget`` (solver nodes) stops evaluating further deals once spent (at least
 ``min_worlds`` are evaluated), so the choice is a function of the view and the seed. The
