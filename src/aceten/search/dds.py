@@ -133,7 +133,7 @@ from aceten.search.endgame import (
     eg3_table,
     egs,
 )
-from aceten.search.kernels import is_maximising, last_bonus_left, mix64
+from aceten.search.kernels import is_maximising, last_bonus_left, mix64, table_window
 
 INF = 1 << 30
 SUIT_BLOCK = 0x7FFF  # one suit's bits in a hand mask
@@ -1086,18 +1086,10 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
         base = np.int64(h & np.uint64(TD.shape[0] - 1)) & ~3
         found, lower, upper, first = tt_find(TD, F, ply, meta, base, gen)
         if found >= 0:
-            stats[2] += 1
             stats[57 + S[S_TRICKNO]] += 1
-            if lower >= beta:
-                stats[3] += 1
-                return lower
-            if upper <= alpha:
-                stats[3] += 1
-                return upper
-            if lower > alpha:
-                alpha = lower
-            if upper < beta:
-                beta = upper
+            settled, g, alpha, beta = table_window(lower, upper, alpha, beta, stats)
+            if settled:
+                return g
         if HIST[E_MISC, M_ON] == 1:
             stock = S[S_SLEN] - S[S_DRAWN]
             if (left == 2 and stock == 0) or (left == 4 and stock == 4

@@ -52,6 +52,7 @@ from aceten.search.endgame import (
     _store,
     probe_masked,
 )
+from aceten.search.kernels import table_window
 
 OPEN = -(1 << 40)  # a frame was set up: the node's cards are to be searched
 NOT_KEYED = -2  # D_FOUND of a node with no table entry (mid-trick, or too many points)
@@ -115,6 +116,26 @@ def _trick(E, s, c0, c, h0, h1, d, slen):
     return w, won, gain, h0, h1, d
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _frame(E, p, s, c0, h0, h1, d, left, alpha, beta, maxing, cands, first):
+    """Set up the frame of the node at ply p (seat s leads, c0 the card led or -1)."""
+    f = E_DFRAME + p
+    E[f, D_H0] = h0
+    E[f, D_H1] = h1
+    E[f, D_D] = d
+    E[f, D_LEFT] = left
+    E[f, D_S] = s
+    E[f, D_C0] = c0
+    E[f, D_ALPHA] = alpha
+    E[f, D_BETA] = beta
+    E[f, D_A0] = alpha
+    E[f, D_B0] = beta
+    E[f, D_G] = -INF if maxing == 1 else INF
+    E[f, D_CANDS] = cands
+    E[f, D_MAXING] = maxing
+    E[f, D_FIRST] = first
+
+
 @njit(cache=True, _nrt=False)
 def _lead(E, G, stats, p, s, h0, h1, d, left, alpha, beta):
     """Enter a trick boundary at ply p, seat s to lead: its value if bounds, the last trick or
@@ -158,37 +179,17 @@ def _lead(E, G, stats, p, s, h0, h1, d, left, alpha, beta):
         stats[1] += 1
         e0, found, lower, upper, best = _probe(G, h0 | h1, h1, d, s, E[E_MISC, M_GEN])
         if found >= 0:
-            stats[2] += 1
-            if lower >= beta:
-                stats[3] += 1
-                return lower
-            if upper <= alpha:
-                stats[3] += 1
-                return upper
-            if lower > alpha:
-                alpha = lower
-            if upper < beta:
-                beta = upper
-    maxing = E[E_MISC, M_MAX + s]
-    E[E_DFRAME + p, D_H0] = h0
-    E[E_DFRAME + p, D_H1] = h1
-    E[E_DFRAME + p, D_D] = d
-    E[E_DFRAME + p, D_LEFT] = left
-    E[E_DFRAME + p, D_S] = s
-    E[E_DFRAME + p, D_C0] = -1
-    E[E_DFRAME + p, D_ALPHA] = alpha
-    E[E_DFRAME + p, D_BETA] = beta
-    E[E_DFRAME + p, D_A0] = alpha
-    E[E_DFRAME + p, D_B0] = beta
-    E[E_DFRAME + p, D_G] = -INF if maxing == 1 else INF
+            settled, g, alpha, beta = table_window(lower, upper, alpha, beta, stats)
+            if settled:
+                return g
     cands = _merge(E, hs, h0 | h1 | E[E_DSUF, d])
-    E[E_DFRAME + p, D_CANDS] = cands
-    E[E_DFRAME + p, D_MAXING] = maxing
-    E[E_DFRAME + p, D_FOUND] = found
-    E[E_DFRAME + p, D_E0] = e0
-    E[E_DFRAME + p, D_LOWER] = lower
-    E[E_DFRAME + p, D_UPPER] = upper
-    E[E_DFRAME + p, D_FIRST] = (1 << best) if best >= 0 and cands & (1 << best) else 0
+    _frame(E, p, s, -1, h0, h1, d, left, alpha, beta, E[E_MISC, M_MAX + s], cands,
+           (1 << best) if best >= 0 and cands & (1 << best) else 0)
+    f = E_DFRAME + p
+    E[f, D_FOUND] = found
+    E[f, D_E0] = e0
+    E[f, D_LOWER] = lower
+    E[f, D_UPPER] = upper
     return OPEN
 
 
@@ -227,19 +228,8 @@ def _reply(E, G, p, s, c0, h0, h1, d, left, alpha, beta):
                 if -(upper + gain) > hope:
                     hope = -(upper + gain)
                     first = 1 << c
-    E[E_DFRAME + p, D_H0] = h0
-    E[E_DFRAME + p, D_H1] = h1
-    E[E_DFRAME + p, D_D] = d
-    E[E_DFRAME + p, D_LEFT] = left
-    E[E_DFRAME + p, D_S] = s
-    E[E_DFRAME + p, D_C0] = c0
-    E[E_DFRAME + p, D_ALPHA] = alpha
-    E[E_DFRAME + p, D_BETA] = beta
-    E[E_DFRAME + p, D_G] = -INF if maxing == 1 else INF
-    E[E_DFRAME + p, D_CANDS] = cands
-    E[E_DFRAME + p, D_MAXING] = maxing
+    _frame(E, p, s, c0, h0, h1, d, left, alpha, beta, maxing, cands, first)
     E[E_DFRAME + p, D_FOUND] = NOT_KEYED
-    E[E_DFRAME + p, D_FIRST] = first
     return OPEN
 
 

@@ -54,7 +54,7 @@ from aceten.rules.layout import (
     T_TRUMP_STRENGTH,
     TRUMP_POWER,
 )
-from aceten.search.kernels import aligned_zeros, mix64
+from aceten.search.kernels import aligned_zeros, mix64, table_window
 
 INF = 1 << 30
 E_POWER = 4  # row: a card's power in a trick (100 + strength for trumps) if it can win
@@ -455,17 +455,9 @@ def eg3_table(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
         stats[1] += 1
         e0, found, lower, upper = _probe(G, u, a, b, s0, gen)
     if found >= 0:
-        stats[2] += 1
-        if lower >= beta:
-            stats[3] += 1
-            return lower
-        if upper <= alpha:
-            stats[3] += 1
-            return upper
-        if lower > alpha:
-            alpha = lower
-        if upper < beta:
-            beta = upper
+        settled, g, alpha, beta = table_window(lower, upper, alpha, beta, stats)
+        if settled:
+            return g
     E[E_MISC, M_HAND] = h0
     E[E_MISC, M_HAND + 1] = h1
     E[E_MISC, M_HAND + 2] = h2

@@ -32,6 +32,21 @@ def mix64(z):
     return z ^ (z >> np.uint64(31))
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def table_window(lower, upper, alpha, beta, stats):
+    """A table entry's bounds against the window (alpha, beta): (1, the bound that settles the
+    node) or (0, 0), then the window narrowed by the bounds. Counts the hit and a cut-off in
+    ``stats`` (the solver's counters 2 and 3)."""
+    stats[2] += 1
+    if lower >= beta:
+        stats[3] += 1
+        return 1, lower, alpha, beta
+    if upper <= alpha:
+        stats[3] += 1
+        return 1, upper, alpha, beta
+    return 0, 0, max(alpha, lower), min(beta, upper)
+
+
 @njit(cache=True, _nrt=False)
 def is_maximising(S, seat, R):
     return S[S_COOP] == 1 or S[S_TEAM + seat] == S[S_MAXTEAM]
