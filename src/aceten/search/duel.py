@@ -151,6 +151,18 @@ def _lead(E, G, stats, p, s, h0, h1, d, left, alpha, beta):
         c1 = low_bit(h1 if s == 0 else h0)
         w = s if E[E_PW + ((c0 >> 4) & 3), c1] <= E[E_POWER, c0] else 1 - s
         return left if E[E_MISC, M_MAX + w] == 1 else 0
+    found = NOT_KEYED
+    e0 = 0
+    lower = 0
+    upper = INF
+    best = -1
+    if left <= MAX_POINTS:
+        stats[1] += 1
+        e0, found, lower, upper, best = _probe(G, h0 | h1, h1, d, s, E[E_MISC, M_GEN])
+        if found >= 0:
+            settled, g, alpha, beta = table_window(lower, upper, alpha, beta, stats)
+            if settled:
+                return g
     # the top live trumps, while one seat holds them, take their points for it
     live = h0 | h1 | E[E_DSUF, d]
     holder = -1
@@ -170,18 +182,6 @@ def _lead(E, G, stats, p, s, h0, h1, d, left, alpha, beta):
                 return sure
         elif left - sure <= alpha:
             return left - sure
-    found = NOT_KEYED
-    e0 = 0
-    lower = 0
-    upper = INF
-    best = -1
-    if left <= MAX_POINTS:
-        stats[1] += 1
-        e0, found, lower, upper, best = _probe(G, h0 | h1, h1, d, s, E[E_MISC, M_GEN])
-        if found >= 0:
-            settled, g, alpha, beta = table_window(lower, upper, alpha, beta, stats)
-            if settled:
-                return g
     cands = _merge(E, hs, h0 | h1 | E[E_DSUF, d])
     _frame(E, p, s, -1, h0, h1, d, left, alpha, beta, E[E_MISC, M_MAX + s], cands,
            (1 << best) if best >= 0 and cands & (1 << best) else 0)
