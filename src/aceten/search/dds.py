@@ -15,7 +15,8 @@ card's holder (``pack_hands``: one to one, as the hands are disjoint), and the s
 maximising side go into the meta word (a hidden team's sides are set by each deal's call).
 
 In 4-player games without obligations the last four tricks go to the endgame kernel
-(``endgame.py``); its nodes and table probes count in the same statistics.
+(``endgame.py``), and with two seats without obligations every trick boundary goes to the
+two-seat kernel (``duel.py``); their nodes and table probes count in the same statistics.
 
 Two threads may search one zero-window probe together over one table (``alphabeta`` with
 ``me`` 0 and 1, see ``shared_control``; the solver drives them). Why that stays exact:
