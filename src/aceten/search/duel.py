@@ -50,9 +50,10 @@ from aceten.search.endgame import (
     M_TRICKS,
     MAX_POINTS,
     _store,
+    bucket,
     probe_masked,
 )
-from aceten.search.kernels import table_window
+from aceten.search.kernels import prefetch, table_window
 
 OPEN = -(1 << 40)  # a frame was set up: the node's cards are to be searched
 NOT_KEYED = -2  # D_FOUND of a node with no table entry (mid-trick, or too many points)
@@ -114,6 +115,27 @@ def _trick(E, s, c0, c, h0, h1, d, slen):
             h0 |= second
         d += 2
     return w, won, gain, h0, h1, d
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _ask_ahead(E, G, s, h0, h1, d, leads, replies):
+    """Ask for the table's buckets of the trick boundaries after each lead of ``leads`` (seat
+    s to lead) and each reply, ahead of the replies' lookups: their memory reads then overlap
+    with each other and with the search instead of stalling it one after the other (in
+    2-player Briscola, about a third of the kernel's time was spent waiting on them)."""
+    slen = E[E_MISC, M_SLEN]
+    m = leads
+    while m:
+        c0 = low_bit(m)
+        m &= m - 1
+        a0 = h0 ^ (1 << c0) if s == 0 else h0
+        a1 = h1 ^ (1 << c0) if s == 1 else h1
+        r = replies
+        while r:
+            c = low_bit(r)
+            r &= r - 1
+            w, _won, _gain, n0, n1, nd = _trick(E, s, c0, c, a0, a1, d, slen)
+            prefetch(G, bucket(G, n0 | n1, n1, nd, w) << 2)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -182,7 +204,10 @@ def _lead(E, G, stats, p, s, h0, h1, d, left, alpha, beta):
                 return sure
         elif left - sure <= alpha:
             return left - sure
-    cands = _merge(E, hs, h0 | h1 | E[E_DSUF, d])
+    live = h0 | h1 | E[E_DSUF, d]
+    cands = _merge(E, hs, live)
+    # the replies the second card's node will try (the led card counts as live there too)
+    _ask_ahead(E, G, s, h0, h1, d, cands, _merge(E, h1 if s == 0 else h0, live))
     _frame(E, p, s, -1, h0, h1, d, left, alpha, beta, E[E_MISC, M_MAX + s], cands,
            (1 << best) if best >= 0 and cands & (1 << best) else 0)
     f = E_DFRAME + p

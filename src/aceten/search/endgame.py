@@ -339,10 +339,7 @@ def _check(u, a, b, low):
 def probe_masked(G, u, a, b, mask, s0, gen):
     """``_probe`` where only the bits ``mask`` of an entry's third word are its key (the rest
     is the caller's: the two-seat kernel keeps its best card there); also returns that word."""
-    z = np.uint64(u) * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(a) * np.uint64(0xC2B2AE3D27D4EB4F) \
-        ^ np.uint64(b) ^ np.uint64(s0)
-    z = mix64(z)
-    e0 = np.int64(z & np.uint64((G.shape[0] >> 2) - 1)) & ~1
+    e0 = bucket(G, u, a, b, s0)
     tag = s0 | (gen << 2)
     for e in range(e0, e0 + 2):
         i = e << 2
@@ -354,6 +351,16 @@ def probe_masked(G, u, a, b, mask, s0, gen):
                 and (w3 >> 30) == _check(w0, w1, w2, w3 & LOW_MASK):
             return e0, e, w3 & 255, (w3 >> 8) & 255, w2
     return e0, -1, 0, INF, 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def bucket(G, u, a, b, s0):
+    """The first entry of the bucket of (u, a, b, leader s0) in the table G (its words from
+    ``bucket(...) << 2``, both entries on one cache line)."""
+    z = np.uint64(u) * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(a) * np.uint64(0xC2B2AE3D27D4EB4F) \
+        ^ np.uint64(b) ^ np.uint64(s0)
+    z = mix64(z)
+    return np.int64(z & np.uint64((G.shape[0] >> 2) - 1)) & ~1
 
 
 @njit(cache=True, _nrt=False)

@@ -33,6 +33,14 @@ def mix64(z):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def prefetch(G, i):
+    """Ask for G[i] to be brought into the cache ahead of its use: lookups started this way
+    overlap instead of waiting on memory one after the other. A hint with no effect on any
+    value: nothing in Python or numba (the C kernels' twin is ``__builtin_prefetch``)."""
+    return 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def table_window(lower, upper, alpha, beta, stats):
     """A table entry's bounds against the window (alpha, beta): (1, the bound that settles the
     node) or (0, 0), then the window narrowed by the bounds. Counts the hit and a cut-off in

@@ -294,6 +294,7 @@ INTRINSICS: dict[str, tuple[str, tuple[str, ...], object]] = {
     "step.low_bit": ("ace_low_bit", (I64,), I64),
     "step.popcount": ("ace_popcount", (I64,), I64),
     "rng._mul": ("ace_mul", (U64, U64), Tup((U64, U64))),
+    "kernels.prefetch": ("ace_prefetch", (Arr(1, I64), I64), I64),
 }
 
 
@@ -1096,6 +1097,8 @@ static inline int64_t ace_ix(int64_t i, int64_t n, int line) {
 
 static inline int64_t ace_low_bit(int64_t m) { return m ? __builtin_ctzll((uint64_t)m) : 64; }
 static inline int64_t ace_popcount(int64_t m) { return __builtin_popcountll((uint64_t)m); }
+/* kernels.prefetch: start loading a table's word into the cache (a hint; no effect on values) */
+static inline int64_t ace_prefetch(const int64_t *a, int64_t i) { __builtin_prefetch(a + i); return 0; }
 static inline int64_t ace_min_i(int64_t a, int64_t b) { return a < b ? a : b; }
 static inline int64_t ace_max_i(int64_t a, int64_t b) { return a > b ? a : b; }
 static inline uint64_t ace_min_u(uint64_t a, uint64_t b) { return a < b ? a : b; }
