@@ -12,8 +12,9 @@ cards drawn, whose word also keeps the best card found). The order: the table's 
 then ``dds.gen_moves``'s guess (rows ``E_DTHROW`` and ``E_DTAKE``); equivalent cards merged;
 the top live trumps one seat holds as a floor or a cut; at the trick's second card, the
 children looked up in the table before any is searched (enhanced transposition cut-offs), the
-one whose bound looks best first. (Killer cards and a history of cut-offs, as the other
-kernels use, took more nodes here.)
+one whose bound looks best first; each lead prefetches the table buckets of the trick
+boundaries two cards on (:func:`_ask_ahead`). (Killer cards and a history of cut-offs, as the
+other kernels use, took more nodes here.)
 
 Values are what the maximising side wins from the position, card points or tricks, as in the
 general search; ``left`` is what is still to be won (the hands, the stock and the trick).
