@@ -15,6 +15,7 @@ pytest.importorskip("numba")
 from numba.core import config
 
 import aceten.search
+from aceten.rules import lazy_numba
 from aceten.search import kernel_cache
 
 
@@ -157,6 +158,8 @@ def test_a_constant_argument_compiles_no_second_version():
 
 def test_the_entry_kernels_are_typed_that_way_and_the_others_keep_literals():
     from numba.core.registry import CPUDispatcher
+
+    lazy_numba.materialize()  # numba's dispatchers in place of the stand-ins
 
     modules = [aceten.search.dds, aceten.search.endgame, aceten.search.batch, aceten.rules.jit]
     kernels = [v for m in modules for v in vars(m).values() if isinstance(v, CPUDispatcher)]

@@ -385,9 +385,10 @@ def test_every_numba_kernel_has_a_c_twin_python_can_call():
     pytest.importorskip("numba")
     from numba.core.registry import CPUDispatcher
 
-    from aceten.rules import jit
+    from aceten.rules import jit, lazy_numba
     from aceten.search import batch, dds, endgame, kernels, rng
 
+    lazy_numba.materialize()  # numba's dispatchers in place of the stand-ins
     lib = native_kernels()
     single_instructions = {key.split(".")[1] for key in INTRINSICS}  # never called as functions
     modules = {"step": jit, "dds": dds, "endgame": endgame, "kernels": kernels, "rng": rng,

@@ -2,9 +2,10 @@
 
 Each function marked ``@kernel`` there is compiled here from the very same code object, with
 its globals rebound so that a call to another step function is a call to its compiled twin,
-and the two bit helpers use single CPU instructions. Import this module only inside
-:func:`aceten.search.kernel_cache.kernel_cache` (``aceten.search`` and the environments do),
-so that the compiled code is cached per version of its source.
+and the two bit helpers use single CPU instructions. The decorators are numba's applied late
+(:mod:`aceten.rules.lazy_numba`): importing this module does not import numba; the first call
+of a kernel does, inside :func:`aceten.search.kernel_cache.kernel_cache` (set by
+``aceten.search``), so that the compiled code is cached per version of its source.
 """
 
 from __future__ import annotations
@@ -12,18 +13,19 @@ from __future__ import annotations
 import types
 from typing import Any
 
-from numba import njit
-from numba import types as nbtypes
-from numba.core import errors
-from numba.cpython.unsafe.numbers import trailing_zeros
-from numba.extending import intrinsic
-
+from aceten.rules import lazy_numba
 from aceten.rules import step as _step
+from aceten.rules.lazy_numba import intrinsic, njit
+
+trailing_zeros = lazy_numba.attribute("numba.cpython.unsafe.numbers", "trailing_zeros")
 
 
 @intrinsic
 def _ctpop(typingctx: Any, src: Any) -> Any:
     """The number of set bits (LLVM's ctpop: one instruction where the CPU has it)."""
+    from numba import types as nbtypes
+    from numba.core import errors
+
     if not isinstance(src, nbtypes.Integer):
         raise errors.NumbaTypeError(f"popcount takes an integer, not {src}")
 
@@ -33,14 +35,14 @@ def _ctpop(typingctx: Any, src: Any) -> Any:
     return src(src), codegen
 
 
-@njit(cache=True, _nrt=False, inline="always")  # type: ignore[call-overload]
+@njit(cache=True, _nrt=False, inline="always")
 def low_bit(mask):  # type: ignore[no-untyped-def]
-    return trailing_zeros(mask)  # type: ignore[call-arg]
+    return trailing_zeros(mask)
 
 
-@njit(cache=True, _nrt=False, inline="always")  # type: ignore[call-overload]
+@njit(cache=True, _nrt=False, inline="always")
 def popcount(mask):  # type: ignore[no-untyped-def]
-    return _ctpop(mask)  # type: ignore[call-arg]
+    return _ctpop(mask)
 
 
 _NATIVE = {"low_bit": low_bit, "popcount": popcount}
@@ -57,12 +59,14 @@ def _compile_all() -> dict[str, Any]:
         twin.__qualname__ = func.__qualname__
         twin.__doc__ = func.__doc__
         inline = "always" if func._kernel_inline else "never"
-        compiled[name] = namespace[name] = njit(cache=True, _nrt=False, inline=inline)(twin)  # type: ignore[call-overload]
+        compiled[name] = namespace[name] = njit(cache=True, _nrt=False, inline=inline)(twin)
+    lazy_numba.register(namespace)  # the twins' globals: compiled twins once numba is in
     return compiled
 
 
 _COMPILED = _compile_all()
 globals().update(_COMPILED)
+lazy_numba.register(globals())
 
 # The names other modules import (numba dispatchers).
 apply_exchange = _COMPILED["apply_exchange"]

@@ -8,16 +8,28 @@
     True
 
 ``solve(game)`` needs a perfect-information position (a :class:`~aceten.game.Game`: every hand
-and the stock order are known) in its play phase. This package imports numba and numpy;
-``import aceten`` does not. See ``docs/search.md`` for what the values mean in each game; the
-compiled kernels are cached per version of their source (:mod:`aceten.search.kernel_cache`).
+and the stock order are known) in its play phase. This package imports numpy; ``import aceten``
+does not. numba is imported only when its kernels are first called (where no C compiler built
+the solver, and for the environments; :mod:`aceten.rules.lazy_numba`). See ``docs/search.md``
+for what the values mean in each game; numba's compiled kernels are cached per version of their
+source (:mod:`aceten.search.kernel_cache`).
 """
 
+from aceten.rules import lazy_numba as _lazy_numba
 from aceten.search import kernel_cache as _kernel_cache
 
-with _kernel_cache.kernel_cache():  # every kernel module is first imported here, with its cache folder set
-    from aceten.rules import jit  # noqa: F401  (the step function, compiled)
-    from aceten.search import batch, dds, endgame, kernels, rng  # noqa: F401
-    from aceten.search.solver import MoveValue, Solution, Solver, TargetAnswer, default_solver, solve
+# numba's decorators run, at the first call of a kernel, with the kernels' cache folder set
+_lazy_numba.set_context(_kernel_cache.kernel_cache)
+
+from aceten.rules import jit  # noqa: E402, F401  (the step function, compiled)
+from aceten.search import batch, dds, endgame, kernels, rng  # noqa: E402, F401
+from aceten.search.solver import (  # noqa: E402
+    MoveValue,
+    Solution,
+    Solver,
+    TargetAnswer,
+    default_solver,
+    solve,
+)
 
 __all__ = ["MoveValue", "Solution", "Solver", "TargetAnswer", "default_solver", "solve"]

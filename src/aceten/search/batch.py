@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from aceten.errors import AcetenError
 from aceten.game import Deal, Game
+from aceten.rules import lazy_numba
 from aceten.rules.base import Rules
 from aceten.rules.jit import (
     auction_code,
@@ -116,8 +116,11 @@ from aceten.rules.layout import (
     T_TRUMP_STRENGTH,
     TRUMP_POWER,
 )
+from aceten.rules.lazy_numba import njit
 from aceten.search.encoding import decode_move, encode_rules
 from aceten.search.rng import shuffle_plan, stream_below, stream_shuffle, stream_start
+
+lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
 BOTS = {"random": 0, "greedy": 1}
 BOT_SEED_FACTOR = 1_000_003  # aceten simulate seeds seat s of deal d with d * 1_000_003 + s + 1

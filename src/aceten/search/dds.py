@@ -50,8 +50,8 @@ Two threads may search one zero-window probe together over one table (``alphabet
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from aceten.rules import lazy_numba
 from aceten.rules.jit import (
     card_points,
     exchange_cards,
@@ -111,6 +111,7 @@ from aceten.rules.layout import (
     T_TRUMP_STRENGTH,
     TRUMP_POWER,
 )
+from aceten.rules.lazy_numba import njit
 from aceten.search.duel import duel
 from aceten.search.endgame import (
     E_DOM,
@@ -135,6 +136,8 @@ from aceten.search.endgame import (
     egs,
 )
 from aceten.search.kernels import is_maximising, last_bonus_left, mix64, table_window
+
+lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
 INF = 1 << 30
 SUIT_BLOCK = 0x7FFF  # one suit's bits in a hand mask

@@ -25,9 +25,9 @@ general search; ``left`` is what is still to be won (the hands, the stock and th
 
 from __future__ import annotations
 
-from numba import njit
-
+from aceten.rules import lazy_numba
 from aceten.rules.jit import low_bit
+from aceten.rules.lazy_numba import njit
 from aceten.search.endgame import (
     CHEAP_TRICK,
     E_DBELOW,
@@ -55,6 +55,8 @@ from aceten.search.endgame import (
     probe_masked,
 )
 from aceten.search.kernels import prefetch, table_window
+
+lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
 OPEN = -(1 << 40)  # a frame was set up: the node's cards are to be searched
 NOT_KEYED = -2  # D_FOUND of a node with no table entry (mid-trick, or too many points)

@@ -27,8 +27,8 @@ editing this file recompiles ``dds`` too.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from aceten.rules import lazy_numba
 from aceten.rules.jit import low_bit
 from aceten.rules.layout import (
     DRAW_AFTER_TRICK,
@@ -54,7 +54,10 @@ from aceten.rules.layout import (
     T_TRUMP_STRENGTH,
     TRUMP_POWER,
 )
+from aceten.rules.lazy_numba import njit
 from aceten.search.kernels import aligned_zeros, mix64, table_window
+
+lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
 INF = 1 << 30
 E_POWER = 4  # row: a card's power in a trick (100 + strength for trumps) if it can win

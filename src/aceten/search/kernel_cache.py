@@ -131,7 +131,12 @@ def _prune(folder: Path) -> None:
 def kernel_cache() -> Iterator[None]:
     """Define the kernels inside this block: numba picks each function's cache folder when it is
     decorated, from ``numba.config.CACHE_DIR``, which is restored afterwards (other numba code
-    in the process keeps its own cache location)."""
+    in the process keeps its own cache location). ``aceten.search``'s kernels are decorated
+    in it when numba is first needed (:mod:`aceten.rules.lazy_numba`), which happens here
+    first, so that a kernel defined in the block may call them."""
+    from aceten.rules import lazy_numba
+
+    lazy_numba.materialize()  # (enters this block itself first, to decorate them)
     from numba.core import config
 
     previous = config.CACHE_DIR

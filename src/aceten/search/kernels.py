@@ -4,9 +4,12 @@ tables that start on a cache line, and the hash mix of the transposition tables.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from aceten.rules import lazy_numba
 from aceten.rules.layout import R_LAST_BONUS, R_TRICKS, S_COOP, S_MAXTEAM, S_TEAM, S_TRICKNO
+from aceten.rules.lazy_numba import njit
+
+lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
 CACHE_LINE = 64  # bytes
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from llvmlite import ir
-from numba import njit
-from numba import types as nbtypes
-from numba.extending import intrinsic
 
+from aceten.rules import lazy_numba
+from aceten.rules.lazy_numba import intrinsic, njit
 from aceten.seeded import GAMMA, KEY_SALT, MIX1, MIX2
 from aceten.seeded import shuffle_plan as seeded_plan
+
+lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
 _GAMMA = np.uint64(GAMMA)
 _MIX1 = np.uint64(MIX1)
@@ -46,6 +46,9 @@ def _mul(typingctx: Any, low: Any, n: Any) -> Any:
     """(the high word, the low word) of the 128-bit product of two uint64: one widening
     multiplication (LLVM's i128 ``mul``, a single ``mul``/``mulx`` on x86-64) where numba has
     no 128-bit integers, instead of emulating it with three 64-bit products."""
+    from llvmlite import ir
+    from numba import types as nbtypes
+
     if low != nbtypes.uint64 or n != nbtypes.uint64:
         return None
     signature = nbtypes.UniTuple(nbtypes.uint64, 2)(nbtypes.uint64, nbtypes.uint64)
