@@ -27,15 +27,11 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+import aceten.search  # noqa: F401 - sets the kernels' cache folder (aceten.rules.lazy_numba)
 from aceten.cards import Card
 from aceten.env.encoding import ObservationEncoder
 from aceten.game import Game
-from aceten.rules.jit import (
-    exchange_cards,
-    legal_cards,
-    low_bit,
-    play_move,
-)
+from aceten.rules import lazy_numba
 from aceten.rules.layout import (
     R_N,
     R_SIZE,
@@ -59,6 +55,15 @@ from aceten.rules.layout import (
     T_RANK,
 )
 from aceten.search.encoding import encode_game, encode_rules, move_code
+
+lazy_numba.materialize()  # the step kernels as numba's, before this module's kernels name them
+
+from aceten.rules.jit import (  # noqa: E402
+    exchange_cards,
+    legal_cards,
+    low_bit,
+    play_move,
+)
 
 # The kernel's rules vector is the search kernels' R followed by the layout: the action of each
 # card bit, then the blocks' offsets, the sizes and the divisors of the numbers (one array
