@@ -11,6 +11,7 @@ import pytest
 
 import aceten
 from aceten import Game
+from aceten.cards import Card
 from aceten.errors import AcetenError
 
 search = pytest.importorskip("aceten.search")
@@ -208,6 +209,39 @@ def test_four_player_last_stock_trick_kernel_equals_plain_minimax():
         team = g.rules.seat_team[g.to_move]
         assert side_score(line, team, "points") == result.value
         assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
+
+
+@pytest.mark.slow
+def test_the_last_stock_trick_kernel_with_an_exchange_once_none_can_be_made():
+    """4-player Brisca, 20 cards: its 7 (or 2) of trumps may be swapped for the face-up card,
+    so the last trick with a stock goes to the endgame kernel, which plays cards only, just
+    where no hand holds the card the face-up trump would take (``dds.exchange_over``). The
+    values of positions on both sides of that line equal the plain minimax's."""
+    from aceten.search.encoding import encode_game, encode_rules
+    from aceten.search.solver import _kernels
+
+    kernels, _step = _kernels()
+    deck = BRISCA_16 + " 4O 4C 4S 4B"
+    over = set()
+    for seed in range(8):
+        g = aceten.new_game("brisca", players=4, seed=300 + seed, deck=deck)
+        rng = random.Random(seed)
+        while len(g.tricks) < 1:  # to the last trick with a stock
+            moves = g.legal_moves()
+            cards = [m for m in moves if isinstance(m, Card)]
+            g.push(rng.choice(cards if seed % 2 else moves))
+        enc = encode_rules(g.rules)
+        over.add(bool(kernels.exchange_over(encode_game(g), enc.R, enc.T)))
+        result = solve(g)
+        expected = reference_values(g, "points")
+        assert {str(m.move): m.value for m in result.moves} == expected, (seed, g.moves)
+        line = g.copy()
+        for move in result.pv:
+            line.push(move)
+        team = g.rules.seat_team[g.to_move]
+        assert side_score(line, team, "points") == result.value
+        assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
+    assert over == {True, False}  # both kinds of position were solved
 
 
 def test_transposition_cut_offs_at_the_last_card_keep_the_values():

@@ -83,6 +83,7 @@ from aceten.rules.layout import (
     R_RUN4,
     R_STUK,
     R_TRICKS,
+    R_TRUMP_MODE,
     S_BOUND,
     S_COOP,
     S_DRAWN,
@@ -103,13 +104,16 @@ from aceten.rules.layout import (
     S_TRICKNO,
     S_TRUMP,
     S_WON,
+    T_EXCH,
     T_FOUR,
     T_PLAIN_STRENGTH,
+    T_RANK,
     T_RUN_ROEM,
     T_SEQ,
     T_SEQ_RANK,
     T_TRUMP_STRENGTH,
     TRUMP_POWER,
+    TRUMP_TURNED,
 )
 from aceten.rules.lazy_numba import njit
 from aceten.search.duel import duel
@@ -1023,6 +1027,23 @@ OPEN = -(1 << 40)  # _enter set up a frame: the node's moves are to be searched
 
 
 @njit(cache=True, _nrt=False)
+def exchange_over(S, R, T):
+    """Whether no exchange can be made from S to the end of the stock: the trump the face-up
+    card would take (``step.exchange_cards``'s rule) is in no hand, so the face-up card never
+    changes and no later one can be taken either."""
+    if R[R_TRUMP_MODE] != TRUMP_TURNED or S[S_DRAWN] >= S[S_SLEN]:
+        return True
+    face = S[S_STOCK + S[S_SLEN] - 1]
+    low = T[T_EXCH + T[T_RANK + face]]
+    if low <= 0:
+        return True
+    hands = 0
+    for seat in range(R[R_N]):
+        hands |= S[S_HAND + seat]
+    return (hands >> ((face & 48) | low)) & 1 == 0
+
+
+@njit(cache=True, _nrt=False)
 def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats):
     """Start a node: its value if bounds, the table or the last trick settle it at once, else
     OPEN with the node's frame and moves ready in F[ply] and MV[ply]."""
@@ -1096,8 +1117,9 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
                 return g
         if HIST[E_MISC, M_ON] == 1:
             stock = S[S_SLEN] - S[S_DRAWN]
-            if (left == 2 and stock == 0) or (left == 4 and stock == 4
-                                              and HIST[E_MISC, M_STOCK_ON] == 1):
+            on = HIST[E_MISC, M_STOCK_ON]
+            if (left == 2 and stock == 0) or (left == 4 and stock == 4 and (
+                    on == 1 or (on == 2 and exchange_over(S, R, T)))):
                 return _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, EGT, stats, meta,
                                 base)
     maxing = is_maximising(S, S[S_TOMOVE], R)

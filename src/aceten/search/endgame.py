@@ -75,7 +75,7 @@ M_KILL = 16  # 12 slots: per trick left (2, 3, 4) and place in the trick, the la
 M_BLOCK = 28  # 4 slots: each suit's cards renamed in the table's key (as dds.canonical_key)
 M_STOCK = 32  # 4 slots: the last stock cards, in drawing order
 M_DOMINATED_S = 36  # M_DOMINATED for the last stock trick
-M_STOCK_ON = 37  # 1 when the last stock trick may be searched here too
+M_STOCK_ON = 37  # 1 when the last stock trick may be searched here too, 2: once no exchange can be
 M_GEN = 38  # the table's generation: one per solve (the solver's count, GEN_MASK at most)
 E_DOM_S = 8  # row: E_DOM for the last stock trick (its live cards include the stock)
 E_KILLER = 9  # row: per ply of the main search (4 players), the last lead that cut there
@@ -210,7 +210,9 @@ def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
         E[E_MISC, M_DUEL_LATE] = 1 if R[R_EXCHANGE] == 1 else 0
         return
     E[E_MISC, M_ON] = 1
-    E[E_MISC, M_STOCK_ON] = 1 if R[R_EXCHANGE] == 0 and R[R_DRAW] == 1 else 0
+    # the last stock trick: always (1), or once no low trump can be swapped for the face-up
+    # card any more (2: dds.exchange_over), as the kernel plays cards only
+    E[E_MISC, M_STOCK_ON] = 0 if R[R_DRAW] != 1 else (2 if R[R_EXCHANGE] == 1 else 1)
     for suit in range(4):
         row = 2 + 2 * (1 if tricks else 0) + (1 if suit == trump else 0)
         block = 0
