@@ -124,6 +124,7 @@ from aceten.search.endgame import (
     E_KILLER2,
     E_LHIST,
     E_MISC,
+    E_STOCK,
     M_DETC,
     M_DOMINATED,
     M_DOMINATED_S,
@@ -1028,19 +1029,34 @@ OPEN = -(1 << 40)  # _enter set up a frame: the node's moves are to be searched
 
 @njit(cache=True, _nrt=False)
 def exchange_over(S, R, T):
-    """Whether no exchange can be made from S to the end of the stock: the trump the face-up
-    card would take (``step.exchange_cards``'s rule) is in no hand, so the face-up card never
-    changes and no later one can be taken either."""
-    if R[R_TRUMP_MODE] != TRUMP_TURNED or S[S_DRAWN] >= S[S_SLEN]:
+    """Whether no exchange can be made from S (a trick boundary) to the end of the stock: the
+    trump the face-up card would take (``step.exchange_cards``'s rule) is in no hand and will
+    not be drawn while the stock lasts (it is not among the stock cards drawn before the last
+    trick with a stock), so the face-up card never changes and no other can be taken."""
+    slen = S[S_SLEN]
+    if R[R_TRUMP_MODE] != TRUMP_TURNED or S[S_DRAWN] >= slen:
         return True
-    face = S[S_STOCK + S[S_SLEN] - 1]
+    face = S[S_STOCK + slen - 1]
     low = T[T_EXCH + T[T_RANK + face]]
     if low <= 0:
         return True
-    hands = 0
+    card = (face & 48) | low
     for seat in range(R[R_N]):
-        hands |= S[S_HAND + seat]
-    return (hands >> ((face & 48) | low)) & 1 == 0
+        if (S[S_HAND + seat] >> card) & 1:
+            return False
+    later = False  # drawn before the last trick with a stock
+    for i in range(S[S_DRAWN], slen - R[R_N]):
+        later = later or S[S_STOCK + i] == card
+    return not later
+
+
+@njit(cache=True, _nrt=False)
+def _stock_as_set(S, R, T, HIST):
+    """Whether the stock stays as the two-seat kernel was given it (``endgame.setup``: its
+    order in row E_STOCK) to its end: no exchange changed its face-up card on this line, and
+    none can from here."""
+    slen = S[S_SLEN]
+    return S[S_STOCK + slen - 1] == HIST[E_STOCK, slen - 1] and exchange_over(S, R, T)
 
 
 @njit(cache=True, _nrt=False)
@@ -1083,7 +1099,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
         if left == 1 and S[S_DRAWN] >= S[S_SLEN]:
             return _last_trick(S, R, T, SV, ply)
         if HIST[E_MISC, M_DUEL] == 1 and (HIST[E_MISC, M_DUEL_LATE] == 0
-                                          or S[S_DRAWN] >= S[S_SLEN]):
+                                          or S[S_DRAWN] >= S[S_SLEN] or _stock_as_set(S, R, T, HIST)):
             # two seats: the two-seat kernel, through its own table
             HIST[E_MISC, M_NODES] = 0
             HIST[E_MISC, M_DETC] = 0

@@ -20,7 +20,8 @@ Values are what the maximising side wins from the position, card points or trick
 general search; ``left`` is what is still to be won (the hands, the stock and the trick).
 ``dds._enter`` calls :func:`duel` at every trick boundary where ``E[E_MISC, M_DUEL]`` is set
 (``endgame.setup`` sets it and writes the stock's order in row ``E_STOCK``); with an exchange
-(``M_DUEL_LATE``) only once the stock is drawn out, as an exchange changes the stock.
+(``M_DUEL_LATE``) only where the stock stays as set to its end (``dds._stock_as_set``: no
+exchange changed it on the line, none can from there) or is drawn out.
 """
 
 from __future__ import annotations

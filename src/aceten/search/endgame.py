@@ -84,7 +84,7 @@ E_LHIST = 11  # 12 rows: per trick (4 players), how often each card cut as its l
 E_PW = 23  # 4 rows: per suit led, a card's power in that trick (E_POWER, or -1 if it cannot win)
 # the two-seat kernel's rows (``duel.py``)
 M_DUEL = 39  # 1 when the two-seat kernel applies to this search (positions with a stock too)
-M_DUEL_LATE = 40  # 1 when it applies only once the stock is drawn out (an exchange before)
+M_DUEL_LATE = 40  # 1 when it applies only where no exchange can change the stock any more
 M_SLEN = 41  # the stock's length
 M_DTRUMPS = 42  # the trumps in E_DTRUMPS
 M_DETC = 43  # the two-seat kernel's enhanced transposition cut-offs (counted as M_NODES)
