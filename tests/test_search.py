@@ -190,6 +190,19 @@ def test_four_player_endgame_kernel_equals_plain_minimax(name, options, deck):
         assert solve(g, moves=False).value == result.value
 
 
+def assert_points_as_minimax(g: Game, label: object) -> None:
+    """The solver's value of every root move equals the plain minimax's (card points), its
+    principal variation scores that value, and a target answers at the value and one above."""
+    result = solve(g)
+    assert {str(m.move): m.value for m in result.moves} == reference_values(g, "points"), label
+    line = g.copy()
+    for move in result.pv:
+        line.push(move)
+    team = g.rules.seat_team[g.to_move]
+    assert side_score(line, team, "points") == result.value
+    assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
+
+
 @pytest.mark.slow
 def test_four_player_last_stock_trick_kernel_equals_plain_minimax():
     """20 cards: the second trick is the last with a stock, searched by the endgame kernel (four
@@ -200,15 +213,7 @@ def test_four_player_last_stock_trick_kernel_equals_plain_minimax():
         rng = random.Random(seed)
         for _ in range(3):
             g.push(rng.choice(g.legal_moves()))
-        result = solve(g)
-        expected = reference_values(g, "points")
-        assert {str(m.move): m.value for m in result.moves} == expected, seed
-        line = g.copy()
-        for move in result.pv:
-            line.push(move)
-        team = g.rules.seat_team[g.to_move]
-        assert side_score(line, team, "points") == result.value
-        assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
+        assert_points_as_minimax(g, seed)
 
 
 @pytest.mark.slow
@@ -232,15 +237,7 @@ def test_the_last_stock_trick_kernel_with_an_exchange_once_none_can_be_made():
             g.push(rng.choice(cards if seed % 2 else moves))
         enc = encode_rules(g.rules)
         over.add(bool(kernels.exchange_over(encode_game(g), enc.R, enc.T)))
-        result = solve(g)
-        expected = reference_values(g, "points")
-        assert {str(m.move): m.value for m in result.moves} == expected, (seed, g.moves)
-        line = g.copy()
-        for move in result.pv:
-            line.push(move)
-        team = g.rules.seat_team[g.to_move]
-        assert side_score(line, team, "points") == result.value
-        assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
+        assert_points_as_minimax(g, (seed, g.moves))
     assert over == {True, False}  # both kinds of position were solved
 
 
