@@ -24,7 +24,6 @@ from typing import Any
 
 _PENDING: list[Deferred] = []
 _NAMESPACES: list[dict[str, Any]] = []
-_AFTER: list[Callable[[], None]] = []
 _CONTEXT: list[Callable[[], AbstractContextManager[Any]]] = []
 _LOCK = threading.RLock()
 _DONE = False
@@ -104,20 +103,6 @@ def set_context(factory: Callable[[], AbstractContextManager[Any]]) -> None:
     _CONTEXT[:] = [factory]
 
 
-def after(hook: Callable[[], None]) -> None:
-    """Call ``hook`` once the kernels are real (at once if they are)."""
-    with _LOCK:
-        if _DONE:
-            hook()
-        else:
-            _AFTER.append(hook)
-
-
-def materialized() -> bool:
-    """Whether numba has been imported here and the kernels made real."""
-    return _DONE
-
-
 def materialize() -> None:
     """Import numba and make every kernel real (once; thread-safe)."""
     global _DONE, _STARTED
@@ -125,17 +110,17 @@ def materialize() -> None:
         if _DONE or _STARTED:  # done, or this is the context asking while it is set up
             return
         _STARTED = True
-        context = _CONTEXT[0]() if _CONTEXT else nullcontext()
-        with context:
-            for deferred in _PENDING:
-                deferred._real = deferred._make()
-            _DONE = True
-            for namespace in _NAMESPACES:
-                _replace(namespace)
+        try:
+            context = _CONTEXT[0]() if _CONTEXT else nullcontext()
+            with context:
+                for deferred in _PENDING:
+                    deferred._real = deferred._make()
+                _DONE = True
+                for namespace in _NAMESPACES:
+                    _replace(namespace)
+        finally:
+            _STARTED = _DONE  # a failure (no numba) raises again at the next call, never None
         _PENDING.clear()
-        for hook in _AFTER:
-            hook()
-        _AFTER.clear()
 
 
 def _replace(namespace: dict[str, Any]) -> None:

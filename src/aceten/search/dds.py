@@ -1037,7 +1037,7 @@ def exchange_over(S, R, T):
     if R[R_TRUMP_MODE] != TRUMP_TURNED or S[S_DRAWN] >= slen:
         return True
     face = S[S_STOCK + slen - 1]
-    low = T[T_EXCH + T[T_RANK + face]]
+    low = T[T_EXCH + T[T_RANK + face]]  # step.exchange_cards's rule (a shared helper: +1% engine)
     if low <= 0:
         return True
     card = (face & 48) | low
