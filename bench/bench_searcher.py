@@ -29,6 +29,8 @@ a game. The variants are registered here only (never in ``aceten.agents``):
   ``searcher-x6-risk1`` / ``-risk2`` no contract bid that loses on more than 1 / 2 of its 8
   deals (``bid_risk``; risk1 is the searcher's default since 2026-11-25; the other variants
   fix ``bid_risk=None``, as they were measured);
+- ``searcher-alphamu``: the searcher at its own defaults, but once the solver takes over its
+  next move is chosen once for all the deals that look alike to it then (``combine="alphamu"``);
 - pimc's variants (Cruce, issue 18): ``pimc-bids8`` / ``pimc-bids24``, its bids made as the
   searcher makes them on 8 / 24 sampled deals; ``pimc-full``, solving from 24 cards left (a
   whole 3-player Cruce deal) with a node budget of 600,000; ``pimc-full-bids``, both, on 60
@@ -168,6 +170,7 @@ VARIANTS = {
     "searcher-x6-bids24": _variant("searcher-x6-bids24", SearcherAgent, **X6, bid_samples=24),
     "searcher-x6-risk1": _variant("searcher-x6-risk1", SearcherAgent, **X6, bid_risk=0.125),
     "searcher-x6-risk2": _variant("searcher-x6-risk2", SearcherAgent, **X6, bid_risk=0.25),
+    "searcher-alphamu": _named("searcher-alphamu", SearcherAgent, combine="alphamu"),
     "pimc-bids8": _named("pimc-bids8", _PimcBids, bid_samples=8),
     "pimc-bids24": _named("pimc-bids24", _PimcBids, bid_samples=24),
     "pimc-full": _named("pimc-full", PimcAgent, max_cards=24, node_budget=600_000),

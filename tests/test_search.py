@@ -487,6 +487,36 @@ def test_bidding_and_trump_calls_come_first():
         solve(aceten.new_game("cruce", players=4, seed=1))
 
 
+SIDE_CONFIGS = [  # the games whose bonuses are not constant-sum, and a plain one
+    ("cruce", 2, None, {"bidding": "no"}, CRUCE_12),
+    ("cruce", 3, None, {"bidding": "no"}, CRUCE_12),
+    ("klaverjas", 4, "amsterdam", {"trump": "S"}, KLAVERJAS_16),
+    ("briscola", 4, None, {}, LATIN_16),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "players", "variant", "options", "deck"), SIDE_CONFIGS,
+                         ids=[f"{c[0]}-{c[1]}" for c in SIDE_CONFIGS])
+def test_value_for_another_side_equals_plain_minimax(name, players, variant, options, deck):
+    """``side=``: the position valued for another seat's side than the mover's, every other
+    seat playing against it, and its line keeps that value."""
+    for seed in range(6):
+        g = random_position(name, players, variant, options, deck, seed)
+        for seat in range(players):
+            team = g.team_of(seat)
+            result = solve(g, moves=False, side=seat)
+            expected = side_score(g, team, "points") + minimax(g, team, "points", False, {})
+            assert result.value == expected, (seed, seat, g.moves)
+            assert result.side == tuple(g.teams[team])
+            line = g.copy()
+            for move in result.pv:
+                line.push(move)
+            assert line.is_over() and side_score(line, team, "points") == expected
+            assert solve(g, target=expected, side=seat)
+            assert not solve(g, target=expected + 1, side=seat)
+
+
 def test_bad_arguments():
     g = aceten.new_game("briscola", seed=1)
     with pytest.raises(AcetenError, match="objective"):
@@ -497,6 +527,10 @@ def test_bad_arguments():
         solve(g, moves=True).value_of("ZZ")
     with pytest.raises(AcetenError, match="Game"):
         solve("briscola")
+    with pytest.raises(AcetenError, match="a seat from 0 to 1"):
+        solve(g, moves=False, side=2)
+    with pytest.raises(AcetenError, match="moves=False"):
+        solve(g, side=1 - g.to_move)  # every move valued: for the mover's side only
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -327,6 +327,83 @@ def test_each_moves_result_is_how_the_game_scores_the_solvers_line():
     assert checked[0.0] and checked[1.0]
 
 
+def test_alphamu_takes_one_next_move_for_the_deals_that_look_alike():
+    """Two deals that look alike after move A: the next move x wins 10 on the first, y on the
+    second. Averaging each deal's best credits A with 10; with one next move for both, A is
+    worth 5, and B's sure 7 is better."""
+    from aceten.agents.searcher import _Ahead
+
+    a, b, x, y = C("AS"), C("2S"), C("KC"), C("2C")
+    ahead = _Ahead([a, b])
+    seen = ((C("3S"),), 0b1010)
+    ahead.add(0.5, {a: 10.0, b: 7.0}, {a: (seen, {x: 10.0, y: 0.0}), b: None})
+    ahead.add(0.5, {a: 10.0, b: 7.0}, {a: (seen, {x: 0.0, y: 10.0}), b: None})
+    assert ahead.values(1.0) == {a: 5.0, b: 7.0}
+    # deals the seat will tell apart keep their own best next move
+    apart = _Ahead([a])
+    apart.add(0.5, {a: 10.0}, {a: (seen, {x: 10.0, y: 0.0})})
+    apart.add(0.5, {a: 10.0}, {a: (((C("3C"),), 0b1010), {x: 0.0, y: 10.0})})
+    assert apart.values(1.0) == {a: 10.0}
+
+
+ALPHAMU_POSITIONS = [  # (game, players, variant, options, deck)
+    ("briscola", 2, None, {}, DECK),
+    ("cruce", 2, None, {"bidding": "no"}, "AR TR KR QR JR 9R AV TV KV QV JV 9V"),
+    ("cruce", 3, None, {"bidding": "no"}, "AR TR KR QR JR 9R AV TV KV QV JV 9V"),
+    ("klaverjas", 4, "amsterdam", {"trump": "S"},
+     "AH TH KH QH JH 9H 8H 7H AS TS KS QS JS 9S 8S 7S"),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "variant", "options", "deck"), ALPHAMU_POSITIONS,
+                         ids=[f"{c[0]}-{c[1]}" for c in ALPHAMU_POSITIONS])
+def test_alphamu_on_one_deal_keeps_the_solvers_values(name, players, variant, options, deck):
+    """On one deal every move's value is the solver's, and the seat's best next move on the
+    others' replies keeps it (the replies are the solver's own)."""
+    from aceten.search import Solver
+
+    for seed in range(4):
+        game = aceten.new_game(name, players=players, variant=variant, seed=seed, deck=deck,
+                               **options)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(3)):
+            game.push(rng.choice(game.legal_moves()))
+        seat, legal = game.to_move, game.legal_moves()
+        bot = SearcherAgent(seed=0, combine="alphamu")
+        bot._solver_ready()
+        before = list(game.moves)
+        values, nexts, nodes = bot._evaluate_ahead(game, legal, seat)
+        assert list(game.moves) == before and nodes > 0
+        solved = {mv.move: mv.value for mv in Solver().solve(game).moves}
+        assert values == {m: float(solved[m]) for m in legal}
+        for move, ahead in nexts.items():
+            if ahead is not None:
+                (seen, hand), later = ahead
+                assert max(later.values()) == values[move]
+                line = game.copy()
+                for played in (move, *seen):
+                    line.push(played)
+                assert line.to_move == seat and line.hand(seat).mask == hand
+                assert set(later) == set(line.legal_moves())
+
+
+def test_the_alphamu_searcher_never_values_a_move_above_its_average():
+    """One next move for deals alike can only lose against each deal's own best: the αμ value
+    of every move is at most its average, and the move played is the best by it."""
+    game = aceten.new_game("briscola", players=2, seed=5)
+    tactics = TacticsAgent(seed=0)
+    while len(game.moves) < 24:
+        game.push(tactics.choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    bot = SearcherAgent(seed=2, samples=8, min_worlds=2, combine="alphamu")
+    move = bot.choose(view)
+    fused, averages = bot.last["alphamu"], bot.last["averages"]
+    assert set(fused) == {str(m) for m in view.legal_moves}
+    assert all(fused[k] <= averages[k] + 1e-9 for k in fused)
+    assert (fused[str(move)], averages[str(move)]) == max((fused[k], averages[k]) for k in fused)
+    assert move in view.legal_moves and bot.reason
+
+
 def test_the_wins_searcher_plays_the_move_that_wins_on_most_deals():
     game = aceten.new_game("briscola", players=2, seed=5)
     tactics = TacticsAgent(seed=0)

@@ -14,7 +14,9 @@ For each card decision it
    where it leads at the end of the deal, not by a rule of thumb;
 4. plays the move with the best weighted average (``combine="average"``), the one that is
    best on the most weight of deals (``combine="vote"``), or the one that wins the deal on the
-   most weight of deals, the average breaking ties (``combine="wins"``: the arena's measure).
+   most weight of deals, the average breaking ties (``combine="wins"``: the arena's measure);
+   or, once the solver takes over, with the seat's next move chosen once for all the deals that
+   will look alike to it then (``combine="alphamu"``: :meth:`SearcherAgent._evaluate_ahead`).
 
 With three or four seats and no duty to follow (Briscola, Brisca) the card decisions before the
 solver's limit are tactics' (``playouts``): there the playouts from the first trick lost to it.
@@ -68,7 +70,7 @@ DEFAULT_BID_SAMPLES = 8  # deals each bid or trump call is played out on
 # Cruce against pimc-1 (200 duplicate deals, docs/players.md), the side's game points rose
 # with 2, 3 and 4 players.
 DEFAULT_BID_RISK = 0.125
-COMBINE = ("average", "vote", "wins")  # how the deals' values make one choice
+COMBINE = ("average", "vote", "wins", "alphamu")  # how the deals' values make one choice
 # The deck and player counts where the play model's inference and the searched bids and calls
 # were measured to cost wins against pimc-1 (the French deck with four seats: Klaverjas, 200
 # duplicate deals a variant, docs/players.md): there the worlds are drawn uniformly and the
@@ -149,6 +151,37 @@ def deal_score(game: Game, seat: int, limit: int, solver: Any) -> tuple[float, b
     for _ in range(pushed):
         game.pop()
     return score, down
+
+
+class _Ahead:
+    """αμ to the seat's next move (Cazenave and Ventos's search over sets of worlds, two moves
+    of the seat's deep, the others' replies those the solver finds in each world): the seat
+    cannot choose its next move by the world it is in, only by what it will have seen, so the
+    deals that look alike to it then share one next move, the best on their weight together.
+    Averaging each deal's own best instead (pimc) lets the seat play each deal as if it saw
+    every hand ("strategy fusion"), and overvalues moves that keep a guess open."""
+
+    def __init__(self, legal: list[Move]) -> None:
+        self.settled = dict.fromkeys(legal, 0.0)  # weight x value of lines with no choice left
+        self.choices: dict[Move, dict[Any, dict[Move, float]]] = {m: {} for m in legal}
+
+    def add(self, share: float, values: dict[Move, float],
+            nexts: dict[Move, tuple[Any, dict[Move, float]] | None]) -> None:
+        """One deal's values (``SearcherAgent._evaluate_ahead``), weighed by ``share``."""
+        for move, value in values.items():
+            ahead = nexts[move]
+            if ahead is None:
+                self.settled[move] += share * value
+                continue
+            seen, later = ahead
+            sums = self.choices[move].setdefault(seen, {})
+            for reply, v in later.items():
+                sums[reply] = sums.get(reply, 0.0) + share * v
+
+    def values(self, weight: float) -> dict[Move, float]:
+        """Each move's weighted value, with one next move for each group of deals alike."""
+        return {move: (self.settled[move] + sum(max(sums.values()) for sums in groups.values()))
+                / weight for move, groups in self.choices.items()}
 
 
 def _plain(view: PlayerView) -> bool:
@@ -278,11 +311,18 @@ class SearcherAgent(Agent):
         totals = dict.fromkeys(legal, 0.0)
         votes = dict.fromkeys(legal, 0.0)
         wins = dict.fromkeys(legal, 0.0)
+        ahead = _Ahead(legal) if self.combine == "alphamu" and exact else None
         weight = 0.0
         searched = nodes = 0
         for index, count in picks.items():  # in the order first drawn
-            values, results, spent = self._evaluate(games[index], legal, view.seat, exact, limit)
             share = count / self.samples
+            if ahead is not None:
+                values, nexts, spent = self._evaluate_ahead(games[index], legal, view.seat)
+                ahead.add(share, values, nexts)
+                results: dict[Move, float] = {}
+            else:
+                values, results, spent = self._evaluate(games[index], legal, view.seat, exact,
+                                                        limit)
             for move in legal:
                 totals[move] += share * values[move]
                 wins[move] += share * results.get(move, 0.0)
@@ -298,7 +338,8 @@ class SearcherAgent(Agent):
                 break
         averages = {m: totals[m] / weight for m in legal}
         shares = {m: wins[m] / weight for m in legal}
-        score = {"average": averages, "vote": votes, "wins": shares}[self.combine]
+        score = {"average": averages, "vote": votes, "wins": shares,
+                 "alphamu": ahead.values(weight) if ahead is not None else averages}[self.combine]
         best = max(legal, key=lambda m: (score[m], averages[m]))  # max keeps the first of equals
         ranked = sorted(legal, key=lambda m: (-score[m], -averages[m]))
         self._explain(view, best, ranked, averages, searched, exact, observed, weights,
@@ -307,6 +348,7 @@ class SearcherAgent(Agent):
                      "averages": {str(m): averages[m] for m in legal},
                      "votes": {str(m): votes[m] for m in legal},
                      **({"wins": {str(m): shares[m] for m in legal}} if self.combine == "wins" else {}),
+                     **({"alphamu": {str(m): score[m] for m in legal}} if ahead is not None else {}),
                      "cpu": time.process_time() - cpu, "seconds": time.perf_counter() - wall}
         return best
 
@@ -419,6 +461,48 @@ class SearcherAgent(Agent):
             for _ in range(pushed):
                 game.pop()
         return values, results, nodes
+
+    def _evaluate_ahead(self, game: Game, legal: list[Move], seat: int
+                        ) -> tuple[dict[Move, float], dict[Move, tuple[Any, dict[Move, float]] | None],
+                                   int]:
+        """Every legal move's value on one world, and what the seat faces at its next move on
+        that line: the others answer each move as the solver plays them in this world (their
+        best against the seat's side), then the seat's moves there are valued. Returns the
+        values, for each move the seat's next decision (what the seat will have seen by then,
+        and each next move's value; None where the deal ends first or one move is left) and
+        the solver nodes spent."""
+        solver = self._solver
+        tricks = game.rules.options.get("scoring") == "tricks"
+        team = game.team_of(seat)
+        values: dict[Move, float] = {}
+        nexts: dict[Move, tuple[Any, dict[Move, float]] | None] = {}
+        nodes = 0
+        for move in legal:
+            game.push(move)
+            pushed = 1
+            nexts[move] = None
+            if game.is_over():
+                values[move] = float(side_total(game, team, tricks))
+            else:
+                line = solver.solve(game, moves=False, side=seat)
+                nodes += line.nodes
+                values[move] = float(line.value)
+                seen = []
+                for reply in line.pv:
+                    if game.to_move == seat:
+                        break
+                    game.push(reply)
+                    pushed += 1
+                    seen.append(reply)
+                if not game.is_over() and len(game.legal_moves()) > 1:
+                    later = solver.solve(game)  # the seat to move: its side's value
+                    nodes += later.nodes
+                    # the seat tells the deals apart by the others' cards played and its hand
+                    nexts[move] = ((tuple(seen), game.hand(seat).mask),
+                                   {m.move: float(m.value) for m in later.moves})
+            for _ in range(pushed):
+                game.pop()
+        return values, nexts, nodes
 
     # -- words ---------------------------------------------------------------------------------
     def _explain(self, view: PlayerView, best: Move, ranked: list[Move],

@@ -383,14 +383,17 @@ class Solver:
 
     @overload
     def solve(self, game: Game, *, target: None = None, objective: Objective | None = None,
-              cooperative: bool = False, moves: bool = True) -> Solution: ...
+              cooperative: bool = False, moves: bool = True,
+              side: int | None = None) -> Solution: ...
 
     @overload
     def solve(self, game: Game, *, target: int, objective: Objective | None = None,
-              cooperative: bool = False, moves: bool = True) -> TargetAnswer: ...
+              cooperative: bool = False, moves: bool = True,
+              side: int | None = None) -> TargetAnswer: ...
 
     def solve(self, game: Game, *, target: int | None = None, objective: Objective | None = None,
-              cooperative: bool = False, moves: bool = True) -> Solution | TargetAnswer:
+              cooperative: bool = False, moves: bool = True,
+              side: int | None = None) -> Solution | TargetAnswer:
         """Solve ``game`` from its current position; see :func:`solve`."""
         game = _position(game)
         rules = game.rules
@@ -399,14 +402,16 @@ class Solver:
         S = encode_game(game)
         seat = game.to_move
         team = game.team_of(seat)  # this deal's teams: a hidden team's too, all hands known
-        side = tuple(game.teams[team])
+        if side is not None:
+            team = _side_team(game, side, moves and target is None)
+        seats = tuple(game.teams[team])
         S[S_MAXTEAM] = team
         S[S_OBJ] = 1 if objective == "tricks" else 0
         S[S_COOP] = int(bool(cooperative))
         if objective == "tricks":
-            scored = sum(game.tricks_won[s] for s in side)
+            scored = sum(game.tricks_won[s] for s in seats)
         else:
-            scored = sum(game.points[s] + game.bonus[s] for s in side)
+            scored = sum(game.points[s] + game.bonus[s] for s in seats)
         table, gen = self._table_for(game)
         search = _Search(enc, S, table, gen, self._endgame_for(enc.R, S), self._workers,
                          self._control, self._helper(S))
@@ -415,7 +420,7 @@ class Solver:
             if isinstance(target, bool) or not isinstance(target, (int, np.integer)):
                 raise AcetenError(f"target must be a whole number, not {target!r}")
             reached = search.reach(S, int(target) - scored)
-            return TargetAnswer(int(target), reached, seat, side, objective,
+            return TargetAnswer(int(target), reached, seat, seats, objective,
                                 int(search.stats()[0]), time.perf_counter() - start)
         codes = np.zeros(32, dtype=np.int64)
         values = np.zeros(32, dtype=np.int64)
@@ -433,7 +438,7 @@ class Solver:
         move_values = tuple(MoveValue(decode_move(int(c), rules), scored + int(v), future - int(v))
                       for c, v in zip(codes[:count], values[:count]))
         pv = tuple(decode_move(int(c), rules) for c in line[:length])
-        pv_tricks = int(sum(S[S_TRICKS + s] for s in side))
+        pv_tricks = int(sum(S[S_TRICKS + s] for s in seats))
         stats = search.stats()
         names = ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "tt_stores", "tt_overwrites",
                  "first_move_cuts", "later_cuts", "full_nodes")
@@ -441,7 +446,7 @@ class Solver:
         counters["etc_cutoffs"] = int(stats[dds.STAT_ETC])
         counters["threads"] = search.threads
         return Solution(
-            value=scored + future, future=future, scored=scored, to_move=seat, side=side,
+            value=scored + future, future=future, scored=scored, to_move=seat, side=seats,
             objective=objective, cooperative=bool(cooperative), moves=move_values, pv=pv,
             pv_tricks=pv_tricks, nodes=int(stats[0]), tt_probes=int(stats[1]),
             tt_hits=int(stats[2]), seconds=seconds,
@@ -505,16 +510,18 @@ def default_solver() -> Solver:
 
 @overload
 def solve(game: Game, *, target: None = None, objective: Objective | None = None,
-          cooperative: bool = False, moves: bool = True) -> Solution: ...
+          cooperative: bool = False, moves: bool = True, side: int | None = None) -> Solution: ...
 
 
 @overload
 def solve(game: Game, *, target: int, objective: Objective | None = None,
-          cooperative: bool = False, moves: bool = True) -> TargetAnswer: ...
+          cooperative: bool = False, moves: bool = True,
+          side: int | None = None) -> TargetAnswer: ...
 
 
 def solve(game: Game, *, target: int | None = None, objective: Objective | None = None,
-          cooperative: bool = False, moves: bool = True) -> Solution | TargetAnswer:
+          cooperative: bool = False, moves: bool = True,
+          side: int | None = None) -> Solution | TargetAnswer:
     """Solve a perfect-information position exactly (double dummy).
 
     ``game`` is a :class:`~aceten.game.Game` in its play phase (all hands and the stock order
@@ -528,13 +535,31 @@ def solve(game: Game, *, target: int | None = None, objective: Objective | None 
     get, an upper bound of the adversarial value. ``moves=False`` skips the values of the
     moves other than the best (``Solution.moves`` is then empty): the value and principal
     variation alone come faster.
+    ``side`` (a seat) values the position for that seat's side instead of the mover's: the
+    other seats play against it, whoever is to move (where bonuses are not constant-sum, as
+    Cruce's marriages and Klaverjas's roem, this is not the mover's own value seen from the
+    other side). With a side other than the mover's, the moves' values are not given: pass
+    ``moves=False`` (or a ``target``).
 
     Raises :class:`~aceten.errors.AcetenError` for a position that is not perfect-information
     (a PlayerView, a record with unknown cards), a deal that is over, or one still in its
     bidding or trump call.
     """
     return default_solver().solve(game, target=target, objective=objective,
-                                  cooperative=cooperative, moves=moves)
+                                  cooperative=cooperative, moves=moves, side=side)
+
+
+def _side_team(game: Game, side: Any, moves: bool) -> int:
+    """The team of seat ``side``, the side to value (checked: a seat of the game, and the
+    mover's side when every move is to be valued)."""
+    if isinstance(side, bool) or not isinstance(side, (int, np.integer)) \
+            or not 0 <= side < game.players:
+        raise AcetenError(f"side={side!r}: a seat from 0 to {game.players - 1}")
+    team = game.team_of(int(side))
+    if moves and team != game.team_of(game.to_move):
+        raise AcetenError(f"side={side}: the moves are valued for the side to move only; "
+                          "pass moves=False to value the position for another side")
+    return team
 
 
 # -- helpers -------------------------------------------------------------------------------------
