@@ -401,7 +401,12 @@ def test_the_alphamu_searcher_never_values_a_move_above_its_average():
     assert set(fused) == {str(m) for m in view.legal_moves}
     assert all(fused[k] <= averages[k] + 1e-9 for k in fused)
     assert (fused[str(move)], averages[str(move)]) == max((fused[k], averages[k]) for k in fused)
-    assert move in view.legal_moves and bot.reason
+    assert move in view.legal_moves
+    # the words give the values the choice was made by, and the web table can translate them
+    from aceten.web.i18n_reasons import read
+
+    assert f"one next move for the deals alike {fused[str(move)]:+.1f}" in bot.detail
+    assert read(bot.reason)[0].startswith("reason_")
 
 
 def test_the_wins_searcher_plays_the_move_that_wins_on_most_deals():

@@ -342,7 +342,9 @@ class SearcherAgent(Agent):
                  "alphamu": ahead.values(weight) if ahead is not None else averages}[self.combine]
         best = max(legal, key=lambda m: (score[m], averages[m]))  # max keeps the first of equals
         ranked = sorted(legal, key=lambda m: (-score[m], -averages[m]))
-        self._explain(view, best, ranked, averages, searched, exact, observed, weights,
+        # the reason speaks of the values the choice was made by (alphamu: the next move shared)
+        self._explain(view, best, ranked, score if ahead is not None else averages, searched,
+                      exact, observed, weights,
                       shares if self.combine == "wins" else None)
         self.last = {"delegated": False, "deals": searched, "exact": exact, "nodes": nodes,
                      "averages": {str(m): averages[m] for m in legal},
@@ -532,6 +534,8 @@ class SearcherAgent(Agent):
         runner = (f"; next {ranked[1]} {averages[ranked[1]]:+.1f}" if len(ranked) > 1 else "")
         ess = effective_size(weights)
         won = f", wins {100 * shares[best]:.0f}%" if shares is not None else ""
-        self.detail = (f"{best}: weighted average {average:+.1f} {what}{won} over {plural(searched, 'deal')} "
+        kind = ("value with one next move for the deals alike" if self.combine == "alphamu"
+                else "weighted average")
+        self.detail = (f"{best}: {kind} {average:+.1f} {what}{won} over {plural(searched, 'deal')} "
                        f"({'exact' if exact else 'playout, then exact'}; {self.combine}; "
                        f"effective sample {ess:.1f} of {len(weights)} drawn){runner}")
