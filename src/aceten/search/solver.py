@@ -74,7 +74,8 @@ class Solution:
     during play — the last-trick 10 and roem in Klaverjas, marriages in Cruce — or its tricks
     with ``objective="tricks"``. The side to move maximises it and every other seat minimises
     it (two sides: ordinary zero-sum play; three players: the mover against the coalition of
-    the other two, the "paranoid" value). ``future`` is the part still to be won, ``scored``
+    the other two, the "paranoid" value); with ``solve(..., side=seat)``, read that seat's side
+    for the mover's throughout. ``future`` is the part still to be won, ``scored``
     the part already won. Deal-level scoring (Cruce game points and contracts, Klaverjas nat
     and pit, a Briscola win at 61) is left to the caller: it is a function of the card points.
     """
