@@ -387,14 +387,20 @@ def test_alphamu_on_one_deal_keeps_the_solvers_values(name, players, variant, op
                 assert set(later) == set(line.legal_moves())
 
 
-def test_the_alphamu_searcher_never_values_a_move_above_its_average():
-    """One next move for deals alike can only lose against each deal's own best: the αμ value
-    of every move is at most its average, and the move played is the best by it."""
+def late_briscola_view():
+    """A 2-player Briscola deal after 24 moves of tactics: 16 cards left, within the solver's
+    reach, the seat to move's view."""
     game = aceten.new_game("briscola", players=2, seed=5)
     tactics = TacticsAgent(seed=0)
     while len(game.moves) < 24:
         game.push(tactics.choose(game.view(game.to_move)))
-    view = game.view(game.to_move)
+    return game.view(game.to_move)
+
+
+def test_the_alphamu_searcher_never_values_a_move_above_its_average():
+    """One next move for deals alike can only lose against each deal's own best: the αμ value
+    of every move is at most its average, and the move played is the best by it."""
+    view = late_briscola_view()
     bot = SearcherAgent(seed=2, samples=8, min_worlds=2, combine="alphamu")
     move = bot.choose(view)
     fused, averages = bot.last["alphamu"], bot.last["averages"]
@@ -410,11 +416,7 @@ def test_the_alphamu_searcher_never_values_a_move_above_its_average():
 
 
 def test_the_wins_searcher_plays_the_move_that_wins_on_most_deals():
-    game = aceten.new_game("briscola", players=2, seed=5)
-    tactics = TacticsAgent(seed=0)
-    while len(game.moves) < 24:
-        game.push(tactics.choose(game.view(game.to_move)))
-    view = game.view(game.to_move)
+    view = late_briscola_view()
     bot = SearcherAgent(seed=2, samples=4, min_worlds=2, combine="wins")
     move = bot.choose(view)
     wins, averages = bot.last["wins"], bot.last["averages"]
