@@ -43,6 +43,22 @@ def test_the_coach_hint_is_the_pimc_move_late_in_a_deal():
     assert "layouts" in hint.reason and "best average" in hint.detail
 
 
+def test_the_default_coach_hints_the_searchers_move_from_the_first_trick_on():
+    from aceten.agents.searcher import SearcherAgent
+
+    assert agents.DEFAULT == "searcher"
+    game = aceten.new_game("briscola", players=2, seed=9)
+    tactics = TacticsAgent(seed=1)
+    for cards_played in (0, 30):  # the first card of the deal, and late (the solver's phase)
+        while len(game.moves) < cards_played:
+            game.push(tactics.choose(game.view(game.to_move)))
+        view = game.view(game.to_move)
+        hint = Coach(seed=4).hint(view)
+        same = SearcherAgent(seed=4)
+        assert hint.move == same.choose(view)
+        assert hint.reason == same.reason and "layouts" in hint.reason
+
+
 def test_the_review_says_it_is_unavailable_without_the_solver(monkeypatch):
     monkeypatch.setattr(agents, "_search_installed", lambda: False)
     game = aceten.new_game("briscola", players=2, seed=1)

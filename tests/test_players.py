@@ -220,16 +220,44 @@ def test_pimc_replays_the_public_moves_onto_sampled_deals():
             assert copy.hand(seat) == view.hand
 
 
-def test_the_default_bot_is_pimc_with_the_solver_and_tactics_without(monkeypatch):
+def test_the_default_bot_is_the_searcher_where_the_solver_runs_and_tactics_elsewhere(monkeypatch):
     import importlib.util
 
-    assert agents.DEFAULT == "pimc"  # the test extra installs the search extra
+    assert agents.DEFAULT == "searcher"  # numpy is a dependency, the C kernels or numba run it
     real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name == "numba" else real(name, *a))
+
+    def hiding(*names):
+        monkeypatch.setattr(importlib.util, "find_spec",
+                            lambda name, *a: None if name in names else real(name, *a))
+
+    hiding("numba")  # the C kernels alone: built at install, or a compiler builds them
+    assert agents._search_installed()
+    monkeypatch.setenv("ACETEN_KERNELS", "numba")  # told to use numba, which is not there
+    assert not agents._search_installed()
+    monkeypatch.delenv("ACETEN_KERNELS")
+    hiding("numpy")
     assert not agents._search_installed()
     monkeypatch.setattr(importlib.util, "find_spec", real)
     assert agents._search_installed()
+
+
+def test_without_numba_the_c_kernels_count_where_built_or_a_compiler_builds_them(monkeypatch,
+                                                                                 tmp_path):
+    import shutil
+    from pathlib import Path
+
+    package = tmp_path / "aceten"  # an install's folder: the build module, no kernels built
+    (package / "search" / "native").mkdir(parents=True)
+    real = Path(agents.__file__).resolve().parents[1] / "search" / "native" / "build.py"
+    shutil.copy(real, package / "search" / "native" / "build.py")
+    assert agents._c_kernels_possible(package)  # this machine has a C compiler
+    monkeypatch.setattr(shutil, "which", lambda *a, **k: None)  # no compiler anywhere
+    assert not agents._c_kernels_possible(package)
+    (package / "_kernels").mkdir()
+    (package / "_kernels" / "native-0123-x86_64.so").write_bytes(b"")  # built at install
+    assert agents._c_kernels_possible(package)
+    monkeypatch.setenv("ACETEN_KERNELS", "numba")
+    assert not agents._c_kernels_possible(package)
 
 
 def _compiled_kernels() -> dict[str, int]:

@@ -56,7 +56,7 @@ def play(
         "--opponent", "-b", show_default=False,
         help=f"the bot: a level ({', '.join(agents.LEVELS)}) or a bot by name "
         f"({', '.join(n for n in agents.names() if n not in agents.LEVELS)}); default "
-        f"{agents.DEFAULT} (pimc needs the search extra, else tactics)")] = None,
+        f"{agents.DEFAULT} (the searcher where the solver can run, else tactics)")] = None,
     variant: VariantOpt = None,
     seed: Annotated[int | None, typer.Option("--seed", help="deal seed (same seed, same cards)")] = None,
     option: OptionOpt = None,
@@ -112,7 +112,7 @@ def play(
                                   or (hints and agents.needs_solver(agents.DEFAULT))):
             from aceten.agents.pimc import warm_up
 
-            with console().status("Loading the pimc player's solver (the first time after "
+            with console().status("Loading the bots' solver (the first time after "
                                   "installing, it may be built: seconds with a C compiler, a "
                                   "minute or more where numba compiles it)..."):
                 warm_up()

@@ -493,8 +493,8 @@ class Server:
     def warm_bot_pool(self) -> None:
         """Start the bots' worker process now and load (or, the first time after installing,
         compile) the solver there, so that the first searching bot's move does not wait for
-        it. Does nothing without the search extra; a failure is logged, not raised."""
-        if importlib.util.find_spec("numba") is None:
+        it. Does nothing where the solver cannot run; a failure is logged, not raised."""
+        if not agents._search_installed():
             return
         from aceten.agents import pimc
 

@@ -105,8 +105,9 @@ def level_of(level: Any) -> str:
 
 
 def default_level() -> str:
-    """The level matching the default opponent of ``aceten play`` (pimc is hard, tactics medium)."""
-    return "hard" if agents.needs_solver(agents.DEFAULT) else "medium"
+    """The level matching the default opponent of ``aceten play`` (the searcher is expert,
+    tactics medium)."""
+    return "expert" if agents.needs_solver(agents.DEFAULT) else "medium"
 
 
 def _bot_seed(seed: int, seat: int, ply: int) -> int:
