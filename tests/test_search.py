@@ -334,6 +334,108 @@ def test_two_seat_kernel_equals_the_general_search_on_full_deals(monkeypatch):
     endgame._PREPARED.clear()
 
 
+def test_duty_kernel_applies_only_where_it_is_exact():
+    """The kernel for duties (``search/obliged.py``) takes four seats in two sides with a duty
+    cascade and no marriages, the trump known: Klaverjas and 4-player Brisca with arrastre;
+    not Cruce (marriages), nor games free of duties, nor three seats, nor cooperative play."""
+    from aceten.search import obliged
+
+    yes = [aceten.new_game("klaverjas", variant=v, seed=1, trump="H") for v in ("rotterdam", "amsterdam")]
+    yes.append(aceten.new_game("brisca", players=4, seed=1, arrastre="yes"))
+    for g in yes:
+        assert obliged.applies(*_arrays(g)), g.rules
+    for g in (aceten.new_game("cruce", players=4, seed=1, bidding="no"),
+              aceten.new_game("briscola", players=4, seed=1),
+              aceten.new_game("brisca", players=4, seed=1),
+              aceten.new_game("brisca", players=3, seed=1, arrastre="yes")):
+        assert not obliged.applies(*_arrays(g)), g.rules
+    R, S = _arrays(yes[0])
+    S[search.dds.S_COOP] = 1
+    assert not obliged.applies(R, S)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "variant", "options", "deck"), [
+    ("klaverjas", "rotterdam", {"trump": "S"}, KLAVERJAS_16),
+    ("klaverjas", "amsterdam", {"trump": "H"}, KLAVERJAS_16),
+    ("klaverjas", "amsterdam", {"trump": "S", "roem": "no"}, KLAVERJAS_16),
+    ("brisca", None, {"arrastre": "yes"}, BRISCA_16),
+])
+def test_duty_kernel_equals_plain_minimax(name, variant, options, deck):
+    """Four seats with duties, the stock out: from every trick boundary with at most
+    ``obliged.HAND_FROM`` tricks left the kernel for duties searches, here from positions all
+    through the small deal (its roem, last-trick bonus and duty cascade against the engine's),
+    for every root move, the value alone, the line and targets; and for the other side."""
+    from aceten.search import obliged
+
+    for seed in range(12):
+        g = aceten.new_game(name, players=4, variant=variant, seed=400 + seed, deck=deck, **options)
+        rng = random.Random(seed)
+        while g.phase != "play":
+            g.push(rng.choice(g.legal_moves()))
+        while g.stock:
+            g.push(rng.choice(g.legal_moves()))
+        for _ in range(seed % 9):
+            g.push(rng.choice(g.legal_moves()))
+        assert obliged.applies(*_arrays(g))
+        result = solve(g)
+        expected = reference_values(g, result.objective)
+        assert {str(m.move): m.value for m in result.moves} == expected, (seed, g.moves)
+        line = g.copy()
+        for move in result.pv:
+            line.push(move)
+        team = g.team_of(g.to_move)
+        assert line.is_over() and side_score(line, team, result.objective) == result.value
+        assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
+        assert solve(g, moves=False).value == result.value
+        other = (g.to_move + 1) % 4  # the other side maximising, the mover against it
+        now = side_score(g, 1 - team, "points")
+        assert solve(g, moves=False, side=other).value == now + minimax(g, 1 - team, "points",
+                                                                         False, {})
+
+
+@pytest.mark.slow
+def test_duty_kernel_equals_the_general_search_on_full_deals(monkeypatch):
+    """The 32-card deck, too big for the plain minimax: with the kernel for duties, every
+    move's value equals the general search's with the kernel switched off, in both Klaverjas
+    variants from positions all through the deal (some 4-player arrastre Brisca too), as do
+    the value for the other side and zero-window targets."""
+    from aceten.search import endgame, obliged
+    from aceten.search.solver import Solver
+
+    positions = []
+    for variant in ("rotterdam", "amsterdam"):
+        for seed in range(8):
+            g = aceten.new_game("klaverjas", variant=variant, seed=500 + seed, trump="SHCD"[seed % 4])
+            rng = random.Random(seed)
+            for _ in range(4 + 2 * seed + seed % 4):
+                g.push(rng.choice(g.legal_moves()))
+            positions.append(g)
+    for seed in range(2):
+        g = aceten.new_game("brisca", players=4, seed=600 + seed, arrastre="yes")
+        rng = random.Random(seed)
+        for _ in range(25 + 3 * seed):
+            g.push(rng.choice(g.legal_moves()))
+        positions.append(g)
+
+    def values() -> list[tuple[Any, ...]]:
+        endgame._PREPARED.clear()
+        solver = Solver(threads=1)
+        out = []
+        for g in positions:
+            result = solver.solve(g)
+            other = solver.solve(g, moves=False, side=(g.to_move + 1) % 4).value
+            out.append(({str(m.move): m.value for m in result.moves}, other,
+                        solver.solve(g, target=result.value).reached,
+                        solver.solve(g, target=result.value + 1).reached))
+        return out
+
+    with_kernel = values()
+    monkeypatch.setattr(obliged, "applies", lambda R, S: False)
+    assert values() == with_kernel
+    endgame._PREPARED.clear()
+
+
 @pytest.mark.slow
 def test_four_player_full_deal_agrees_with_itself():
     """A whole 4-player Briscola deal (too big for the plain minimax): killer leads and the

@@ -141,6 +141,7 @@ from aceten.search.endgame import (
     egs,
 )
 from aceten.search.kernels import is_maximising, last_bonus_left, mix64, table_window
+from aceten.search.obliged import M_OB_FROM, M_OB_ON, obliged
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
@@ -1069,8 +1070,10 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
     if left == 0:
         return 0
     at_boundary = S[S_TLEN] == 0
+    cap = 0  # at a trick boundary: the plain bound on what is left (obliged.py's cap)
     if at_boundary or S[S_BOUND] < 0:
         bound = future_bound(S, R, T, SUF)
+        cap = bound
         floor = 0
         side, sure = master_trumps(S, R, T, ORD, SUF)
         if side == 0:
@@ -1107,6 +1110,14 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
                      left if S[S_OBJ] == 1 else S[S_REMAIN], alpha, beta)
             stats[0] += HIST[E_MISC, M_NODES]
             stats[STAT_ETC] += HIST[E_MISC, M_DETC]
+            return g
+        if HIST[E_MISC, M_OB_ON] == 1 and left <= HIST[E_MISC, M_OB_FROM] \
+                and S[S_DRAWN] >= S[S_SLEN]:
+            # four seats with duties: the kernel for them, through the endgame table
+            HIST[E_MISC, M_NODES] = 0
+            g = obliged(HIST, EGT, stats, S[S_LEADER], S[S_HAND], S[S_HAND + 1], S[S_HAND + 2],
+                        S[S_HAND + 3], left, cap, alpha, beta)
+            stats[0] += HIST[E_MISC, M_NODES]
             return g
         if left == 3 and HIST[E_MISC, M_ON] == 1 and S[S_DRAWN] >= S[S_SLEN]:
             # the endgame kernel, through its own table

@@ -96,7 +96,9 @@ E_DBELOW = 31  # row: the cards of a card's suit weaker than it (a mask)
 E_DTRUMPS = 32  # row: the trumps, strongest first (M_DTRUMPS of them)
 E_DFRAME = 33  # the two-seat kernel's frames from here: one row per ply (DUEL_PLIES)
 DUEL_PLIES = 49  # two seats hold at most 48 cards between them: 48 plies and the root
-ROWS = E_DFRAME + DUEL_PLIES
+E_OBLIGED = E_DFRAME + DUEL_PLIES  # the rows of the kernel for duties (``obliged.py``)
+OBLIGED_ROWS = 17
+ROWS = E_OBLIGED + OBLIGED_ROWS
 CHEAP_TRICK = 10  # a reply does not trump a trick worth less than this to take it first
 TABLE_BITS = 19  # the endgame table: 2**19 entries of 4 words (16 MB), shared by the threads
 DUEL_TABLE_BITS = 18  # the two-seat kernel's: 8 MB (Briscola 2p: 0.92 of 16 MB's CPU, within
@@ -178,6 +180,10 @@ def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
     trump = int(S[S_TRUMP])
     four = applies(R, S)
     if not four and not applies_duel(R, S):
+        from aceten.search import obliged  # it builds on this module
+
+        if obliged.applies(R, S):
+            obliged.fill(E, R, T, ORD, S, E_OBLIGED)
         return
     tricks = int(S[S_OBJ]) == 1
     for b in range(64):

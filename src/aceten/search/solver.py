@@ -41,7 +41,7 @@ from aceten.rules.layout import (
     S_TRICKS,
     SEATS,
 )
-from aceten.search import dds, endgame, native
+from aceten.search import dds, endgame, native, obliged
 from aceten.search.encoding import decode_move, encode_game, encode_rules
 from aceten.search.kernels import aligned_zeros
 
@@ -483,7 +483,8 @@ class Solver:
         array where neither kernel applies.
         Its entries do not record the maximising side or the objective, so each solve starts
         a generation of its own."""
-        if not endgame.applies(R, S) and not endgame.applies_duel(R, S):
+        if not endgame.applies(R, S) and not endgame.applies_duel(R, S) \
+                and not obliged.applies(R, S):
             return _NO_TABLE, 0
         if self._endgame_table is None:  # (a table made for one kernel serves the other too)
             self._endgame_table = endgame.new_table(endgame.TABLE_BITS if endgame.applies(R, S)

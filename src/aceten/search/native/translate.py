@@ -34,7 +34,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[2]  # src/aceten
 # The modules whose kernels are translated, in an order where each imports only earlier ones.
 MODULES = ("rules/layout.py", "seeded.py", "rules/step.py", "search/kernels.py", "search/rng.py",
-           "search/endgame.py", "search/duel.py", "search/dds.py", "search/batch.py")
+           "search/endgame.py", "search/duel.py", "search/obliged.py", "search/dds.py",
+           "search/batch.py")
 KERNEL_DECORATORS = ("kernel", "njit", "intrinsic")
 ALIASES = {"aceten.rules.jit": "step"}  # the compiled twins are the step functions themselves
 I64, U64, BOOL, F64 = "i", "u", "b", "f"  # scalar kinds (a bool is an int64 in C)

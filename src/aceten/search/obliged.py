@@ -1,0 +1,690 @@
+"""A dedicated kernel for the last tricks of 4-player games with duties and no stock left
+(Klaverjas; 4-player Brisca with arrastre once its stock is out): the four hands in registers,
+the duty cascade and the trick's bonuses (roem, the last trick) worked out from the cards.
+
+In Klaverjas the general search (``dds.py``) spends nine tenths of its nodes in the last four
+tricks, each node paying for its move generation, saved state, bounds and table key. Here, as in
+the two-seat kernel (``duel.py``), a node is a few look-ups: fail-soft alpha-beta, iterative (one
+row of ``E`` per ply for the frame, ``E_DFRAME + ply``: the two kernels never serve one solve),
+the legal cards from the declared duties (``_legal``: the cascade of ``step.legal_cards_why`` on
+the trick as registers), and a table at trick boundaries (the endgame table ``G``, keyed by the
+hands as they are: with roem a card's name matters). Order: the table's best card, then the
+card that last cut at this ply, then ``dds.gen_moves``'s guess.
+
+Values are what the maximising side wins from a trick boundary: card points, the last trick's
+bonus and roem (or tricks, with objective tricks). ``cap`` bounds that value from above: the
+card points left, the last-trick bonus and the general search's bound on the roem still
+possible at the boundary where the kernel was entered (roem from fewer cards can only be
+less), so it is a true bound at every node below.
+
+It applies with four seats in two sides, a duty cascade, no marriages nor exchanges, a known
+trump and adversarial seats (``setup_obliged`` says so in ``E[E_MISC, M_OB_ON]``), from the
+boundaries with ``E[E_MISC, M_OB_FROM]`` tricks or fewer left once no stock remains.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from aceten.rules import lazy_numba
+from aceten.rules.jit import low_bit
+from aceten.rules.layout import (
+    KING,
+    OB_FOLLOW,
+    OB_PARTNER,
+    QUEEN,
+    R_LAST_BONUS,
+    R_MARRIAGE,
+    R_N,
+    R_NTEAMS,
+    R_OB_A,
+    R_OB_B,
+    R_OB_KIND,
+    R_OB_N,
+    R_PARTNER,
+    R_ROEM,
+    R_RUN3,
+    R_RUN4,
+    R_STUK,
+    S_COOP,
+    S_MAXTEAM,
+    S_OBJ,
+    S_TEAM,
+    S_TRUMP,
+    T_FOUR,
+    T_PLAIN_PTS,
+    T_PLAIN_STRENGTH,
+    T_RANK,
+    T_SEQ,
+    T_TRUMP_PTS,
+    T_TRUMP_STRENGTH,
+    TRUMP_POWER,
+)
+from aceten.rules.lazy_numba import njit
+from aceten.search.endgame import (
+    CHEAP_TRICK,
+    E_DFRAME,
+    E_DTHROW,
+    E_MISC,
+    E_OBLIGED,
+    E_POWER,
+    E_PTS,
+    E_PW,
+    INF,
+    M_GEN,
+    M_MAX,
+    M_NODES,
+    M_TRICKS,
+    M_TRUMP,
+    MAX_POINTS,
+    _store,
+    bucket,
+    probe_masked,
+)
+from aceten.search.kernels import prefetch
+
+lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
+
+# E_MISC fields (the endgame kernel's end at 43)
+M_OB_ON = 44  # 1 when this kernel applies to the search
+M_OB_FROM = 45  # the most tricks left at which the search hands a boundary to it
+M_OB_N = 46  # the duty cascade: how many parts, then kind, A and B of each (3 slots each)
+M_OB_KIND = 47
+M_OB_A = 50
+M_OB_B = 53
+M_OB_PARTNER = 56  # 1: "the partner is winning" can hold (sides sit alternately)
+M_OB_LAST = 57  # the last trick's bonus
+M_OB_ROEM = 58  # 1: a trick's cards score roem for its winner
+M_OB_STUK = 59  # the trump king and queen (bits), and their roem
+M_OB_STUK_V = 60
+M_OB_DECK = 61  # the deck's cards (bits): the table keeps its best card in the bits outside them
+M_OB_SPARE = 62  # 1: seven such bits were found (the best card is kept)
+MOVE_BITS = 7  # the best card plus one (0: none), spread over the first seven spare bits
+HAND_FROM = 4  # the most tricks left at which the search hands a boundary to this kernel
+# its rows, from E_OBLIGED (OBLIGED_ROWS of them)
+E_OSEQ = 0  # a card's bit in the roem sequence word (8 places a suit), or 0
+E_OFOUR = 1  # a card's four-of-a-kind roem (by its rank)
+E_ORUN = 2  # 4 rows: for the places of one suit in a trick (8 bits), the roem of its longest run
+E_OMOVE = 6  # 2 rows: for a card plus one (0..64), its bits spread over the spare bits
+E_OSPARE = 8  # the spare bits' places (MOVE_BITS of them)
+E_OHIST = 9  # 8 rows: per tricks left (1..8), how often each card cut as a lead (per search)
+
+# the frame's fields: row E_DFRAME + ply of E, one column each
+F_H = 0  # 4 columns: the hands of seats 0..3
+F_S = 4  # the trick's leader
+F_T = 5  # the place in the trick of the card to play (0: the lead)
+F_C0 = 6  # the card led
+F_BEST = 7  # the card winning the trick so far, and its place
+F_BP = 8
+F_PTS = 9  # the trick's card points so far
+F_TM = 10  # the trick's cards so far (bits)
+F_CAP = 11  # the bound on what is still to be won from the trick's start
+F_ALPHA = 12
+F_BETA = 13
+F_A0 = 14  # the window as entered (after the table narrowed it)
+F_B0 = 15
+F_G = 16
+F_CANDS = 17  # the cards not yet searched (bits)
+F_CUR = 18
+F_GAIN = 19  # what the current card gave the maximising side (at a trick's last card)
+F_MAXING = 20
+F_FOUND = 21  # the table: the entry found (or -1, or NOT_KEYED), its bucket, bounds
+F_E0 = 22
+F_LOWER = 23
+F_UPPER = 24
+F_FIRST = 25  # the card to try first (a bit; 0: none)
+F_BESTM = 26  # the best card so far
+F_TL = 27  # tricks left, this one included
+F_KILL = 28  # the card that last cut at this ply (a bit; 0: none)
+
+OPEN = -(1 << 40)  # a frame was set up: the node's cards are to be searched
+NOT_KEYED = -2
+
+
+def applies(R: np.ndarray, S: np.ndarray) -> bool:
+    """Whether the kernel applies to a search of position S under rules R (an exchange of the
+    turned trump does not matter: the kernel starts once the stock is out)."""
+    return bool(R[R_N] == 4 and R[R_NTEAMS] == 2 and R[R_OB_N] > 0 and R[R_MARRIAGE] == 0
+                and S[S_TRUMP] >= 0 and S[S_COOP] == 0)
+
+
+def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray, rows: int,
+         hand_from: int | None = None) -> None:
+    """This kernel's rows of E (``rows``: the first of its OBLIGED_ROWS rows), for a search from
+    S (Python, once per rules and trump): cards' powers and points, the duties and the roem
+    tables; ``hand_from``: the most tricks left at which it takes over."""
+    trump = int(S[S_TRUMP])
+    tricks = int(S[S_OBJ]) == 1
+    for b in range(64):
+        if (b >> 4) & 3 == trump:
+            E[E_POWER, b] = TRUMP_POWER + T[T_TRUMP_STRENGTH + b]
+            E[E_PTS, b] = 0 if tricks else T[T_TRUMP_PTS + b]
+        else:
+            E[E_POWER, b] = T[T_PLAIN_STRENGTH + b]
+            E[E_PTS, b] = 0 if tricks else T[T_PLAIN_PTS + b]
+        for led in range(4):
+            follows = (b >> 4) & 3 in (trump, led)
+            E[E_PW + led, b] = E[E_POWER, b] if follows else -1
+        penalty = 30 if (b >> 4) & 3 == trump else 0
+        strength = E[E_POWER, b] - (TRUMP_POWER if penalty else 0)
+        E[E_DTHROW, b] = -(E[E_PTS, b] * 4 + penalty + strength)
+        place = int(T[T_SEQ + b])
+        roem = R[R_ROEM] == 1 and not tricks
+        E[rows + E_OSEQ, b] = (1 << (8 * ((b >> 4) & 3) + place)) if roem and place >= 0 else 0
+        E[rows + E_OFOUR, b] = T[T_FOUR + T[T_RANK + b]] if roem else 0
+    for places in range(256):
+        run = 0
+        m = places
+        while m:
+            m &= m << 1
+            run += 1
+        value = R[R_RUN4] if run >= 4 else (R[R_RUN3] if run == 3 else 0)
+        E[rows + E_ORUN + (places >> 6), places & 63] = value if R[R_ROEM] == 1 and not tricks else 0
+    for seat in range(4):
+        E[E_MISC, M_MAX + seat] = 1 if S[S_TEAM + seat] == S[S_MAXTEAM] else 0
+    E[E_MISC, M_TRUMP] = trump
+    E[E_MISC, M_TRICKS] = 1 if tricks else 0
+    E[E_MISC, M_OB_ON] = 1
+    E[E_MISC, M_OB_FROM] = HAND_FROM if hand_from is None else hand_from
+    E[E_MISC, M_OB_N] = R[R_OB_N]
+    for k in range(3):
+        E[E_MISC, M_OB_KIND + k] = R[R_OB_KIND + k]
+        E[E_MISC, M_OB_A + k] = R[R_OB_A + k]
+        E[E_MISC, M_OB_B + k] = R[R_OB_B + k]
+    E[E_MISC, M_OB_PARTNER] = R[R_PARTNER]
+    E[E_MISC, M_OB_LAST] = 0 if tricks else R[R_LAST_BONUS]
+    E[E_MISC, M_OB_ROEM] = 1 if R[R_ROEM] == 1 and not tricks else 0
+    E[E_MISC, M_OB_STUK] = (1 << (trump * 16 + KING)) | (1 << (trump * 16 + QUEEN))
+    E[E_MISC, M_OB_STUK_V] = R[R_STUK]
+    deck = 0
+    for suit in range(4):
+        for k in range(int(ORD[0, suit, 16])):
+            deck |= 1 << int(ORD[0, suit, k])
+    spare = [q for q in range(64) if not deck >> q & 1][:MOVE_BITS]
+    E[E_MISC, M_OB_DECK] = deck - (1 << 64 if deck >> 63 else 0)  # as an int64
+    E[E_MISC, M_OB_SPARE] = 1 if len(spare) == MOVE_BITS else 0
+    for i, q in enumerate(spare):
+        E[rows + E_OSPARE, i] = q
+    for code in range(65):
+        word = sum(1 << q for i, q in enumerate(spare) if code >> i & 1) if len(spare) == MOVE_BITS else 0
+        E[rows + E_OMOVE + (code >> 6), code & 63] = word - (1 << 64 if word >> 63 else 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _above(E, cards, best):
+    """The cards of ``cards`` ranked above ``best`` (both of one suit, or trumps)."""
+    bar = E[E_POWER, best]
+    out = 0
+    m = cards
+    while m:
+        b = low_bit(m)
+        m &= m - 1
+        if E[E_POWER, b] > bar:
+            out |= 1 << b
+    return out
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _master_trumps(E, h0, h1, h2, h3):
+    """The points of the top live trumps while one side holds them all (each takes a trick
+    of its own, its points included), and that side: 1 the maximising one, 0 the other, -1
+    none. With objective tricks, one trick (two partners' top trumps may fall together)."""
+    trumps = (h0 | h1 | h2 | h3) & (0xFFFF << (E[E_MISC, M_TRUMP] << 4))
+    side = -1
+    sure = 0
+    while trumps:
+        top = -1
+        power = -1
+        m = trumps
+        while m:
+            c = low_bit(m)
+            m &= m - 1
+            if E[E_POWER, c] > power:
+                power = E[E_POWER, c]
+                top = c
+        bit = 1 << top
+        seat = 0 if h0 & bit else (1 if h1 & bit else (2 if h2 & bit else 3))
+        ours = E[E_MISC, M_MAX + seat]
+        if side == -1:
+            side = ours
+        elif side != ours:
+            break
+        sure += E[E_PTS, top]
+        trumps ^= bit
+    if E[E_MISC, M_TRICKS] == 1 and side >= 0:
+        sure = 1
+    return sure, side
+
+
+@njit(cache=True, _nrt=False)
+def _legal(E, hand, t, c0, best, bp):
+    """The cards of ``hand`` that may be played at place t of a trick led with c0, ``best``
+    winning it from place bp: the declared cascade, as ``step.legal_cards_why``."""
+    if t == 0:
+        return hand
+    trump = E[E_MISC, M_TRUMP]
+    led = (c0 >> 4) & 3
+    best_is_trump = ((best >> 4) & 3) == trump
+    trumps = hand & (0xFFFF << (trump << 4))
+    for k in range(E[E_MISC, M_OB_N]):
+        kind = E[E_MISC, M_OB_KIND + k]
+        if kind == OB_FOLLOW:
+            follow = hand & (0xFFFF << (led << 4))
+            if follow == 0:
+                continue
+            led_is_trump = led == trump
+            beat = E[E_MISC, M_OB_A + k]
+            if (beat == 2 or (beat == 1 and led_is_trump)) and (led_is_trump or not best_is_trump):
+                h = _above(E, follow, best)
+                if h:
+                    return h
+            return follow
+        elif kind == OB_PARTNER:
+            if E[E_MISC, M_OB_PARTNER] != 1 or ((t - bp) & 1) != 0:
+                continue  # the partner is not winning
+            allowed = hand
+            if best_is_trump and hand & ~trumps:
+                allowed &= ~(trumps & ~_above(E, trumps, best))
+            return allowed
+        else:  # trumping
+            if led == trump or trumps == 0:
+                continue
+            if not (E[E_MISC, M_OB_A + k] == 1 and best_is_trump):
+                return trumps
+            h = _above(E, trumps, best)
+            if h:
+                return h
+            under = E[E_MISC, M_OB_B + k]
+            if under == 0:
+                return trumps
+            if under == 2 and hand & ~trumps:
+                return hand & ~trumps
+    return hand
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _roem(E, rows, tm):
+    """The roem of a finished trick's cards ``tm`` (bits): runs, the trump pair, four of a
+    kind."""
+    if E[E_MISC, M_OB_ROEM] == 0:
+        return 0
+    seq = 0
+    rank = -1
+    same = True
+    four = 0
+    m = tm
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        seq |= E[rows + E_OSEQ, c]
+        if rank < 0:
+            rank = c & 15
+            four = E[rows + E_OFOUR, c]
+        elif c & 15 != rank:
+            same = False
+    total = four if same else 0
+    for suit in range(4):
+        places = (seq >> (8 * suit)) & 255
+        if places:
+            total += E[rows + E_ORUN + (places >> 6), places & 63]
+    stuk = E[E_MISC, M_OB_STUK]
+    if tm & stuk == stuk:
+        total += E[E_MISC, M_OB_STUK_V]
+    return total
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _next_card(E, m, t, c0, best, bp, pts, kill, tl):
+    """The card of m to search next: the last card that cut here, then a lead that cut most
+    often with as many tricks left, then ``dds.gen_moves``'s guess (lead cheap cards; give
+    points to a partner who wins the trick; take it with the cheapest card that does,
+    trumping only a trick worth taking; else throw the cheapest)."""
+    if m & kill:
+        return low_bit(m & kill)
+    pick = -1
+    score = -(1 << 62)
+    last = t == 3
+    ours = t > 0 and ((t - bp) & 1) == 0
+    trump = E[E_MISC, M_TRUMP]
+    led = (c0 >> 4) & 3
+    bar = E[E_PW + led, best] if t > 0 else 0
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        v = E[E_DTHROW, c]
+        if t == 0:
+            v += min(E[E_OBLIGED + E_OHIST + tl - 1, c], 1 << 30) << 12
+        else:
+            p = E[E_PTS, c]
+            is_trump = (c >> 4) & 3 == trump
+            penalty = 30 if is_trump else 0
+            strength = E[E_POWER, c] - (TRUMP_POWER if is_trump else 0)
+            if ours:
+                if last:
+                    v = 100 + p * 4 - penalty
+            elif E[E_PW + led, c] > bar and not (last and is_trump and pts + p < CHEAP_TRICK):
+                v = 1000 + p - penalty - strength if last else 1000 - p * 2 - penalty + strength
+        if v > score:
+            score = v
+            pick = c
+    return pick
+
+
+@njit(cache=True, _nrt=False)
+def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
+    """Enter a trick boundary at ply p, seat s to lead, ``tl`` tricks left: its value if the
+    bounds, the last trick or the table settle it, else OPEN with its frame ready."""
+    if cap <= alpha:
+        return cap
+    if beta <= 0 or cap <= 0:
+        return 0
+    if tl == 1:  # one card each: the trick plays itself
+        c0 = low_bit(h0 if s == 0 else (h1 if s == 1 else (h2 if s == 2 else h3)))
+        pw = E_PW + ((c0 >> 4) & 3)
+        best = c0
+        bp = 0
+        for d in range(1, 4):
+            seat = (s + d) & 3
+            c = low_bit(h0 if seat == 0 else (h1 if seat == 1 else (h2 if seat == 2 else h3)))
+            if E[pw, c] > E[pw, best]:
+                best = c
+                bp = d
+        if E[E_MISC, M_MAX + ((s + bp) & 3)] != 1:
+            return 0
+        if E[E_MISC, M_TRICKS] == 1:
+            return 1
+        tm = h0 | h1 | h2 | h3
+        total = E[E_MISC, M_OB_LAST]
+        m = tm
+        while m:
+            c = low_bit(m)
+            m &= m - 1
+            total += E[E_PTS, c]
+        return total + _roem(E, E_OBLIGED, tm)
+    # the top live trumps, while one side holds them, take their own points for it
+    sure, mine = _master_trumps(E, h0, h1, h2, h3)
+    if mine == 1:
+        if sure >= beta:
+            return sure
+    elif mine == 0 and cap - sure <= alpha:
+        return cap - sure
+    found = NOT_KEYED
+    e0 = 0
+    lower = 0
+    upper = INF
+    first = 0
+    if cap <= MAX_POINTS and E[E_MISC, M_OB_SPARE] == 1:
+        stats[1] += 1
+        e0, found, lower, upper, w2 = probe_masked(G, h0 | h1 | h2 | h3, h1 | h3, h2 | h3,
+                                                   E[E_MISC, M_OB_DECK], s, E[E_MISC, M_GEN])
+        if found >= 0:
+            code = 0
+            for i in range(MOVE_BITS):
+                code |= ((w2 >> E[E_OBLIGED + E_OSPARE, i]) & 1) << i
+            if code > 0:
+                first = (1 << (code - 1)) & (h0 if s == 0 else (h1 if s == 1 else (h2 if s == 2 else h3)))
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
+    f = E_DFRAME + p
+    E[f, F_H] = h0
+    E[f, F_H + 1] = h1
+    E[f, F_H + 2] = h2
+    E[f, F_H + 3] = h3
+    E[f, F_S] = s
+    E[f, F_T] = 0
+    E[f, F_C0] = -1
+    E[f, F_BEST] = -1
+    E[f, F_BP] = 0
+    E[f, F_PTS] = 0
+    E[f, F_TM] = 0
+    E[f, F_CAP] = cap
+    E[f, F_TL] = tl
+    _window(E, f, alpha, beta, E[E_MISC, M_MAX + s])
+    E[f, F_CANDS] = h0 if s == 0 else (h1 if s == 1 else (h2 if s == 2 else h3))
+    E[f, F_FIRST] = first
+    E[f, F_FOUND] = found
+    E[f, F_E0] = e0
+    E[f, F_LOWER] = lower
+    E[f, F_UPPER] = upper
+    return OPEN
+
+
+@njit(cache=True, _nrt=False)
+def _etc(E, G, g):
+    """Enhanced transposition cut-off at a trick's last card (its frame in row g, two tricks
+    or more left after it): a card whose trick leads to a position whose stored bound settles
+    the node gives its value at once; otherwise the card whose bound looks best is tried
+    first. Returns the value or OPEN."""
+    s = E[g, F_S]
+    seat = (s + 3) & 3
+    maxing = E[g, F_MAXING]
+    alpha = E[g, F_ALPHA]
+    beta = E[g, F_BETA]
+    c0 = E[g, F_C0]
+    pw = E_PW + ((c0 >> 4) & 3)
+    top = E[pw, E[g, F_BEST]]
+    h0 = E[g, F_H]
+    h1 = E[g, F_H + 1]
+    h2 = E[g, F_H + 2]
+    h3 = E[g, F_H + 3]
+    tricks = E[E_MISC, M_TRICKS] == 1
+    deck = E[E_MISC, M_OB_DECK]
+    gen = E[E_MISC, M_GEN]
+    first = 0
+    hope = -INF
+    m = E[g, F_CANDS]
+    while m:  # ask for every child's bucket first: the lookups' memory reads then overlap
+        c = low_bit(m)
+        m &= m - 1
+        bit = 1 << c
+        w = seat if E[pw, c] > top else (s + E[g, F_BP]) & 3
+        n0 = h0 ^ bit if seat == 0 else h0
+        n1 = h1 ^ bit if seat == 1 else h1
+        n2 = h2 ^ bit if seat == 2 else h2
+        n3 = h3 ^ bit if seat == 3 else h3
+        prefetch(G, bucket(G, n0 | n1 | n2 | n3, n1 | n3, n2 | n3, w) << 2)
+    m = E[g, F_CANDS]
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        bit = 1 << c
+        w = seat if E[pw, c] > top else (s + E[g, F_BP]) & 3
+        pts = E[g, F_PTS] + E[E_PTS, c]
+        if E[g, F_CAP] - (1 if tricks else pts) > MAX_POINTS:
+            continue  # the child's bounds are not tabled
+        gain = 0
+        if E[E_MISC, M_MAX + w] == 1:
+            gain = 1 if tricks else pts + _roem(E, E_OBLIGED, E[g, F_TM] | bit)
+        n0 = h0 ^ bit if seat == 0 else h0
+        n1 = h1 ^ bit if seat == 1 else h1
+        n2 = h2 ^ bit if seat == 2 else h2
+        n3 = h3 ^ bit if seat == 3 else h3
+        _e0, found, lower, upper, _w2 = probe_masked(G, n0 | n1 | n2 | n3, n1 | n3, n2 | n3, deck, w, gen)
+        if found < 0:
+            continue
+        if maxing == 1:
+            if lower + gain >= beta:
+                return lower + gain
+            if lower + gain > hope:
+                hope = lower + gain
+                first = bit
+        else:
+            if upper + gain <= alpha:
+                return upper + gain
+            if -(upper + gain) > hope:
+                hope = -(upper + gain)
+                first = bit
+    E[g, F_FIRST] = first
+    return OPEN
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _window(E, f, alpha, beta, maxing):
+    E[f, F_ALPHA] = alpha
+    E[f, F_BETA] = beta
+    E[f, F_A0] = alpha
+    E[f, F_B0] = beta
+    E[f, F_G] = -INF if maxing == 1 else INF
+    E[f, F_MAXING] = maxing
+    E[f, F_BESTM] = -1
+
+
+@njit(cache=True, _nrt=False)
+def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
+    """Fail-soft alpha-beta from a trick boundary, seat s to lead, ``tl`` tricks left (no
+    stock): what the maximising side wins, exact inside (alpha, beta); ``cap`` bounds it (see
+    the module). E[E_MISC, M_NODES] gains the cards tried."""
+    r = _lead(E, G, stats, 0, s, h0, h1, h2, h3, tl, cap, alpha, beta)
+    if r != OPEN:
+        return r
+    rows = E_OBLIGED
+    nodes = 0
+    p = 0
+    while True:
+        f = E_DFRAME + p
+        m = E[f, F_CANDS]
+        t = E[f, F_T]
+        c0 = E[f, F_C0]
+        best = E[f, F_BEST]
+        bp = E[f, F_BP]
+        k = m & E[f, F_FIRST]
+        if k:
+            E[f, F_FIRST] = 0
+            c = low_bit(k)
+        else:
+            c = _next_card(E, m, t, c0, best, bp, E[f, F_PTS], E[f, F_KILL], E[f, F_TL])
+        bit = 1 << c
+        E[f, F_CANDS] = m ^ bit
+        E[f, F_CUR] = c
+        nodes += 1
+        s = E[f, F_S]
+        seat = (s + t) & 3
+        h0 = E[f, F_H]
+        h1 = E[f, F_H + 1]
+        h2 = E[f, F_H + 2]
+        h3 = E[f, F_H + 3]
+        if seat == 0:
+            h0 ^= bit
+        elif seat == 1:
+            h1 ^= bit
+        elif seat == 2:
+            h2 ^= bit
+        else:
+            h3 ^= bit
+        tm = E[f, F_TM] | bit
+        pts = E[f, F_PTS] + E[E_PTS, c]
+        if t == 0:
+            c0 = c
+            best = c
+            bp = 0
+        elif E[E_PW + ((c0 >> 4) & 3), c] > E[E_PW + ((c0 >> 4) & 3), best]:
+            best = c
+            bp = t
+        gain = 0
+        if t < 3:
+            # the next card of the trick: its frame, with the cards it may play
+            g = E_DFRAME + p + 1
+            E[g, F_H] = h0
+            E[g, F_H + 1] = h1
+            E[g, F_H + 2] = h2
+            E[g, F_H + 3] = h3
+            E[g, F_S] = s
+            E[g, F_T] = t + 1
+            E[g, F_C0] = c0
+            E[g, F_BEST] = best
+            E[g, F_BP] = bp
+            E[g, F_PTS] = pts
+            E[g, F_TM] = tm
+            E[g, F_CAP] = E[f, F_CAP]
+            E[g, F_TL] = E[f, F_TL]
+            nxt = (seat + 1) & 3
+            _window(E, g, E[f, F_ALPHA], E[f, F_BETA], E[E_MISC, M_MAX + nxt])
+            hand = h0 if nxt == 0 else (h1 if nxt == 1 else (h2 if nxt == 2 else h3))
+            E[g, F_CANDS] = _legal(E, hand, t + 1, c0, best, bp)
+            E[g, F_FIRST] = 0
+            E[g, F_FOUND] = NOT_KEYED
+            r = OPEN
+            if t == 2 and E[f, F_TL] > 2:
+                r = _etc(E, G, g)
+        else:
+            w = (s + bp) & 3
+            tl = E[f, F_TL] - 1
+            if E[E_MISC, M_TRICKS] == 1:
+                won = 1
+                worth = 1
+            else:
+                won = pts + _roem(E, rows, tm) + (E[E_MISC, M_OB_LAST] if tl == 0 else 0)
+                worth = pts + (E[E_MISC, M_OB_LAST] if tl == 0 else 0)
+            if E[E_MISC, M_MAX + w] == 1:
+                gain = won
+            r = _lead(E, G, stats, p + 1, w, h0, h1, h2, h3, tl, E[f, F_CAP] - worth,
+                      E[f, F_ALPHA] - gain, E[f, F_BETA] - gain)
+        E[f, F_GAIN] = gain
+        if r == OPEN:
+            p += 1
+            continue
+        # a child's value r is known: fold it into its parent, and finish nodes upwards
+        while True:
+            f = E_DFRAME + p
+            v = E[f, F_GAIN] + r
+            cut = False
+            if E[f, F_MAXING] == 1:
+                if v > E[f, F_G]:
+                    E[f, F_G] = v
+                    E[f, F_BESTM] = E[f, F_CUR]
+                    if v >= E[f, F_BETA]:
+                        cut = True
+                    elif v > E[f, F_ALPHA]:
+                        E[f, F_ALPHA] = v
+            else:
+                if v < E[f, F_G]:
+                    E[f, F_G] = v
+                    E[f, F_BESTM] = E[f, F_CUR]
+                    if v <= E[f, F_ALPHA]:
+                        cut = True
+                    elif v < E[f, F_BETA]:
+                        E[f, F_BETA] = v
+            if cut:
+                E[f, F_KILL] = 1 << E[f, F_CUR]
+                if E[f, F_T] == 0:
+                    E[E_OBLIGED + E_OHIST + E[f, F_TL] - 1, E[f, F_CUR]] += 1
+            if not cut and E[f, F_CANDS] != 0:
+                break
+            r = _leave(E, G, stats, p)
+            if p == 0:
+                E[E_MISC, M_NODES] += nodes
+                return r
+            p -= 1
+
+
+@njit(cache=True, _nrt=False)
+def _leave(E, G, stats, p):
+    """Finish the node at ply p: store its bounds (at a trick boundary); return its value."""
+    f = E_DFRAME + p
+    g = E[f, F_G]
+    found = E[f, F_FOUND]
+    if found != NOT_KEYED:
+        lower = E[f, F_LOWER]
+        upper = E[f, F_UPPER]
+        best = E[f, F_BESTM]
+        if g <= E[f, F_A0]:
+            upper = min(upper, g)
+            best = -1  # every card failed low: none is known best
+        elif g >= E[f, F_B0]:
+            lower = max(lower, g)
+        else:
+            lower = g
+            upper = g
+        h1 = E[f, F_H + 1]
+        h2 = E[f, F_H + 2]
+        h3 = E[f, F_H + 3]
+        moved = E[E_OBLIGED + E_OMOVE + ((best + 1) >> 6), (best + 1) & 63]
+        _store(G, E[f, F_E0], found, E[f, F_H] | h1 | h2 | h3, h1 | h3, (h2 | h3) | moved,
+               E[f, F_S], E[E_MISC, M_GEN], lower, min(upper, E[f, F_CAP]), stats)
+    return g
