@@ -334,20 +334,27 @@ def test_two_seat_kernel_equals_the_general_search_on_full_deals(monkeypatch):
     endgame._PREPARED.clear()
 
 
+def _first_card_played(g: Game) -> Game:
+    g.push(g.legal_moves()[0])  # Cruce's trump is the suit of the first card led
+    return g
+
+
 def test_duty_kernel_applies_only_where_it_is_exact():
-    """The kernel for duties (``search/obliged.py``) takes four seats in two sides with a duty
-    cascade and no marriages, the trump known: Klaverjas and 4-player Brisca with arrastre;
-    not Cruce (marriages), nor games free of duties, nor three seats, nor cooperative play."""
+    """The kernel for duties (``search/obliged.py``) takes two to four seats with a duty
+    cascade, the trump known: Klaverjas, Cruce once its first card set the trump, Brisca with
+    arrastre; not games free of duties, nor five seats, nor cooperative play."""
     from aceten.search import obliged
 
     yes = [aceten.new_game("klaverjas", variant=v, seed=1, trump="H") for v in ("rotterdam", "amsterdam")]
-    yes.append(aceten.new_game("brisca", players=4, seed=1, arrastre="yes"))
+    yes += [aceten.new_game("brisca", players=n, seed=1, arrastre="yes") for n in (2, 3, 4)]
+    yes += [_first_card_played(aceten.new_game("cruce", players=n, seed=1, bidding="no"))
+            for n in (2, 3, 4)]
     for g in yes:
         assert obliged.applies(*_arrays(g)), g.rules
-    for g in (aceten.new_game("cruce", players=4, seed=1, bidding="no"),
+    for g in (aceten.new_game("cruce", players=4, seed=1, bidding="no"),  # no trump yet
               aceten.new_game("briscola", players=4, seed=1),
               aceten.new_game("brisca", players=4, seed=1),
-              aceten.new_game("brisca", players=3, seed=1, arrastre="yes")):
+              aceten.new_game("briscola", players=2, seed=1)):
         assert not obliged.applies(*_arrays(g)), g.rules
     R, S = _arrays(yes[0])
     S[search.dds.S_COOP] = 1
@@ -355,28 +362,42 @@ def test_duty_kernel_applies_only_where_it_is_exact():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "variant", "options", "deck"), [
-    ("klaverjas", "rotterdam", {"trump": "S"}, KLAVERJAS_16),
-    ("klaverjas", "amsterdam", {"trump": "H"}, KLAVERJAS_16),
-    ("klaverjas", "amsterdam", {"trump": "S", "roem": "no"}, KLAVERJAS_16),
-    ("brisca", None, {"arrastre": "yes"}, BRISCA_16),
+@pytest.mark.parametrize(("name", "players", "variant", "options", "deck"), [
+    ("klaverjas", 4, "rotterdam", {"trump": "S"}, KLAVERJAS_16),
+    ("klaverjas", 4, "amsterdam", {"trump": "H"}, KLAVERJAS_16),
+    ("klaverjas", 4, "amsterdam", {"trump": "S", "roem": "no"}, KLAVERJAS_16),
+    ("brisca", 4, None, {"arrastre": "yes"}, BRISCA_16),
+    ("brisca", 2, None, {"arrastre": "yes"}, BRISCA_12),
+    ("cruce", 2, None, {"bidding": "no"}, CRUCE_12),
+    ("cruce", 3, None, {"bidding": "no"}, CRUCE_12),
+    ("cruce", 4, None, {}, CRUCE_16),
+    ("cruce", 4, None, {"undertrump": "no"}, CRUCE_16),
 ])
-def test_duty_kernel_equals_plain_minimax(name, variant, options, deck):
-    """Four seats with duties, the stock out: from every trick boundary with at most
+def test_duty_kernel_equals_plain_minimax(name, players, variant, options, deck):
+    """Seats with duties, the stock out: from every trick boundary with at most
     ``obliged.HAND_FROM`` tricks left the kernel for duties searches, here from positions all
-    through the small deal (its roem, last-trick bonus and duty cascade against the engine's),
-    for every root move, the value alone, the line and targets; and for the other side."""
+    through the small deal (its roem, marriages, last-trick bonus and duty cascade against the
+    engine's), for every root move, the value alone, the line and targets; and for another
+    seat's side."""
     from aceten.search import obliged
 
     for seed in range(12):
-        g = aceten.new_game(name, players=4, variant=variant, seed=400 + seed, deck=deck, **options)
+        g = aceten.new_game(name, players=players, variant=variant, seed=400 + seed, deck=deck,
+                            **options)
         rng = random.Random(seed)
         while g.phase != "play":
-            g.push(rng.choice(g.legal_moves()))
+            moves = g.legal_moves()
+            if g.phase == "auction" and len(moves) > 1 and not g.bids:
+                moves = moves[1:]  # the first seat bids: no deal is thrown in
+            g.push(rng.choice(moves))
         while g.stock:
             g.push(rng.choice(g.legal_moves()))
         for _ in range(seed % 9):
+            if sum(g.hand(p).mask.bit_count() for p in range(players)) <= players:
+                break  # keep the last trick to search
             g.push(rng.choice(g.legal_moves()))
+        if not obliged.applies(*_arrays(g)):
+            g.push(rng.choice(g.legal_moves()))  # Cruce: the first card sets the trump
         assert obliged.applies(*_arrays(g))
         result = solve(g)
         expected = reference_values(g, result.objective)
@@ -388,18 +409,18 @@ def test_duty_kernel_equals_plain_minimax(name, variant, options, deck):
         assert line.is_over() and side_score(line, team, result.objective) == result.value
         assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
         assert solve(g, moves=False).value == result.value
-        other = (g.to_move + 1) % 4  # the other side maximising, the mover against it
-        now = side_score(g, 1 - team, "points")
-        assert solve(g, moves=False, side=other).value == now + minimax(g, 1 - team, "points",
-                                                                         False, {})
+        other = (g.to_move + 1) % players  # another seat's side maximising, the mover against it
+        theirs = g.team_of(other)
+        assert solve(g, moves=False, side=other).value == side_score(g, theirs, "points") + \
+            minimax(g, theirs, "points", False, {})
 
 
 @pytest.mark.slow
 def test_duty_kernel_equals_the_general_search_on_full_deals(monkeypatch):
-    """The 32-card deck, too big for the plain minimax: with the kernel for duties, every
-    move's value equals the general search's with the kernel switched off, in both Klaverjas
-    variants from positions all through the deal (some 4-player arrastre Brisca too), as do
-    the value for the other side and zero-window targets."""
+    """Full decks, too big for the plain minimax: with the kernel for duties, every move's
+    value equals the general search's with the kernel switched off, in both Klaverjas variants
+    from positions all through the deal, in Cruce of two to four seats and in 4-player arrastre
+    Brisca, as do the value for another seat's side and zero-window targets."""
     from aceten.search import endgame, obliged
     from aceten.search.solver import Solver
 
@@ -417,6 +438,13 @@ def test_duty_kernel_equals_the_general_search_on_full_deals(monkeypatch):
         for _ in range(25 + 3 * seed):
             g.push(rng.choice(g.legal_moves()))
         positions.append(g)
+    for players, played in ((2, (1, 5, 13, 14)), (3, (1, 4, 8)), (4, (1, 3, 6))):
+        for seed, count in enumerate(played):  # Cruce from its first card on (the trump set)
+            g = aceten.new_game("cruce", players=players, seed=700 + seed, bidding="no")
+            rng = random.Random(seed)
+            for _ in range(count):
+                g.push(rng.choice(g.legal_moves()))
+            positions.append(g)
 
     def values() -> list[tuple[Any, ...]]:
         endgame._PREPARED.clear()
@@ -424,7 +452,7 @@ def test_duty_kernel_equals_the_general_search_on_full_deals(monkeypatch):
         out = []
         for g in positions:
             result = solver.solve(g)
-            other = solver.solve(g, moves=False, side=(g.to_move + 1) % 4).value
+            other = solver.solve(g, moves=False, side=(g.to_move + 1) % g.players).value
             out.append(({str(m.move): m.value for m in result.moves}, other,
                         solver.solve(g, target=result.value).reached,
                         solver.solve(g, target=result.value + 1).reached))

@@ -1,6 +1,6 @@
-"""A dedicated kernel for the last tricks of 4-player games with duties and no stock left
-(Klaverjas; 4-player Brisca with arrastre once its stock is out): the four hands in registers,
-the duty cascade and the trick's bonuses (roem, the last trick) worked out from the cards.
+"""A dedicated kernel for the last tricks of games with duties, two to four seats, once no
+stock is left (Klaverjas; Cruce; Brisca with arrastre): the hands in registers, the duty
+cascade and the bonuses (roem, marriages, the last trick) worked out from the cards.
 
 In Klaverjas the general search (``dds.py``) spends nine tenths of its nodes in the last four
 tricks, each node paying for its move generation, saved state, bounds and table key. Here, as in
@@ -17,9 +17,9 @@ card points left, the last-trick bonus and the general search's bound on the roe
 possible at the boundary where the kernel was entered (roem from fewer cards can only be
 less), so it is a true bound at every node below.
 
-It applies with four seats in two sides, a duty cascade, no marriages nor exchanges, a known
-trump and adversarial seats (``setup_obliged`` says so in ``E[E_MISC, M_OB_ON]``), from the
-boundaries with ``E[E_MISC, M_OB_FROM]`` tricks or fewer left once no stock remains.
+It applies with two to four seats, a duty cascade, a known trump and adversarial seats
+(``fill`` says so in ``E[E_MISC, M_OB_ON]``), from the boundaries with ``E[E_MISC, M_OB_FROM]``
+tricks or fewer left once no stock remains (``HAND_FROM``, by the number of seats).
 """
 
 from __future__ import annotations
@@ -35,8 +35,9 @@ from aceten.rules.layout import (
     QUEEN,
     R_LAST_BONUS,
     R_MARRIAGE,
+    R_MARRIAGE_PLAIN,
+    R_MARRIAGE_TRUMP,
     R_N,
-    R_NTEAMS,
     R_OB_A,
     R_OB_B,
     R_OB_KIND,
@@ -77,6 +78,7 @@ from aceten.search.endgame import (
     M_TRICKS,
     M_TRUMP,
     MAX_POINTS,
+    OBLIGED_ROWS,
     _store,
     bucket,
     probe_masked,
@@ -99,15 +101,24 @@ M_OB_STUK = 59  # the trump king and queen (bits), and their roem
 M_OB_STUK_V = 60
 M_OB_DECK = 61  # the deck's cards (bits): the table keeps its best card in the bits outside them
 M_OB_SPARE = 62  # 1: seven such bits were found (the best card is kept)
+M_OB_SEATS = 63  # the number of seats (2 to 4)
 MOVE_BITS = 7  # the best card plus one (0: none), spread over the first seven spare bits
-HAND_FROM = 4  # the most tricks left at which the search hands a boundary to this kernel
+HAND_FROM = {2: 6, 3: 4, 4: 4}  # by seats: the most tricks left at which the search hands a
+# boundary to this kernel
 # its rows, from E_OBLIGED (OBLIGED_ROWS of them)
 E_OSEQ = 0  # a card's bit in the roem sequence word (8 places a suit), or 0
 E_OFOUR = 1  # a card's four-of-a-kind roem (by its rank)
 E_ORUN = 2  # 4 rows: for the places of one suit in a trick (8 bits), the roem of its longest run
 E_OMOVE = 6  # 2 rows: for a card plus one (0..64), its bits spread over the spare bits
+# (a marriage: M_OB_MARRIAGE, M_OB_MPLAIN, M_OB_MTRUMP in E_MISC's free slots below)
 E_OSPARE = 8  # the spare bits' places (MOVE_BITS of them)
-E_OHIST = 9  # 8 rows: per tricks left (1..8), how often each card cut as a lead (per search)
+E_OMISC = 9  # a row of fields (O_*)
+O_MARRIAGE = 0  # 1: leading a king or queen while holding its mate scores
+O_MPLAIN = 1  # its value in a plain suit
+O_MTRUMP = 2  # and in trumps
+E_OHIST = 10  # 12 rows: per tricks left (1..12), how often each card cut as a lead (per search)
+HIST_ROWS = 12
+assert E_OHIST + HIST_ROWS <= OBLIGED_ROWS  # the rows endgame.py makes room for
 
 # the frame's fields: row E_DFRAME + ply of E, one column each
 F_H = 0  # 4 columns: the hands of seats 0..3
@@ -144,8 +155,7 @@ NOT_KEYED = -2
 def applies(R: np.ndarray, S: np.ndarray) -> bool:
     """Whether the kernel applies to a search of position S under rules R (an exchange of the
     turned trump does not matter: the kernel starts once the stock is out)."""
-    return bool(R[R_N] == 4 and R[R_NTEAMS] == 2 and R[R_OB_N] > 0 and R[R_MARRIAGE] == 0
-                and S[S_TRUMP] >= 0 and S[S_COOP] == 0)
+    return bool(2 <= R[R_N] <= 4 and R[R_OB_N] > 0 and S[S_TRUMP] >= 0 and S[S_COOP] == 0)
 
 
 def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray, rows: int,
@@ -181,11 +191,17 @@ def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nda
         value = R[R_RUN4] if run >= 4 else (R[R_RUN3] if run == 3 else 0)
         E[rows + E_ORUN + (places >> 6), places & 63] = value if R[R_ROEM] == 1 and not tricks else 0
     for seat in range(4):
-        E[E_MISC, M_MAX + seat] = 1 if S[S_TEAM + seat] == S[S_MAXTEAM] else 0
+        E[E_MISC, M_MAX + seat] = 1 if seat < R[R_N] and S[S_TEAM + seat] == S[S_MAXTEAM] else 0
     E[E_MISC, M_TRUMP] = trump
     E[E_MISC, M_TRICKS] = 1 if tricks else 0
     E[E_MISC, M_OB_ON] = 1
-    E[E_MISC, M_OB_FROM] = HAND_FROM if hand_from is None else hand_from
+    n = int(R[R_N])
+    E[E_MISC, M_OB_SEATS] = n
+    E[E_MISC, M_OB_FROM] = min(HAND_FROM[n] if hand_from is None else hand_from, HIST_ROWS,
+                               (E_OBLIGED - E_DFRAME - 1) // n)  # the frames' rows
+    E[rows + E_OMISC, O_MARRIAGE] = 1 if R[R_MARRIAGE] == 1 and not tricks else 0
+    E[rows + E_OMISC, O_MPLAIN] = R[R_MARRIAGE_PLAIN]
+    E[rows + E_OMISC, O_MTRUMP] = R[R_MARRIAGE_TRUMP]
     E[E_MISC, M_OB_N] = R[R_OB_N]
     for k in range(3):
         E[E_MISC, M_OB_KIND + k] = R[R_OB_KIND + k]
@@ -256,6 +272,29 @@ def _master_trumps(E, h0, h1, h2, h3):
     return sure, side
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _wrap(x, n):
+    """x mod n for 0 <= x < 2n (a seat's number: no division in the loops)."""
+    return x - n if x >= n else x
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _marriage(E, c, hand, seat):
+    """What leading card c scores the maximising side (``hand``: the leader's other cards): a
+    marriage, when c is a king or queen whose mate is in the hand and the leader plays for the
+    maximising side (``step.lead_bonus``)."""
+    if E[E_OBLIGED + E_OMISC, O_MARRIAGE] == 0 or E[E_MISC, M_MAX + seat] != 1:
+        return 0
+    r = c & 15
+    if r != KING and r != QUEEN:
+        return 0
+    if not hand & (1 << ((c & 48) | (KING + QUEEN - r))):
+        return 0
+    if (c >> 4) & 3 == E[E_MISC, M_TRUMP]:
+        return E[E_OBLIGED + E_OMISC, O_MTRUMP]
+    return E[E_OBLIGED + E_OMISC, O_MPLAIN]
+
+
 @njit(cache=True, _nrt=False)
 def _legal(E, hand, t, c0, best, bp):
     """The cards of ``hand`` that may be played at place t of a trick led with c0, ``best``
@@ -322,7 +361,7 @@ def _roem(E, rows, tm):
             four = E[rows + E_OFOUR, c]
         elif c & 15 != rank:
             same = False
-    total = four if same else 0
+    total = four if same and E[E_MISC, M_OB_SEATS] == 4 else 0
     for suit in range(4):
         places = (seq >> (8 * suit)) & 255
         if places:
@@ -334,7 +373,7 @@ def _roem(E, rows, tm):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _next_card(E, m, t, c0, best, bp, pts, kill, tl):
+def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s):
     """The card of m to search next: the last card that cut here, then a lead that cut most
     often with as many tricks left, then ``dds.gen_moves``'s guess (lead cheap cards; give
     points to a partner who wins the trick; take it with the cheapest card that does,
@@ -343,8 +382,9 @@ def _next_card(E, m, t, c0, best, bp, pts, kill, tl):
         return low_bit(m & kill)
     pick = -1
     score = -(1 << 62)
-    last = t == 3
-    ours = t > 0 and ((t - bp) & 1) == 0
+    n = E[E_MISC, M_OB_SEATS]
+    last = t == n - 1
+    ours = t > 0 and E[E_MISC, M_MAX + _wrap(s + t, n)] == E[E_MISC, M_MAX + _wrap(s + bp, n)]
     trump = E[E_MISC, M_TRUMP]
     led = (c0 >> 4) & 3
     bar = E[E_PW + led, best] if t > 0 else 0
@@ -353,7 +393,7 @@ def _next_card(E, m, t, c0, best, bp, pts, kill, tl):
         m &= m - 1
         v = E[E_DTHROW, c]
         if t == 0:
-            v += min(E[E_OBLIGED + E_OHIST + tl - 1, c], 1 << 30) << 12
+            v += min(E[E_OBLIGED + E_OHIST + min(tl, HIST_ROWS) - 1, c], 1 << 30) << 12
         else:
             p = E[E_PTS, c]
             is_trump = (c >> 4) & 3 == trump
@@ -381,16 +421,18 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     if tl == 1:  # one card each: the trick plays itself
         c0 = low_bit(h0 if s == 0 else (h1 if s == 1 else (h2 if s == 2 else h3)))
         pw = E_PW + ((c0 >> 4) & 3)
+        n = E[E_MISC, M_OB_SEATS]
         best = c0
         bp = 0
-        for d in range(1, 4):
-            seat = (s + d) & 3
+        for d in range(1, n):
+            seat = _wrap(s + d, n)
             c = low_bit(h0 if seat == 0 else (h1 if seat == 1 else (h2 if seat == 2 else h3)))
             if E[pw, c] > E[pw, best]:
                 best = c
                 bp = d
-        if E[E_MISC, M_MAX + ((s + bp) & 3)] != 1:
-            return 0
+        gain = _marriage(E, c0, h0 if s == 0 else (h1 if s == 1 else (h2 if s == 2 else h3)), s)
+        if E[E_MISC, M_MAX + _wrap(s + bp, n)] != 1:
+            return gain
         if E[E_MISC, M_TRICKS] == 1:
             return 1
         tm = h0 | h1 | h2 | h3
@@ -400,7 +442,7 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             c = low_bit(m)
             m &= m - 1
             total += E[E_PTS, c]
-        return total + _roem(E, E_OBLIGED, tm)
+        return gain + total + _roem(E, E_OBLIGED, tm)
     # the top live trumps, while one side holds them, take their own points for it
     sure, mine = _master_trumps(E, h0, h1, h2, h3)
     if mine == 1:
@@ -462,7 +504,8 @@ def _etc(E, G, g):
     the node gives its value at once; otherwise the card whose bound looks best is tried
     first. Returns the value or OPEN."""
     s = E[g, F_S]
-    seat = (s + 3) & 3
+    n = E[E_MISC, M_OB_SEATS]
+    seat = _wrap(s + n - 1, n)
     maxing = E[g, F_MAXING]
     alpha = E[g, F_ALPHA]
     beta = E[g, F_BETA]
@@ -483,7 +526,7 @@ def _etc(E, G, g):
         c = low_bit(m)
         m &= m - 1
         bit = 1 << c
-        w = seat if E[pw, c] > top else (s + E[g, F_BP]) & 3
+        w = seat if E[pw, c] > top else _wrap(s + E[g, F_BP], n)
         n0 = h0 ^ bit if seat == 0 else h0
         n1 = h1 ^ bit if seat == 1 else h1
         n2 = h2 ^ bit if seat == 2 else h2
@@ -494,7 +537,7 @@ def _etc(E, G, g):
         c = low_bit(m)
         m &= m - 1
         bit = 1 << c
-        w = seat if E[pw, c] > top else (s + E[g, F_BP]) & 3
+        w = seat if E[pw, c] > top else _wrap(s + E[g, F_BP], n)
         pts = E[g, F_PTS] + E[E_PTS, c]
         if E[g, F_CAP] - (1 if tricks else pts) > MAX_POINTS:
             continue  # the child's bounds are not tabled
@@ -558,13 +601,14 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             E[f, F_FIRST] = 0
             c = low_bit(k)
         else:
-            c = _next_card(E, m, t, c0, best, bp, E[f, F_PTS], E[f, F_KILL], E[f, F_TL])
+            c = _next_card(E, m, t, c0, best, bp, E[f, F_PTS], E[f, F_KILL], E[f, F_TL], E[f, F_S])
         bit = 1 << c
         E[f, F_CANDS] = m ^ bit
         E[f, F_CUR] = c
         nodes += 1
         s = E[f, F_S]
-        seat = (s + t) & 3
+        n = E[E_MISC, M_OB_SEATS]
+        seat = _wrap(s + t, n)
         h0 = E[f, F_H]
         h1 = E[f, F_H + 1]
         h2 = E[f, F_H + 2]
@@ -587,7 +631,10 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             best = c
             bp = t
         gain = 0
-        if t < 3:
+        if t == 0 and E[E_OBLIGED + E_OMISC, O_MARRIAGE] == 1 and E[E_MISC, M_MAX + seat] == 1:
+            gain = _marriage(E, c, h0 if seat == 0 else (h1 if seat == 1 else (h2 if seat == 2 else h3)),
+                             seat)
+        if t < n - 1:
             # the next card of the trick: its frame, with the cards it may play
             g = E_DFRAME + p + 1
             E[g, F_H] = h0
@@ -603,17 +650,17 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             E[g, F_TM] = tm
             E[g, F_CAP] = E[f, F_CAP]
             E[g, F_TL] = E[f, F_TL]
-            nxt = (seat + 1) & 3
-            _window(E, g, E[f, F_ALPHA], E[f, F_BETA], E[E_MISC, M_MAX + nxt])
+            nxt = _wrap(seat + 1, n)
+            _window(E, g, E[f, F_ALPHA] - gain, E[f, F_BETA] - gain, E[E_MISC, M_MAX + nxt])
             hand = h0 if nxt == 0 else (h1 if nxt == 1 else (h2 if nxt == 2 else h3))
             E[g, F_CANDS] = _legal(E, hand, t + 1, c0, best, bp)
             E[g, F_FIRST] = 0
             E[g, F_FOUND] = NOT_KEYED
             r = OPEN
-            if t == 2 and E[f, F_TL] > 2:
+            if t == n - 2 and E[f, F_TL] > 2:
                 r = _etc(E, G, g)
         else:
-            w = (s + bp) & 3
+            w = _wrap(s + bp, n)
             tl = E[f, F_TL] - 1
             if E[E_MISC, M_TRICKS] == 1:
                 won = 1
