@@ -460,14 +460,17 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
         e0, found, lower, upper, w2 = probe_masked(G, h0 | h1 | h2 | h3, h1 | h3, h2 | h3,
                                                    E[E_MISC, M_OB_DECK], s, E[E_MISC, M_GEN])
         if found >= 0:
+            stats[2] += 1  # a hit (the solver's counters: probes 1, hits 2, cut-offs 3)
             code = 0
             for i in range(MOVE_BITS):
                 code |= ((w2 >> E[E_OBLIGED + E_OSPARE, i]) & 1) << i
             if code > 0:
                 first = (1 << (code - 1)) & (h0 if s == 0 else (h1 if s == 1 else (h2 if s == 2 else h3)))
             if lower >= beta:
+                stats[3] += 1
                 return lower
             if upper <= alpha:
+                stats[3] += 1
                 return upper
             if lower > alpha:
                 alpha = lower
