@@ -415,6 +415,19 @@ def test_duty_kernel_equals_plain_minimax(name, players, variant, options, deck)
             minimax(g, theirs, "points", False, {})
 
 
+def test_work_counts_the_kernel_for_duties_nodes_half():
+    """``Solution.work``, what the bots' node budgets count: every node, but the kernel for
+    duties' (cheaper) half."""
+    g = aceten.new_game("klaverjas", seed=5, trump="S")
+    for _ in range(12):
+        g.push(g.legal_moves()[0])
+    result = solve(g, moves=False)
+    duty = result.stats["duty_nodes"]
+    assert 0 < duty <= result.nodes and result.work == result.nodes - duty // 2
+    plain = solve(aceten.new_game("briscola", players=2, seed=1, deck="AS 3S KS 2S AC 3C KC 2C"))
+    assert plain.stats["duty_nodes"] == 0 and plain.work == plain.nodes
+
+
 # a found failure, kept: 2026-11-29, a tried version of the kernel for duties that merged
 # equivalent cards read each card's weaker suit mates before every card's power was known, and
 # valued JC here at 97 instead of 107 (no random position of the test below caught it)

@@ -14,8 +14,9 @@ move with the best average value (ties go to the first such move in ``view.legal
   :class:`~aceten.agents.tactics.TacticsAgent`, and so are bids (Cruce) and trump calls
   (Klaverjas). ``reason`` says so.
 - ``node_budget`` (solver nodes, 120,000 by default) stops sampling once the solves so far
-  searched that many nodes (at least one deal is solved): hard positions get fewer deals, and
-  the choice stays a function of the view and the seed.
+  searched that many nodes (at least one deal is solved; ``Solution.work``: the kernel for
+  duties' cheaper nodes count half): hard positions get fewer deals, and the choice stays a
+  function of the view and the seed.
 - ``time_budget`` (seconds, off by default) stops sampling once the budget is spent (at least
   one deal is solved); with it the choice may depend on the machine's speed. Without it the
   choice is a function of the view and the seed alone.
@@ -220,7 +221,7 @@ class PimcAgent(Agent):
                 if mv.move in totals:
                     totals[mv.move] += mv.value
             solved += 1
-            nodes += solution.nodes
+            nodes += solution.work
             if self.node_budget is not None and nodes >= self.node_budget:
                 break
             if self.time_budget is not None and time.perf_counter() - start > self.time_budget:

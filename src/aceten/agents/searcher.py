@@ -21,8 +21,9 @@ For each card decision it
 With three or four seats and no duty to follow (Briscola, Brisca) the card decisions before the
 solver's limit are tactics' (``playouts``): there the playouts from the first trick lost to it.
 
-``node_budget`` (solver nodes) stops evaluating further deals once spent (at least
-``min_worlds`` are evaluated), so the choice is a function of the view and the seed. The
+``node_budget`` (solver nodes: ``Solution.work``, where the kernel for duties' cheaper nodes
+count half) stops evaluating further deals once spent (at least ``min_worlds`` are
+evaluated), so the choice is a function of the view and the seed. The
 defaults, 120 deals and 2.4 M nodes (six times the first settings), scored 59.8-63.8% against
 pimc-1 in every game of two and four seats, 57.0% in 3-player Briscola and 52.5% in 3-player
 Cruce (200 duplicate deals each, docs/players.md), at a p95 under 0.8 s a decision.
@@ -432,7 +433,7 @@ class SearcherAgent(Agent):
             solution = self._solver.solve(game)
             found = {mv.move: float(mv.value) for mv in solution.moves}
             worst = min(found.values())  # (the solver reports every legal move; just in case)
-            return {m: found.get(m, worst) for m in legal}, {}, solution.nodes
+            return {m: found.get(m, worst) for m in legal}, {}, solution.work
         tricks = game.rules.options.get("scoring") == "tricks"
         team = game.team_of(seat)
         values: dict[Move, float] = {}
@@ -447,7 +448,7 @@ class SearcherAgent(Agent):
                 pushed += 1
             if not game.is_over():
                 solution = self._solver.solve(game, moves=False)
-                nodes += solution.nodes
+                nodes += solution.work
                 values[move] = float(solution.value)
                 if outcomes:  # the solver's line to the end, to score the deal as the game does
                     for reply in solution.pv:
@@ -487,7 +488,7 @@ class SearcherAgent(Agent):
                 values[move] = float(side_total(game, team, tricks))
             else:
                 line = solver.solve(game, moves=False, side=seat)
-                nodes += line.nodes
+                nodes += line.work
                 values[move] = float(line.value)
                 seen = []
                 for reply in line.pv:
@@ -498,7 +499,7 @@ class SearcherAgent(Agent):
                     seen.append(reply)
                 if not game.is_over() and len(game.legal_moves()) > 1:
                     later = solver.solve(game)  # the seat to move: its side's value
-                    nodes += later.nodes
+                    nodes += later.work
                     # the seat tells the deals apart by the others' cards played and its hand
                     nexts[move] = ((tuple(seen), game.hand(seat).mask),
                                    {m.move: float(m.value) for m in later.moves})

@@ -153,13 +153,14 @@ SAVE = S_SAVE + 1  # the saved prefix of S, then the face-up card
 KEY_WORDS = 4  # hand words of a table entry: the hands up to 4 seats, else pack_hands' planes
 TD_WIDTH = 8  # table entry: 4 key words, meta, lower | upper << 32, gen << 16 | move << 8 | left,
 # check
-STATS = 9 + 3 * 24 + 2  # nodes, table probes, hits, cut-offs, stores, overwrites; cut at the first
+STATS = 9 + 3 * 24 + 3  # nodes, table probes, hits, cut-offs, stores, overwrites; cut at the first
 # move, cut at a later move, nodes searched in full; then per finished-trick count (up to 24) the
 # main search's nodes, its table probes and its hits (the endgame kernel's are in the totals
 # only); then the enhanced transposition cut-offs (STAT_ETC) and the moves the main search
 # searched (STAT_MOVES)
 STAT_ETC = 9 + 3 * 24
 STAT_MOVES = STAT_ETC + 1
+STAT_DUTY = STAT_MOVES + 1  # the nodes of the kernel for duties (in stats[0] too)
 
 # Fields of a search frame F[ply] (the search is iterative: numba cannot cache recursion).
 F_ALPHA = 0
@@ -1118,6 +1119,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
             g = obliged(HIST, EGT, stats, S[S_LEADER], S[S_HAND], S[S_HAND + 1], S[S_HAND + 2],
                         S[S_HAND + 3], left, cap, alpha, beta)
             stats[0] += HIST[E_MISC, M_NODES]
+            stats[STAT_DUTY] += HIST[E_MISC, M_NODES]
             return g
         if left == 3 and HIST[E_MISC, M_ON] == 1 and S[S_DRAWN] >= S[S_SLEN]:
             # the endgame kernel, through its own table
