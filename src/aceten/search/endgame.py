@@ -175,6 +175,22 @@ def _this_solve(E: np.ndarray, S: np.ndarray, gen: int) -> None:
             E[E_DSUF, d] = rest - (1 << 64 if rest >> 63 else 0)  # as an int64
 
 
+def card_rows(E: np.ndarray, T: np.ndarray, trump: int, tricks: bool) -> None:
+    """Each card's power in a trick (E_POWER: 100 + strength for trumps), its points (E_PTS: 0
+    with objective tricks) and its power for each suit led (E_PW: -1 if it can neither follow
+    nor trump), the rows every kernel here reads."""
+    for b in range(64):
+        if (b >> 4) & 3 == trump:
+            E[E_POWER, b] = TRUMP_POWER + T[T_TRUMP_STRENGTH + b]
+            E[E_PTS, b] = 0 if tricks else T[T_TRUMP_PTS + b]
+        else:
+            E[E_POWER, b] = T[T_PLAIN_STRENGTH + b]
+            E[E_PTS, b] = 0 if tricks else T[T_PLAIN_PTS + b]
+        for led in range(4):
+            follows = (b >> 4) & 3 in (trump, led)
+            E[E_PW + led, b] = E[E_POWER, b] if follows else -1
+
+
 def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray) -> None:
     """The endgame rows of E (zero on entry) for a search from position S, but the generation."""
     trump = int(S[S_TRUMP])
@@ -186,16 +202,7 @@ def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
             obliged.fill(E, R, T, ORD, S, E_OBLIGED)
         return
     tricks = int(S[S_OBJ]) == 1
-    for b in range(64):
-        if (b >> 4) & 3 == trump:
-            E[E_POWER, b] = TRUMP_POWER + T[T_TRUMP_STRENGTH + b]
-            E[E_PTS, b] = 0 if tricks else T[T_TRUMP_PTS + b]
-        else:
-            E[E_POWER, b] = T[T_PLAIN_STRENGTH + b]
-            E[E_PTS, b] = 0 if tricks else T[T_PLAIN_PTS + b]
-        for led in range(4):
-            follows = (b >> 4) & 3 in (trump, led)
-            E[E_PW + led, b] = E[E_POWER, b] if follows else -1
+    card_rows(E, T, trump, tricks)
     for seat in range(int(R[R_N])):
         E[E_MISC, M_MAX + seat] = 1 if S[S_TEAM + seat] == S[S_MAXTEAM] else 0
     E[E_MISC, M_TRUMP] = trump

@@ -53,12 +53,8 @@ from aceten.rules.layout import (
     S_TEAM,
     S_TRUMP,
     T_FOUR,
-    T_PLAIN_PTS,
-    T_PLAIN_STRENGTH,
     T_RANK,
     T_SEQ,
-    T_TRUMP_PTS,
-    T_TRUMP_STRENGTH,
     TRUMP_POWER,
 )
 from aceten.rules.lazy_numba import njit
@@ -81,6 +77,7 @@ from aceten.search.endgame import (
     OBLIGED_ROWS,
     _store,
     bucket,
+    card_rows,
     probe_masked,
 )
 from aceten.search.kernels import prefetch
@@ -165,16 +162,8 @@ def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nda
     tables; ``hand_from``: the most tricks left at which it takes over."""
     trump = int(S[S_TRUMP])
     tricks = int(S[S_OBJ]) == 1
+    card_rows(E, T, trump, tricks)
     for b in range(64):
-        if (b >> 4) & 3 == trump:
-            E[E_POWER, b] = TRUMP_POWER + T[T_TRUMP_STRENGTH + b]
-            E[E_PTS, b] = 0 if tricks else T[T_TRUMP_PTS + b]
-        else:
-            E[E_POWER, b] = T[T_PLAIN_STRENGTH + b]
-            E[E_PTS, b] = 0 if tricks else T[T_PLAIN_PTS + b]
-        for led in range(4):
-            follows = (b >> 4) & 3 in (trump, led)
-            E[E_PW + led, b] = E[E_POWER, b] if follows else -1
         penalty = 30 if (b >> 4) & 3 == trump else 0
         strength = E[E_POWER, b] - (TRUMP_POWER if penalty else 0)
         E[E_DTHROW, b] = -(E[E_PTS, b] * 4 + penalty + strength)
