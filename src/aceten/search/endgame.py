@@ -284,6 +284,20 @@ def _cands(E, h, row, slot):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def strongest(E, m):
+    """The card of m (not empty) with the most power in a trick (row E_POWER)."""
+    top = -1
+    power = -1
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        if E[E_POWER, c] > power:
+            power = E[E_POWER, c]
+            top = c
+    return top
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _sides(E, s0):
     """Which places of a trick led by seat s0 play for the maximising side: four flags and
     the same as a bit mask (bit d for place d)."""
@@ -517,15 +531,7 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
     # the top live trump takes its own points for its side
     trumps = (r0 | r1 | r2 | r3) & (0xFFFF << (E[E_MISC, M_TRUMP] << 4))
     if trumps and E[E_MISC, M_TRICKS] == 0:
-        top = -1
-        power = -1
-        m = trumps
-        while m:
-            c = low_bit(m)
-            m &= m - 1
-            if E[E_POWER, c] > power:
-                power = E[E_POWER, c]
-                top = c
+        top = strongest(E, trumps)
         pts = E[E_PTS, top]
         bit = 1 << top
         if bit & r0:

@@ -79,6 +79,7 @@ from aceten.search.endgame import (
     bucket,
     card_rows,
     probe_masked,
+    strongest,
 )
 from aceten.search.kernels import prefetch
 
@@ -238,15 +239,7 @@ def _master_trumps(E, h0, h1, h2, h3):
     side = -1
     sure = 0
     while trumps:
-        top = -1
-        power = -1
-        m = trumps
-        while m:
-            c = low_bit(m)
-            m &= m - 1
-            if E[E_POWER, c] > power:
-                power = E[E_POWER, c]
-                top = c
+        top = strongest(E, trumps)
         bit = 1 << top
         seat = 0 if h0 & bit else (1 if h1 & bit else (2 if h2 & bit else 3))
         ours = E[E_MISC, M_MAX + seat]
