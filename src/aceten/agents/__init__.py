@@ -13,9 +13,11 @@ never the game, so it cannot see hidden cards.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from aceten.agents.base import Agent
@@ -48,7 +50,6 @@ def _c_kernels_possible(package: Path | None = None) -> bool:
     with the machine's C compiler (its ``build`` module, standard library only, is read by path
     here, as the build hook does, so that nothing of the search layer is imported).
     ``package``: the aceten folder to look in (this one by default)."""
-    import importlib.util
     import os
 
     if os.environ.get("ACETEN_KERNELS", "auto").strip().lower() == "numba":
@@ -56,13 +57,21 @@ def _c_kernels_possible(package: Path | None = None) -> bool:
     package = package or Path(__file__).resolve().parents[1]
     if any((package / "_kernels").glob("native-*.so")):
         return True
-    spec = importlib.util.spec_from_file_location(
-        "_aceten_native_build", package / "search" / "native" / "build.py")
+    build = _native_build(package / "search" / "native" / "build.py")
+    return build is not None and build.compiler() is not None
+
+
+@functools.cache
+def _native_build(path: Path) -> ModuleType | None:
+    """The native build module at ``path``, loaded once (every searching bot's ``get`` asks)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_aceten_native_build", path)
     if spec is None or spec.loader is None:  # pragma: no cover - the file ships with aceten
-        return False
+        return None
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
-    return build.compiler() is not None
+    return build
 
 
 AGENTS: dict[str, type[Agent]] = {

@@ -1114,7 +1114,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
             return g
         if HIST[E_MISC, M_OB_ON] == 1 and left <= HIST[E_MISC, M_OB_FROM] \
                 and S[S_DRAWN] >= S[S_SLEN]:
-            # four seats with duties: the kernel for them, through the endgame table
+            # seats with duties: the kernel for them, through the endgame table
             HIST[E_MISC, M_NODES] = 0
             g = obliged(HIST, EGT, stats, S[S_LEADER], S[S_HAND], S[S_HAND + 1], S[S_HAND + 2],
                         S[S_HAND + 3], left, cap, alpha, beta)

@@ -199,7 +199,7 @@ def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
         from aceten.search import obliged  # it builds on this module
 
         if obliged.applies(R, S):
-            obliged.fill(E, R, T, ORD, S, E_OBLIGED)
+            obliged.fill(E, R, T, ORD, S)
         return
     tricks = int(S[S_OBJ]) == 1
     card_rows(E, T, trump, tricks)

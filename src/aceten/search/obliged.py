@@ -9,7 +9,8 @@ row of ``E`` per ply for the frame, ``E_DFRAME + ply``: the two kernels never se
 the legal cards from the declared duties (``_legal``: the cascade of ``step.legal_cards_why`` on
 the trick as registers), and a table at trick boundaries (the endgame table ``G``, keyed by the
 hands as they are: with roem a card's name matters). Order: the table's best card, then the
-card that last cut at this ply, then ``dds.gen_moves``'s guess.
+card that last cut at this ply, then leads that cut most often with as many tricks left, then
+``dds.gen_moves``'s guess.
 
 Values are what the maximising side wins from a trick boundary: card points, the last trick's
 bonus and roem (or tricks, with objective tricks). ``cap`` bounds that value from above: the
@@ -81,7 +82,7 @@ from aceten.search.endgame import (
     probe_masked,
     strongest,
 )
-from aceten.search.kernels import prefetch
+from aceten.search.kernels import prefetch, table_window
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
@@ -108,7 +109,6 @@ E_OSEQ = 0  # a card's bit in the roem sequence word (8 places a suit), or 0
 E_OFOUR = 1  # a card's four-of-a-kind roem (by its rank)
 E_ORUN = 2  # 4 rows: for the places of one suit in a trick (8 bits), the roem of its longest run
 E_OMOVE = 6  # 2 rows: for a card plus one (0..64), its bits spread over the spare bits
-# (a marriage: M_OB_MARRIAGE, M_OB_MPLAIN, M_OB_MTRUMP in E_MISC's free slots below)
 E_OSPARE = 8  # the spare bits' places (MOVE_BITS of them)
 E_OMISC = 9  # a row of fields (O_*)
 O_MARRIAGE = 0  # 1: leading a king or queen while holding its mate scores
@@ -156,20 +156,20 @@ def applies(R: np.ndarray, S: np.ndarray) -> bool:
     return bool(2 <= R[R_N] <= 4 and R[R_OB_N] > 0 and S[S_TRUMP] >= 0 and S[S_COOP] == 0)
 
 
-def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray, rows: int,
-         hand_from: int | None = None) -> None:
-    """This kernel's rows of E (``rows``: the first of its OBLIGED_ROWS rows), for a search from
-    S (Python, once per rules and trump): cards' powers and points, the duties and the roem
-    tables; ``hand_from``: the most tricks left at which it takes over."""
+def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray) -> None:
+    """This kernel's rows of E (from E_OBLIGED, OBLIGED_ROWS of them, and its E_MISC fields)
+    for a search from S (Python, once per rules and trump): cards' powers and points, the
+    duties and the roem tables."""
+    rows = E_OBLIGED
     trump = int(S[S_TRUMP])
     tricks = int(S[S_OBJ]) == 1
+    roem = R[R_ROEM] == 1 and not tricks
     card_rows(E, T, trump, tricks)
     for b in range(64):
         penalty = 30 if (b >> 4) & 3 == trump else 0
         strength = E[E_POWER, b] - (TRUMP_POWER if penalty else 0)
         E[E_DTHROW, b] = -(E[E_PTS, b] * 4 + penalty + strength)
         place = int(T[T_SEQ + b])
-        roem = R[R_ROEM] == 1 and not tricks
         E[rows + E_OSEQ, b] = (1 << (8 * ((b >> 4) & 3) + place)) if roem and place >= 0 else 0
         E[rows + E_OFOUR, b] = T[T_FOUR + T[T_RANK + b]] if roem else 0
     for places in range(256):
@@ -179,7 +179,7 @@ def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nda
             m &= m << 1
             run += 1
         value = R[R_RUN4] if run >= 4 else (R[R_RUN3] if run == 3 else 0)
-        E[rows + E_ORUN + (places >> 6), places & 63] = value if R[R_ROEM] == 1 and not tricks else 0
+        E[rows + E_ORUN + (places >> 6), places & 63] = value if roem else 0
     for seat in range(4):
         E[E_MISC, M_MAX + seat] = 1 if seat < R[R_N] and S[S_TEAM + seat] == S[S_MAXTEAM] else 0
     E[E_MISC, M_TRUMP] = trump
@@ -187,8 +187,7 @@ def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nda
     E[E_MISC, M_OB_ON] = 1
     n = int(R[R_N])
     E[E_MISC, M_OB_SEATS] = n
-    E[E_MISC, M_OB_FROM] = min(HAND_FROM[n] if hand_from is None else hand_from, HIST_ROWS,
-                               (E_OBLIGED - E_DFRAME - 1) // n)  # the frames' rows
+    E[E_MISC, M_OB_FROM] = min(HAND_FROM[n], HIST_ROWS, (E_OBLIGED - E_DFRAME - 1) // n)  # frames
     E[rows + E_OMISC, O_MARRIAGE] = 1 if R[R_MARRIAGE] == 1 and not tricks else 0
     E[rows + E_OMISC, O_MPLAIN] = R[R_MARRIAGE_PLAIN]
     E[rows + E_OMISC, O_MTRUMP] = R[R_MARRIAGE_TRUMP]
@@ -199,7 +198,7 @@ def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nda
         E[E_MISC, M_OB_B + k] = R[R_OB_B + k]
     E[E_MISC, M_OB_PARTNER] = R[R_PARTNER]
     E[E_MISC, M_OB_LAST] = 0 if tricks else R[R_LAST_BONUS]
-    E[E_MISC, M_OB_ROEM] = 1 if R[R_ROEM] == 1 and not tricks else 0
+    E[E_MISC, M_OB_ROEM] = 1 if roem else 0
     E[E_MISC, M_OB_STUK] = (1 << (trump * 16 + KING)) | (1 << (trump * 16 + QUEEN))
     E[E_MISC, M_OB_STUK_V] = R[R_STUK]
     deck = 0
@@ -252,6 +251,12 @@ def _master_trumps(E, h0, h1, h2, h3):
     if E[E_MISC, M_TRICKS] == 1 and side >= 0:
         sure = 1
     return sure, side
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _hand(seat, h0, h1, h2, h3):
+    """Seat's hand of the four in registers."""
+    return h0 if seat == 0 else (h1 if seat == 1 else (h2 if seat == 2 else h3))
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -324,7 +329,7 @@ def _legal(E, hand, t, c0, best, bp):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _roem(E, rows, tm):
+def _roem(E, tm):
     """The roem of a finished trick's cards ``tm`` (bits): runs, the trump pair, four of a
     kind."""
     if E[E_MISC, M_OB_ROEM] == 0:
@@ -337,17 +342,17 @@ def _roem(E, rows, tm):
     while m:
         c = low_bit(m)
         m &= m - 1
-        seq |= E[rows + E_OSEQ, c]
+        seq |= E[E_OBLIGED + E_OSEQ, c]
         if rank < 0:
             rank = c & 15
-            four = E[rows + E_OFOUR, c]
+            four = E[E_OBLIGED + E_OFOUR, c]
         elif c & 15 != rank:
             same = False
     total = four if same and E[E_MISC, M_OB_SEATS] == 4 else 0
     for suit in range(4):
         places = (seq >> (8 * suit)) & 255
         if places:
-            total += E[rows + E_ORUN + (places >> 6), places & 63]
+            total += E[E_OBLIGED + E_ORUN + (places >> 6), places & 63]
     stuk = E[E_MISC, M_OB_STUK]
     if tm & stuk == stuk:
         total += E[E_MISC, M_OB_STUK_V]
@@ -400,21 +405,20 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
         return cap
     if beta <= 0 or cap <= 0:
         return 0
-    if tl == 1:  # one card each: the trick plays itself
-        c0 = low_bit(h0 if s == 0 else (h1 if s == 1 else (h2 if s == 2 else h3)))
+    if tl == 1:  # one card each: the trick plays itself (no marriage: the mate is gone)
+        c0 = low_bit(_hand(s, h0, h1, h2, h3))
         pw = E_PW + ((c0 >> 4) & 3)
         n = E[E_MISC, M_OB_SEATS]
         best = c0
         bp = 0
         for d in range(1, n):
             seat = _wrap(s + d, n)
-            c = low_bit(h0 if seat == 0 else (h1 if seat == 1 else (h2 if seat == 2 else h3)))
+            c = low_bit(_hand(seat, h0, h1, h2, h3))
             if E[pw, c] > E[pw, best]:
                 best = c
                 bp = d
-        gain = _marriage(E, c0, h0 if s == 0 else (h1 if s == 1 else (h2 if s == 2 else h3)), s)
         if E[E_MISC, M_MAX + _wrap(s + bp, n)] != 1:
-            return gain
+            return 0
         if E[E_MISC, M_TRICKS] == 1:
             return 1
         tm = h0 | h1 | h2 | h3
@@ -424,7 +428,7 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             c = low_bit(m)
             m &= m - 1
             total += E[E_PTS, c]
-        return gain + total + _roem(E, E_OBLIGED, tm)
+        return total + _roem(E, tm)
     # the top live trumps, while one side holds them, take their own points for it
     sure, mine = _master_trumps(E, h0, h1, h2, h3)
     if mine == 1:
@@ -442,22 +446,14 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
         e0, found, lower, upper, w2 = probe_masked(G, h0 | h1 | h2 | h3, h1 | h3, h2 | h3,
                                                    E[E_MISC, M_OB_DECK], s, E[E_MISC, M_GEN])
         if found >= 0:
-            stats[2] += 1  # a hit (the solver's counters: probes 1, hits 2, cut-offs 3)
+            settled, g, alpha, beta = table_window(lower, upper, alpha, beta, stats)
+            if settled:
+                return g
             code = 0
             for i in range(MOVE_BITS):
                 code |= ((w2 >> E[E_OBLIGED + E_OSPARE, i]) & 1) << i
             if code > 0:
-                first = (1 << (code - 1)) & (h0 if s == 0 else (h1 if s == 1 else (h2 if s == 2 else h3)))
-            if lower >= beta:
-                stats[3] += 1
-                return lower
-            if upper <= alpha:
-                stats[3] += 1
-                return upper
-            if lower > alpha:
-                alpha = lower
-            if upper < beta:
-                beta = upper
+                first = (1 << (code - 1)) & _hand(s, h0, h1, h2, h3)
     f = E_DFRAME + p
     E[f, F_H] = h0
     E[f, F_H + 1] = h1
@@ -473,7 +469,7 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     E[f, F_CAP] = cap
     E[f, F_TL] = tl
     _window(E, f, alpha, beta, E[E_MISC, M_MAX + s])
-    E[f, F_CANDS] = h0 if s == 0 else (h1 if s == 1 else (h2 if s == 2 else h3))
+    E[f, F_CANDS] = _hand(s, h0, h1, h2, h3)
     E[f, F_FIRST] = first
     E[f, F_FOUND] = found
     E[f, F_E0] = e0
@@ -529,7 +525,6 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     r = _lead(E, G, stats, 0, s, h0, h1, h2, h3, tl, cap, alpha, beta)
     if r != OPEN:
         return r
-    rows = E_OBLIGED
     nodes = 0
     p = 0
     while True:
@@ -573,10 +568,7 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
         elif E[E_PW + ((c0 >> 4) & 3), c] > E[E_PW + ((c0 >> 4) & 3), best]:
             best = c
             bp = t
-        gain = 0
-        if t == 0 and E[E_OBLIGED + E_OMISC, O_MARRIAGE] == 1 and E[E_MISC, M_MAX + seat] == 1:
-            gain = _marriage(E, c, h0 if seat == 0 else (h1 if seat == 1 else (h2 if seat == 2 else h3)),
-                             seat)
+        gain = _marriage(E, c, _hand(seat, h0, h1, h2, h3), seat) if t == 0 else 0
         if t < n - 1:
             # the next card of the trick: its frame, with the cards it may play
             g = E_DFRAME + p + 1
@@ -595,8 +587,7 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             E[g, F_TL] = E[f, F_TL]
             nxt = _wrap(seat + 1, n)
             _window(E, g, E[f, F_ALPHA] - gain, E[f, F_BETA] - gain, E[E_MISC, M_MAX + nxt])
-            hand = h0 if nxt == 0 else (h1 if nxt == 1 else (h2 if nxt == 2 else h3))
-            E[g, F_CANDS] = _legal(E, hand, t + 1, c0, best, bp)
+            E[g, F_CANDS] = _legal(E, _hand(nxt, h0, h1, h2, h3), t + 1, c0, best, bp)
             E[g, F_FIRST] = 0
             E[g, F_FOUND] = NOT_KEYED
             r = OPEN
@@ -609,7 +600,7 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
                 won = 1
                 worth = 1
             else:
-                won = pts + _roem(E, rows, tm) + (E[E_MISC, M_OB_LAST] if tl == 0 else 0)
+                won = pts + _roem(E, tm) + (E[E_MISC, M_OB_LAST] if tl == 0 else 0)
                 worth = pts + (E[E_MISC, M_OB_LAST] if tl == 0 else 0)
             if E[E_MISC, M_MAX + w] == 1:
                 gain = won

@@ -488,7 +488,8 @@ class Solver:
     def _endgame_for(self, R: np.ndarray, S: np.ndarray) -> tuple[np.ndarray, int]:
         """The endgame kernels' table (16 MB, 8 MB when made for the two-seat kernel; made on
         first use, shared by the threads) and a new generation of it for this solve; an empty
-        array where neither kernel applies.
+        array where no kernel applies (the endgame kernel, the two-seat one, the one for
+        duties).
         Its entries do not record the maximising side or the objective, so each solve starts
         a generation of its own."""
         if not endgame.applies(R, S) and not endgame.applies_duel(R, S) \
