@@ -508,6 +508,159 @@ def test_duty_kernel_equals_the_general_search_on_full_deals(monkeypatch):
     endgame._PREPARED.clear()
 
 
+def _played_to_first_card(name: str, players: int, seed: int, **options: Any) -> Game:
+    """A deal with its bids made (by random seats, never all passing), at its first card."""
+    g = aceten.new_game(name, players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    while g.phase != "play":
+        moves = g.legal_moves()
+        if g.phase == "auction" and len(moves) > 1 and not g.bids:
+            moves = moves[1:]
+        g.push(rng.choice(moves))
+    return g
+
+
+def test_first_card_roots_apply_where_the_trump_is_named_by_it_and_the_deal_is_long():
+    """Each first card is its own root (``search/first_card.py``) where it names trump and the
+    kernel for duties takes the last tricks once it is known: 2- and 3-player Cruce at their
+    first card; not 4-player Cruce (six tricks, four of them the kernel's), nor after the first
+    card, nor games whose trump is known, nor cooperative play."""
+    from aceten.search import first_card
+
+    for players in (2, 3):
+        g = _played_to_first_card("cruce", players, 1)
+        assert first_card.applies(*_arrays(g))
+        R, S = _arrays(g)
+        S[search.dds.S_COOP] = 1
+        assert not first_card.applies(R, S)
+        g.push(g.legal_moves()[0])
+        assert not first_card.applies(*_arrays(g))
+    for g in (_played_to_first_card("cruce", 4, 1),
+              aceten.new_game("klaverjas", seed=1, trump="H"),
+              aceten.new_game("brisca", players=2, seed=1, arrastre="yes"),
+              aceten.new_game("briscola", players=2, seed=1)):
+        assert not first_card.applies(*_arrays(g)), g.rules
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "options", "deck", "deals"), [
+    (2, {"bidding": "no"}, CRUCE_12, 8),
+    (2, {"bidding": "no"}, CRUCE_18, 2),  # the stock's tricks before the duties
+    (3, {}, CRUCE_12, 8),
+    (4, {"undertrump": "no"}, CRUCE_16, 6),
+])
+def test_first_card_roots_equal_plain_minimax(players, options, deck, deals, monkeypatch):
+    """Each first card searched as its own root, made to apply on small decks: every first
+    card's value, the value alone, the line and targets, and the value and targets for another
+    seat's side (every other seat against it) equal the plain minimax's."""
+    from aceten.search import first_card
+
+    monkeypatch.setattr(first_card, "pays", lambda R, S: True)
+    for seed in range(deals):
+        g = _played_to_first_card("cruce", players, 900 + seed, deck=deck, **options)
+        assert first_card.applies(*_arrays(g))
+        result = solve(g)
+        expected = reference_values(g, "points")
+        assert {str(m.move): m.value for m in result.moves} == expected, (seed, g.moves)
+        assert [str(m.move) for m in result.moves] == [str(m) for m in g.legal_moves()]
+        assert all(m.loss == result.value - m.value for m in result.moves)
+        team = g.team_of(g.to_move)
+        line = g.copy()
+        for move in result.pv:
+            line.push(move)
+        assert line.is_over() and side_score(line, team, "points") == result.value
+        assert result.pv_tricks == sum(line.tricks_won[s] for s in g.teams[team])
+        assert solve(g, moves=False).value == result.value
+        assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
+        other = (g.to_move + 1) % players
+        theirs = g.team_of(other)
+        value = side_score(g, theirs, "points") + minimax(g, theirs, "points", False, {})
+        assert solve(g, moves=False, side=other).value == value
+        assert solve(g, target=value, side=other) and not solve(g, target=value + 1, side=other)
+
+
+@pytest.mark.slow
+def test_first_card_roots_equal_the_general_search_on_full_deals(monkeypatch):
+    """Full 2- and 3-player Cruce deals at their first card: searched one first card at a time
+    or by the general search alone, the same values of every card, for another seat's side and
+    at targets."""
+    from aceten.search import first_card
+    from aceten.search.solver import Solver
+
+    positions = [_played_to_first_card("cruce", 2, 950 + seed) for seed in range(2)]
+    positions += [_played_to_first_card("cruce", 3, 960 + seed) for seed in range(4)]
+
+    def values() -> list[tuple[Any, ...]]:
+        solver = Solver(threads=1)
+        out = []
+        for g in positions:
+            result = solver.solve(g)
+            other = (g.to_move + 1) % g.players
+            out.append(({str(m.move): m.value for m in result.moves}, result.value,
+                        solver.solve(g, moves=False).value,
+                        solver.solve(g, moves=False, side=other).value,
+                        solver.solve(g, target=result.value).reached,
+                        solver.solve(g, target=result.value + 1).reached))
+        return out
+
+    by_first_card = values()
+    monkeypatch.setattr(first_card, "applies", lambda R, S: False)
+    assert values() == by_first_card
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "players", "variant", "options", "played"), [
+    ("klaverjas", 4, "amsterdam", {"trump": "H"}, 10),  # the kernel for duties
+    ("cruce", 3, None, {"bidding": "no"}, 9),
+    ("briscola", 2, None, {}, 22),  # the two-seat kernel, the stock drawn
+    ("briscola", 4, None, {}, 26),  # the endgame kernel
+])
+def test_one_solver_over_the_deals_of_a_decision_equals_a_fresh_one_each(
+        name, players, variant, options, played):
+    """pimc's and the searcher's use: one solver solves deal after deal sampled for one
+    decision, its kernels' table kept from deal to deal where the rules, trump, side and stock
+    are the same; every move's value equals a fresh solver's."""
+    from aceten.agents.pimc import public_moves
+    from aceten.knowledge import Knowledge
+    from aceten.search.solver import Solver
+
+    g = aceten.new_game(name, players=players, variant=variant, seed=31, **options)
+    rng = random.Random(31)
+    for _ in range(played):
+        g.push(rng.choice(g.legal_moves()))
+    view = g.view(g.to_move)
+    deals = []
+    for deal in Knowledge.from_view(view).sample(12, rng=random.Random(5)):
+        sampled = Game(view.rules, deal=deal)
+        for move in public_moves(view):
+            sampled.push(move)
+        deals.append(sampled)
+    shared = Solver(threads=1)
+    for sampled in deals:
+        got = {str(m.move): m.value for m in shared.solve(sampled).moves}
+        assert got == {str(m.move): m.value for m in Solver(threads=1).solve(sampled).moves}
+        assert shared.solve(sampled, moves=False, side=(g.to_move + 1) % players).value == \
+            Solver(threads=1).solve(sampled, moves=False, side=(g.to_move + 1) % players).value
+
+
+def test_one_solver_keeps_no_endgame_across_stock_orders():
+    """Two deals alike but for the order of two stock cards, solved one after the other by one
+    solver: the two-seat kernel's positions (hands, cards drawn, leader) are the same in both,
+    their futures not, so its table starts afresh; each deal's values equal a fresh solver's."""
+    import dataclasses
+
+    from aceten.search.solver import Solver
+
+    g = aceten.new_game("briscola", players=2, seed=7)
+    stock = list(g.deal.stock)
+    stock[-3], stock[-2] = stock[-2], stock[-3]  # the last two cards drawn before the face-up one
+    other = Game(g.rules, deal=dataclasses.replace(g.deal, stock=tuple(stock)))
+    shared = Solver(threads=1)
+    for deal in (g, other, g):
+        assert {str(m.move): m.value for m in shared.solve(deal).moves} == \
+            {str(m.move): m.value for m in Solver(threads=1).solve(deal).moves}
+
+
 @pytest.mark.slow
 def test_four_player_full_deal_agrees_with_itself():
     """A whole 4-player Briscola deal (too big for the plain minimax): killer leads and the

@@ -147,8 +147,7 @@ def setup(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
     The rows are worked out once per rules and trump (a Python loop over the cards, as long as
     a small solve) and copied in after that: pimc and the searcher solve thousands of positions
     of one deal."""
-    key = (id(R), id(T), id(ORD), E.shape[1], int(S[S_TRUMP]), int(S[S_OBJ]), int(S[S_COOP]),
-           int(S[S_MAXTEAM]), *(int(S[S_TEAM + seat]) for seat in range(4)))
+    key = (id(T), id(ORD), E.shape[1], *rows_key(R, S))
     entry = _PREPARED.get(key)
     if entry is None or entry[0] is not R or entry[1] is not T or entry[2] is not ORD:
         scratch = np.zeros_like(E)
@@ -158,6 +157,13 @@ def setup(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
         entry = _PREPARED[key] = (R, T, ORD, scratch[E_POWER:ROWS].copy())
     E[E_POWER:ROWS] = entry[3]
     _this_solve(E, S, gen)
+
+
+def rows_key(R: np.ndarray, S: np.ndarray) -> tuple[int, ...]:
+    """What the kernels' rows of a search from S depend on besides the rules' other arrays:
+    the rules, the trump, the objective, cooperation and the teams."""
+    return (id(R), int(S[S_TRUMP]), int(S[S_OBJ]), int(S[S_COOP]), int(S[S_MAXTEAM]),
+            *(int(S[S_TEAM + seat]) for seat in range(4)))
 
 
 def _this_solve(E: np.ndarray, S: np.ndarray, gen: int) -> None:

@@ -41,7 +41,7 @@ from aceten.rules.layout import (
     S_TRICKS,
     SEATS,
 )
-from aceten.search import dds, endgame, native, obliged
+from aceten.search import dds, endgame, first_card, native, obliged
 from aceten.search.encoding import decode_move, encode_game, encode_rules
 from aceten.search.kernels import aligned_zeros
 
@@ -150,6 +150,7 @@ class TargetAnswer:
     objective: Objective
     nodes: int
     seconds: float
+    stats: dict[str, int] = field(default_factory=dict, repr=False)
 
     def __bool__(self) -> bool:
         return self.reached
@@ -380,6 +381,7 @@ class Solver:
         self._generation = 0
         self._endgame_table: np.ndarray | None = None  # allocated where the kernel applies
         self._endgame_generation = 0
+        self._endgame_context: tuple[Any, ...] | None = None
         self._context: tuple[Any, ...] | None = None
         self._workers = [_Worker() for _ in range(threads)]
         self._control = dds.shared_control()
@@ -388,6 +390,7 @@ class Solver:
     def clear(self) -> None:
         """Forget every stored position."""
         self._context = None
+        self._endgame_context = None
 
     @overload
     def solve(self, game: Game, *, target: None = None, objective: Objective | None = None,
@@ -404,32 +407,37 @@ class Solver:
               side: int | None = None) -> Solution | TargetAnswer:
         """Solve ``game`` from its current position; see :func:`solve`."""
         game = _position(game)
-        rules = game.rules
         objective = _objective(game, objective)
-        enc = encode_rules(rules)
-        S = encode_game(game)
-        seat = game.to_move
-        team = game.team_of(seat)  # this deal's teams: a hidden team's too, all hands known
+        team = game.team_of(game.to_move)  # this deal's teams: a hidden team's too
         if side is not None:
             team = _side_team(game, side, moves and target is None)
+        if target is not None and (isinstance(target, bool)
+                                   or not isinstance(target, (int, np.integer))):
+            raise AcetenError(f"target must be a whole number, not {target!r}")
+        enc = encode_rules(game.rules)
+        S = encode_game(game)
+        if not cooperative and first_card.applies(enc.R, S):
+            return self._solve_each_first_card(game, team, objective, moves, target)
+        return self._solve(game, enc, S, team, objective, cooperative, moves, target)
+
+    def _solve(self, game: Game, enc: Any, S: np.ndarray, team: int, objective: Objective,
+               cooperative: bool, moves: bool, target: int | None) -> Solution | TargetAnswer:
+        """One search of position S (``game`` encoded) for ``team``."""
+        seat = game.to_move
         seats = tuple(game.teams[team])
         S[S_MAXTEAM] = team
         S[S_OBJ] = 1 if objective == "tricks" else 0
         S[S_COOP] = int(bool(cooperative))
-        if objective == "tricks":
-            scored = sum(game.tricks_won[s] for s in seats)
-        else:
-            scored = sum(game.points[s] + game.bonus[s] for s in seats)
+        scored = _scored(game, seats, objective)
         table, gen = self._table_for(game)
         search = _Search(enc, S, table, gen, self._endgame_for(enc.R, S), self._workers,
                          self._control, self._helper(S))
         start = time.perf_counter()
         if target is not None:
-            if isinstance(target, bool) or not isinstance(target, (int, np.integer)):
-                raise AcetenError(f"target must be a whole number, not {target!r}")
             reached = search.reach(S, int(target) - scored)
             return TargetAnswer(int(target), reached, seat, seats, objective,
-                                int(search.stats()[0]), time.perf_counter() - start)
+                                int(search.stats()[0]), time.perf_counter() - start,
+                                _counters(search))
         codes = np.zeros(32, dtype=np.int64)
         values = np.zeros(32, dtype=np.int64)
         if moves:
@@ -443,23 +451,62 @@ class Solver:
         if length < 0:  # pragma: no cover - the search contradicted itself
             raise AcetenError("internal error: the principal variation does not keep the value")
         seconds = time.perf_counter() - start
+        rules = game.rules
         move_values = tuple(MoveValue(decode_move(int(c), rules), scored + int(v), future - int(v))
                       for c, v in zip(codes[:count], values[:count]))
         pv = tuple(decode_move(int(c), rules) for c in line[:length])
         pv_tricks = int(sum(S[S_TRICKS + s] for s in seats))
-        stats = search.stats()
-        names = ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "tt_stores", "tt_overwrites",
-                 "first_move_cuts", "later_cuts", "full_nodes")
-        counters = {k: int(v) for k, v in zip(names, stats)}
-        counters["etc_cutoffs"] = int(stats[dds.STAT_ETC])
-        counters["duty_nodes"] = int(stats[dds.STAT_DUTY])
-        counters["threads"] = search.threads
+        counters = _counters(search)
         return Solution(
             value=scored + future, future=future, scored=scored, to_move=seat, side=seats,
             objective=objective, cooperative=bool(cooperative), moves=move_values, pv=pv,
-            pv_tricks=pv_tricks, nodes=int(stats[0]), tt_probes=int(stats[1]),
-            tt_hits=int(stats[2]), seconds=seconds,
-            stats=counters,
+            pv_tricks=pv_tricks, nodes=counters["nodes"], tt_probes=counters["tt_probes"],
+            tt_hits=counters["tt_hits"], seconds=seconds, stats=counters,
+        )
+
+    def _solve_each_first_card(self, game: Game, team: int, objective: Objective, moves: bool,
+                               target: int | None) -> Solution | TargetAnswer:
+        """A first card that names trump: each first card searched as its own root, its trump
+        known, so the kernels serve its last tricks (``first_card``)."""
+        start = time.perf_counter()
+        seat = game.to_move
+        seats = tuple(game.teams[team])
+        maxing = game.team_of(seat) == team
+        totals: dict[str, int] = {}
+
+        def tally(result: Solution | TargetAnswer) -> None:
+            for key, count in result.stats.items():
+                totals[key] = max(totals.get(key, 0), count) if key == "threads" \
+                    else totals.get(key, 0) + count
+
+        def search(child: Game, target: int | None) -> Solution | TargetAnswer:
+            result = self._solve(child, encode_rules(child.rules), encode_game(child), team,
+                                 objective, False, False, target)
+            tally(result)
+            return result
+
+        def exact(child: Game) -> Solution:
+            return search(child, None)  # type: ignore[return-value]
+
+        def reaches(child: Game, bound: int) -> bool:
+            return bool(search(child, bound))
+
+        if target is not None:
+            reached = first_card.reached(game, maxing, int(target), reaches)
+            return TargetAnswer(int(target), reached, seat, seats, objective, totals["nodes"],
+                                time.perf_counter() - start, totals)
+        solved, (best_move, best) = first_card.best(game, maxing, moves, exact, reaches)
+        order = {move: i for i, move in enumerate(game.legal_moves())}
+        move_values = tuple(MoveValue(move, result.value, best.value - result.value)
+                            for move, result in sorted(solved, key=lambda mr: order[mr[0]])) \
+            if moves else ()
+        scored = _scored(game, seats, objective)
+        return Solution(
+            value=best.value, future=best.value - scored, scored=scored, to_move=seat,
+            side=seats, objective=objective, cooperative=False, moves=move_values,
+            pv=(best_move, *best.pv), pv_tricks=best.pv_tricks, nodes=totals["nodes"],
+            tt_probes=totals["tt_probes"], tt_hits=totals["tt_hits"],
+            seconds=time.perf_counter() - start, stats=totals,
         )
 
     def _helper(self, S: np.ndarray) -> ThreadPoolExecutor | None:
@@ -487,21 +534,28 @@ class Solver:
 
     def _endgame_for(self, R: np.ndarray, S: np.ndarray) -> tuple[np.ndarray, int]:
         """The endgame kernels' table (16 MB, 8 MB when made for the two-seat kernel; made on
-        first use, shared by the threads) and a new generation of it for this solve; an empty
-        array where no kernel applies (the endgame kernel, the two-seat one, the one for
-        duties).
-        Its entries do not record the maximising side or the objective, so each solve starts
-        a generation of its own."""
+        first use, shared by the threads) and its generation for this solve; an empty array
+        where no kernel applies (the endgame kernel, the two-seat one, the one for duties).
+
+        Its entries are true bounds of positions keyed by the hands, the leader and the stock
+        drawn so far, valid for every solve that fills the kernels' rows alike (the rules,
+        trump, objective, teams and maximising side) from the same stock: such solves share a
+        generation, so pimc's and the searcher's deals of one decision, and the first cards of
+        a deal whose first card names trump, reuse each other's endgames. Any other solve
+        starts a new generation."""
         if not endgame.applies(R, S) and not endgame.applies_duel(R, S) \
                 and not obliged.applies(R, S):
             return _NO_TABLE, 0
         if self._endgame_table is None:  # (a table made for one kernel serves the other too)
             self._endgame_table = endgame.new_table(endgame.TABLE_BITS if endgame.applies(R, S)
                                                     else endgame.DUEL_TABLE_BITS)
-        self._endgame_generation += 1
-        if self._endgame_generation > endgame.GEN_MASK:
-            self._endgame_table[:] = 0
-            self._endgame_generation = 1
+        context = (endgame.rows_key(R, S), tuple(S[S_STOCK:S_STOCK + int(S[S_SLEN])]))
+        if context != self._endgame_context or self._endgame_generation == 0:
+            self._endgame_context = context
+            self._endgame_generation += 1
+            if self._endgame_generation > endgame.GEN_MASK:
+                self._endgame_table[:] = 0
+                self._endgame_generation = 1
         return self._endgame_table, self._endgame_generation
 
 
@@ -574,6 +628,25 @@ def _side_team(game: Game, side: Any, moves: bool) -> int:
 
 
 # -- helpers -------------------------------------------------------------------------------------
+def _scored(game: Game, seats: tuple[int, ...], objective: Objective) -> int:
+    """What the side has already won: tricks, or card points and bonuses."""
+    if objective == "tricks":
+        return sum(game.tricks_won[s] for s in seats)
+    return sum(game.points[s] + game.bonus[s] for s in seats)
+
+
+def _counters(search: _Search) -> dict[str, int]:
+    """A search's statistics by name, summed over its threads."""
+    stats = search.stats()
+    names = ("nodes", "tt_probes", "tt_hits", "tt_cutoffs", "tt_stores", "tt_overwrites",
+             "first_move_cuts", "later_cuts", "full_nodes")
+    counters = {k: int(v) for k, v in zip(names, stats)}
+    counters["etc_cutoffs"] = int(stats[dds.STAT_ETC])
+    counters["duty_nodes"] = int(stats[dds.STAT_DUTY])
+    counters["threads"] = search.threads
+    return counters
+
+
 def _position(game: Any) -> Game:
     if isinstance(game, PlayerView):
         raise AcetenError(IMPERFECT.format(what=f"A PlayerView shows P{game.seat + 1}'s hand only."))
