@@ -375,6 +375,29 @@ def test_help_lists_each_command_in_whole_sentences():
                                        "smallest first, with their totals")
 
 
+def test_each_commands_help_reads_in_whole_sentences(monkeypatch):
+    """A command's help paragraphs each on one line, wrapped only at the terminal's edge:
+    Typer's rich help kept each docstring's line breaks and wrapped them again ("for the side
+    to move: its card" / "points at the end of the deal"), found by a newcomer pass."""
+    import typer.rich_utils
+
+    from aceten.cli import app
+
+    def commands(group):
+        yield from group.registered_commands
+        for sub in group.registered_groups:
+            yield from commands(sub.typer_instance)
+
+    for info in commands(app):
+        for paragraph in info.help.split("\n\n"):
+            assert "\n" not in paragraph or paragraph.startswith(("-", " ")), paragraph
+    monkeypatch.setattr(typer.rich_utils, "MAX_WIDTH", 300)  # the sentences fit on one line
+    lines = [line.strip() for line in run("solve", "--help").stdout.split("\n")]
+    assert ("Values are exact, with every hand and the stock order known, for the side to move: "
+            "its card points at the end of the deal (with roem, marriages and the last-trick "
+            "bonus) when both sides play best from there on.") in lines, lines
+
+
 def test_play_uses_the_default_bot_unless_told():
     from aceten import agents
 

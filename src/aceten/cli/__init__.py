@@ -34,7 +34,7 @@ from aceten.cli import (
     table,
     web,
 )
-from aceten.cli.common import EXIT_ERROR, flag, one_line_summaries, plain_help_types
+from aceten.cli.common import EXIT_ERROR, flag, plain_help_types, tidy_help
 
 __all__ = ["app", "main"]
 
@@ -64,7 +64,7 @@ def _root(
 # The order of `aceten --help`: the core's commands, then each layer's.
 for _group in (play, simulate, check, rules, knowledge, arena, logic, prove, table, web, search):
     _group.register(app)
-one_line_summaries(app)
+tidy_help(app)
 plain_help_types()
 
 

@@ -26,7 +26,7 @@ def check(
 ) -> None:
     """Validate game records: every play legal, the totals right, the result as stated.
 
-    Every file is checked, the bad ones each with an ``error:`` line on stderr, then a summary.
+    Every file is checked, the bad ones each with an `error:` line on stderr, then a summary.
     Exit code 0: every record valid; 2: a file is bad, or there is nothing to check (a folder
     without any .tgn file is refused before anything is checked)."""
     with user_errors(json_out):

@@ -8,6 +8,7 @@ traceback. Command modules import from here; this module imports no command modu
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 import time
@@ -52,18 +53,30 @@ EXTRA_OF_MODULE = {
 }
 
 
-def one_line_summaries(group: typer.Typer) -> None:
-    """Give each of ``group``'s commands its docstring's first paragraph on one line as the
-    summary ``--help`` lists: Typer's rich help keeps a docstring's line breaks there, which
-    broke the list's lines mid-sentence."""
+def tidy_help(group: typer.Typer) -> None:
+    """Give each of ``group``'s commands its docstring's paragraphs each on one line: Typer's
+    rich help keeps a docstring's line breaks and then wraps the lines to the terminal too,
+    which broke them mid-sentence (ragged in ``aceten solve --help``, and in the list of
+    ``aceten --help`` where the first paragraph is the summary). Paragraphs of a list or of
+    indented lines keep their line breaks."""
     for info in group.registered_commands:
         text = info.help or (info.callback.__doc__ if info.callback else None) or ""
-        first = text.strip().split("\n\n")[0]
-        if info.short_help is None and first:
-            info.short_help = " ".join(first.split())
+        if not text:
+            continue
+        paragraphs = [_one_line(p) for p in inspect.cleandoc(text).split("\n\n")]
+        info.help = "\n\n".join(paragraphs)
+        if info.short_help is None:
+            info.short_help = paragraphs[0]
     for sub in group.registered_groups:
         if sub.typer_instance is not None:
-            one_line_summaries(sub.typer_instance)
+            tidy_help(sub.typer_instance)
+
+
+def _one_line(paragraph: str) -> str:
+    lines = paragraph.split("\n")
+    if paragraph.startswith("\b") or any(line[:1] in (" ", "-", "*") for line in lines):
+        return paragraph
+    return " ".join(" ".join(lines).split())
 
 
 def plain_help_types() -> None:
