@@ -15,11 +15,11 @@ The order matters most: in 2-player Cruce the first card tried is the best in mo
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 import numpy as np
 
-from aceten.cards import Card
+from aceten.cards import Card, Suit
 from aceten.game import Game
 from aceten.moves import Move
 from aceten.rules.layout import (
@@ -40,7 +40,7 @@ def applies(R: np.ndarray, S: np.ndarray) -> bool:
     """Whether S is a first card that names trump, in a game the kernel for duties takes over
     once the trump is known (adversarial seats only, as that kernel), and the deal long enough
     for it to pay: at least as many tricks before the kernel's hand-over as after it (2- and
-    3-player Cruce: 0.62 and 0.71 of the general search's CPU over 30 deals; in 4-player Cruce,
+    3-player Cruce: 0.61-0.63 and 0.71-0.75 of the general search's CPU over 30 deals; in 4-player Cruce,
     six tricks of which the kernel takes four, 1.3: each root's own set-up costs more than it
     saves in a search of a millisecond or two)."""
     if not (R[R_TRUMP_MODE] == TRUMP_FIRST_LEAD and S[S_TRUMP] < 0 and S[S_TLEN] == 0
@@ -71,7 +71,7 @@ def likely_best_first(game: Game, cards: list[Move]) -> list[Move]:
         bonus = rules.lead_bonus(hand.mask, card, card.suit)
         return bonus[0] if bonus else 0
 
-    suit_value: dict[Any, int] = {}
+    suit_value: dict[Suit, int] = {}
     for card in hand:
         if card.suit not in suit_value:
             mates = [c for c in hand if c.suit == card.suit]
