@@ -520,14 +520,14 @@ def _played_to_first_card(name: str, players: int, seed: int, **options: Any) ->
     return g
 
 
-def test_first_card_roots_apply_where_the_trump_is_named_by_it_and_the_deal_is_long():
+def test_first_card_roots_apply_where_the_trump_is_named_by_it():
     """Each first card is its own root (``search/first_card.py``) where it names trump and the
-    kernel for duties takes the last tricks once it is known: 2- and 3-player Cruce at their
-    first card; not 4-player Cruce (six tricks, four of them the kernel's), nor after the first
-    card, nor games whose trump is known, nor cooperative play."""
+    kernel for duties takes the last tricks once it is known: Cruce at its first card, with
+    two to four seats; not after the first card, nor games whose trump is known, nor
+    cooperative play."""
     from aceten.search import first_card
 
-    for players in (2, 3):
+    for players in (2, 3, 4):
         g = _played_to_first_card("cruce", players, 1)
         assert first_card.applies(*_arrays(g))
         R, S = _arrays(g)
@@ -535,8 +535,7 @@ def test_first_card_roots_apply_where_the_trump_is_named_by_it_and_the_deal_is_l
         assert not first_card.applies(R, S)
         g.push(g.legal_moves()[0])
         assert not first_card.applies(*_arrays(g))
-    for g in (_played_to_first_card("cruce", 4, 1),
-              aceten.new_game("klaverjas", seed=1, trump="H"),
+    for g in (aceten.new_game("klaverjas", seed=1, trump="H"),
               aceten.new_game("brisca", players=2, seed=1, arrastre="yes"),
               aceten.new_game("briscola", players=2, seed=1)):
         assert not first_card.applies(*_arrays(g)), g.rules
@@ -549,13 +548,12 @@ def test_first_card_roots_apply_where_the_trump_is_named_by_it_and_the_deal_is_l
     (3, {}, CRUCE_12, 8),
     (4, {"undertrump": "no"}, CRUCE_16, 6),
 ])
-def test_first_card_roots_equal_plain_minimax(players, options, deck, deals, monkeypatch):
-    """Each first card searched as its own root, made to apply on small decks: every first
-    card's value, the value alone, the line and targets, and the value and targets for another
-    seat's side (every other seat against it) equal the plain minimax's."""
+def test_first_card_roots_equal_plain_minimax(players, options, deck, deals):
+    """Each first card searched as its own root, on small decks: every first card's value, the
+    value alone, the line and targets, and the value and targets for another seat's side (every
+    other seat against it) equal the plain minimax's."""
     from aceten.search import first_card
 
-    monkeypatch.setattr(first_card, "pays", lambda R, S: True)
     for seed in range(deals):
         g = _played_to_first_card("cruce", players, 900 + seed, deck=deck, **options)
         assert first_card.applies(*_arrays(g))
@@ -581,14 +579,15 @@ def test_first_card_roots_equal_plain_minimax(players, options, deck, deals, mon
 
 @pytest.mark.slow
 def test_first_card_roots_equal_the_general_search_on_full_deals(monkeypatch):
-    """Full 2- and 3-player Cruce deals at their first card: searched one first card at a time
-    or by the general search alone, the same values of every card, for another seat's side and
-    at targets."""
+    """Full Cruce deals of two to four seats at their first card: searched one first card at a
+    time or by the general search alone, the same values of every card, for another seat's side
+    and at targets."""
     from aceten.search import first_card
     from aceten.search.solver import Solver
 
     positions = [_played_to_first_card("cruce", 2, 950 + seed) for seed in range(2)]
     positions += [_played_to_first_card("cruce", 3, 960 + seed) for seed in range(4)]
+    positions += [_played_to_first_card("cruce", 4, 970 + seed) for seed in range(4)]
 
     def values() -> list[tuple[Any, ...]]:
         solver = Solver(threads=1)

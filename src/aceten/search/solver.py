@@ -42,7 +42,7 @@ from aceten.rules.layout import (
     SEATS,
 )
 from aceten.search import dds, endgame, first_card, native, obliged
-from aceten.search.encoding import decode_move, encode_game, encode_rules
+from aceten.search.encoding import decode_move, encode_game, encode_rules, move_code
 from aceten.search.kernels import aligned_zeros
 
 Objective = Literal["points", "tricks"]
@@ -467,44 +467,68 @@ class Solver:
     def _solve_each_first_card(self, game: Game, team: int, objective: Objective, moves: bool,
                                target: int | None) -> Solution | TargetAnswer:
         """A first card that names trump: each first card searched as its own root, its trump
-        known, so the kernels serve its last tricks (``first_card``)."""
+        known, so the kernel for duties serves its last tricks (``first_card``). The roots are
+        the encoded position after each card (no Game made for them)."""
         start = time.perf_counter()
+        enc = encode_rules(game.rules)
+        root = encode_game(game)
+        root[S_MAXTEAM] = team
+        root[S_OBJ] = 1 if objective == "tricks" else 0
+        root[S_COOP] = 0
         seat = game.to_move
         seats = tuple(game.teams[team])
-        maxing = game.team_of(seat) == team
+        scored = _scored(game, seats, objective)
+        table, gen = self._table_for(game)
+        step = _kernels()[1]
         totals: dict[str, int] = {}
+        futures: dict[Move, int] = {}
 
-        def tally(result: Solution | TargetAnswer) -> None:
-            for key, count in result.stats.items():
+        def after(move: Move) -> tuple[_Search, np.ndarray, int]:
+            """The search of the position after ``move``, and what the move gained the side."""
+            S = root.copy()
+            gain = int(step.play_move(S, move_code(move), enc.R, enc.T))
+            search = _Search(enc, S, table, gen, self._endgame_for(enc.R, S), self._workers,
+                             self._control, self._helper(S))
+            return search, S, gain
+
+        def tally(search: _Search) -> None:
+            for key, count in _counters(search).items():
                 totals[key] = max(totals.get(key, 0), count) if key == "threads" \
                     else totals.get(key, 0) + count
 
-        def search(child: Game, target: int | None) -> Solution | TargetAnswer:
-            result = self._solve(child, encode_rules(child.rules), encode_game(child), team,
-                                 objective, False, False, target)
-            tally(result)
-            return result
+        def exact(move: Move) -> int:
+            search, S, gain = after(move)
+            future = futures[move] = search.exact(S, _first_guess(S), 0)
+            tally(search)
+            return scored + gain + future
 
-        def exact(child: Game) -> Solution:
-            return search(child, None)  # type: ignore[return-value]
+        def reaches(move: Move, bound: int) -> bool:
+            search, S, gain = after(move)
+            answer = search.reach(S, bound - scored - gain)
+            tally(search)
+            return answer
 
-        def reaches(child: Game, bound: int) -> bool:
-            return bool(search(child, bound))
-
+        ordered = first_card.likely_best_first(game, list(game.legal_moves()))
+        maxing = game.team_of(seat) == team
         if target is not None:
-            reached = first_card.reached(game, maxing, int(target), reaches)
+            reached = first_card.reached(ordered, maxing, int(target), reaches)
             return TargetAnswer(int(target), reached, seat, seats, objective, totals["nodes"],
                                 time.perf_counter() - start, totals)
-        solved, (best_move, best) = first_card.best(game, maxing, moves, exact, reaches)
-        order = {move: i for i, move in enumerate(game.legal_moves())}
-        move_values = tuple(MoveValue(move, result.value, best.value - result.value)
-                            for move, result in sorted(solved, key=lambda mr: order[mr[0]])) \
+        solved, (best_move, value) = first_card.best(ordered, maxing, moves, exact, reaches)
+        search, S, _gain = after(best_move)  # its kernels' rows again: its trump's
+        line = np.zeros(dds.MAX_PLY, dtype=np.int64)
+        length = search.line(S, futures[best_move], line)
+        if length < 0:  # pragma: no cover - the search contradicted itself
+            raise AcetenError("internal error: the principal variation does not keep the value")
+        legal = {move: i for i, move in enumerate(game.legal_moves())}
+        move_values = tuple(MoveValue(move, v, value - v)
+                            for move, v in sorted(solved, key=lambda mv: legal[mv[0]])) \
             if moves else ()
-        scored = _scored(game, seats, objective)
+        pv = (best_move, *(decode_move(int(c), game.rules) for c in line[:length]))
         return Solution(
-            value=best.value, future=best.value - scored, scored=scored, to_move=seat,
-            side=seats, objective=objective, cooperative=False, moves=move_values,
-            pv=(best_move, *best.pv), pv_tricks=best.pv_tricks, nodes=totals["nodes"],
+            value=value, future=value - scored, scored=scored, to_move=seat, side=seats,
+            objective=objective, cooperative=False, moves=move_values, pv=pv,
+            pv_tricks=int(sum(S[S_TRICKS + s] for s in seats)), nodes=totals["nodes"],
             tt_probes=totals["tt_probes"], tt_hits=totals["tt_hits"],
             seconds=time.perf_counter() - start, stats=totals,
         )
