@@ -253,6 +253,80 @@ def _master_trumps(E, h0, h1, h2, h3):
     return sure, side
 
 
+@njit(cache=True, _nrt=False)
+def _seq(E, hand):
+    """A hand's cards as places of the roem sequence, eight bits a suit."""
+    out = 0
+    m = hand
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        out |= E[E_OBLIGED + E_OSEQ, c]
+    return out
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _apart(starts, h):
+    """The runs of three places (bit p: p, p+1, p+2) left once hand h's places are known: a
+    run two of whose cards h holds cannot fall in one trick."""
+    pair = h & (h >> 1)
+    return starts & ~(pair | (pair >> 1) | (h & (h >> 2)))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _one_of(h, r):
+    """Whether hand h holds at most one card of rank r."""
+    return ((h >> r) & 1) + ((h >> (16 + r)) & 1) + ((h >> (32 + r)) & 1) + ((h >> (48 + r)) & 1) <= 1
+
+
+@njit(cache=True, _nrt=False)
+def _still_to_win(E, h0, h1, h2, h3, tl, alpha):
+    """An upper bound on what is still to be won from a trick boundary with these hands: the
+    card points in them, the last trick's bonus and the roem they can still make (as
+    ``dds._roem_bound``: runs whose three cards are in three hands, one run a trick; the trump
+    pair while its two cards are in two hands; four of a kind in four hands). INF, the roem not
+    worked out, where the card points and bonus alone are above ``alpha``: then no bound can
+    cut here, and the entry's ``cap`` serves (the roem bound cost more than it saved there)."""
+    every = h0 | h1 | h2 | h3
+    total = E[E_MISC, M_OB_LAST]
+    m = every
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        total += E[E_PTS, c]
+    if total > alpha:
+        return INF
+    s0 = _seq(E, h0)
+    s1 = _seq(E, h1)
+    s2 = _seq(E, h2)
+    s3 = _seq(E, h3)
+    live = s0 | s1 | s2 | s3
+    starts = live & (live >> 1) & (live >> 2) & 0x3F3F3F3F
+    starts = _apart(_apart(_apart(_apart(starts, s0), s1), s2), s3)
+    runs = 0
+    if starts:
+        places = starts | (starts << 1) | (starts << 2)
+        for suit in range(4):
+            p = (places >> (8 * suit)) & 255
+            if p:
+                runs += E[E_OBLIGED + E_ORUN + (p >> 6), p & 63]
+        most = E[E_OBLIGED + E_ORUN + 3, 63] * tl  # one run a trick, of four or more at best
+        if runs > most:
+            runs = most
+    total += runs
+    stuk = E[E_MISC, M_OB_STUK]
+    if every & stuk == stuk and h0 & stuk != stuk and h1 & stuk != stuk \
+            and h2 & stuk != stuk and h3 & stuk != stuk:
+        total += E[E_MISC, M_OB_STUK_V]
+    four = every & (every >> 16) & (every >> 32) & (every >> 48) & 0xFFFF
+    while four:
+        r = low_bit(four)
+        four &= four - 1
+        if _one_of(h0, r) and _one_of(h1, r) and _one_of(h2, r) and _one_of(h3, r):
+            total += E[E_OBLIGED + E_OFOUR, r]
+    return total
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def _hand(seat, h0, h1, h2, h3):
     """Seat's hand of the four in registers."""
@@ -429,6 +503,12 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             m &= m - 1
             total += E[E_PTS, c]
         return total + _roem(E, tm)
+    if E[E_MISC, M_OB_ROEM] == 1:  # the roem the cards left can still make, where it may cut
+        room = _still_to_win(E, h0, h1, h2, h3, tl, alpha)
+        if room < cap:
+            cap = room
+            if cap <= alpha:
+                return cap
     # the top live trumps, while one side holds them, take their own points for it
     sure, mine = _master_trumps(E, h0, h1, h2, h3)
     if mine == 1:
