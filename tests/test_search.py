@@ -459,6 +459,17 @@ def test_duty_kernel_equals_plain_minimax_late_in_full_deals(variant):
         assert {str(m.move): m.value for m in solve(g).moves} == expected, g.moves
 
 
+def _answers(solver: Any, g: Game) -> tuple[Any, ...]:
+    """What one solver says of position g: every move's value, the value alone, the value for
+    the next seat's side, and targets at the value and one above it."""
+    result = solver.solve(g)
+    return ({str(m.move): m.value for m in result.moves},
+            solver.solve(g, moves=False).value,
+            solver.solve(g, moves=False, side=(g.to_move + 1) % g.players).value,
+            solver.solve(g, target=result.value).reached,
+            solver.solve(g, target=result.value + 1).reached)
+
+
 @pytest.mark.slow
 def test_duty_kernel_equals_the_general_search_on_full_deals(monkeypatch):
     """Full decks, too big for the plain minimax: with the kernel for duties, every move's
@@ -493,14 +504,7 @@ def test_duty_kernel_equals_the_general_search_on_full_deals(monkeypatch):
     def values() -> list[tuple[Any, ...]]:
         endgame._PREPARED.clear()
         solver = Solver(threads=1)
-        out = []
-        for g in positions:
-            result = solver.solve(g)
-            other = solver.solve(g, moves=False, side=(g.to_move + 1) % g.players).value
-            out.append(({str(m.move): m.value for m in result.moves}, other,
-                        solver.solve(g, target=result.value).reached,
-                        solver.solve(g, target=result.value + 1).reached))
-        return out
+        return [_answers(solver, g) for g in positions]
 
     with_kernel = values()
     monkeypatch.setattr(obliged, "applies", lambda R, S: False)
@@ -591,16 +595,7 @@ def test_first_card_roots_equal_the_general_search_on_full_deals(monkeypatch):
 
     def values() -> list[tuple[Any, ...]]:
         solver = Solver(threads=1)
-        out = []
-        for g in positions:
-            result = solver.solve(g)
-            other = (g.to_move + 1) % g.players
-            out.append(({str(m.move): m.value for m in result.moves}, result.value,
-                        solver.solve(g, moves=False).value,
-                        solver.solve(g, moves=False, side=other).value,
-                        solver.solve(g, target=result.value).reached,
-                        solver.solve(g, target=result.value + 1).reached))
-        return out
+        return [_answers(solver, g) for g in positions]
 
     by_first_card = values()
     monkeypatch.setattr(first_card, "applies", lambda R, S: False)

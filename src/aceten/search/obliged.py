@@ -253,6 +253,18 @@ def _master_trumps(E, h0, h1, h2, h3):
     return sure, side
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _points(E, cards):
+    """The card points of ``cards`` (bits)."""
+    total = 0
+    m = cards
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        total += E[E_PTS, c]
+    return total
+
+
 @njit(cache=True, _nrt=False)
 def _seq(E, hand):
     """A hand's cards as places of the roem sequence, eight bits a suit."""
@@ -288,12 +300,7 @@ def _still_to_win(E, h0, h1, h2, h3, tl, alpha):
     worked out, where the card points and bonus alone are above ``alpha``: then no bound can
     cut here, and the entry's ``cap`` serves (the roem bound cost more than it saved there)."""
     every = h0 | h1 | h2 | h3
-    total = E[E_MISC, M_OB_LAST]
-    m = every
-    while m:
-        c = low_bit(m)
-        m &= m - 1
-        total += E[E_PTS, c]
+    total = E[E_MISC, M_OB_LAST] + _points(E, every)
     if total > alpha:
         return INF
     s0 = _seq(E, h0)
@@ -496,13 +503,7 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
         if E[E_MISC, M_TRICKS] == 1:
             return 1
         tm = h0 | h1 | h2 | h3
-        total = E[E_MISC, M_OB_LAST]
-        m = tm
-        while m:
-            c = low_bit(m)
-            m &= m - 1
-            total += E[E_PTS, c]
-        return total + _roem(E, tm)
+        return E[E_MISC, M_OB_LAST] + _points(E, tm) + _roem(E, tm)
     if E[E_MISC, M_OB_ROEM] == 1:  # the roem the cards left can still make, where it may cut
         room = _still_to_win(E, h0, h1, h2, h3, tl, alpha)
         if room < cap:
