@@ -55,6 +55,7 @@ from aceten.rules.layout import (
     S_TRUMP,
     T_FOUR,
     T_RANK,
+    T_RUN_ROEM,
     T_SEQ,
     TRUMP_POWER,
 )
@@ -116,7 +117,9 @@ O_MPLAIN = 1  # its value in a plain suit
 O_MTRUMP = 2  # and in trumps
 E_OHIST = 10  # 12 rows: per tricks left (1..12), how often each card cut as a lead (per search)
 HIST_ROWS = 12
-assert E_OHIST + HIST_ROWS <= OBLIGED_ROWS  # the rows endgame.py makes room for
+E_ORUNB = 22  # 4 rows: for the live places of one suit (8 bits), the most roem their runs can
+# still give in tricks to come (the rules' bound, T_RUN_ROEM: each disjoint run counts)
+assert E_OHIST + HIST_ROWS <= E_ORUNB and E_ORUNB + 4 <= OBLIGED_ROWS  # endgame.py's room
 
 # the frame's fields: row E_DFRAME + ply of E, one column each
 F_H = 0  # 4 columns: the hands of seats 0..3
@@ -180,6 +183,7 @@ def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nda
             run += 1
         value = R[R_RUN4] if run >= 4 else (R[R_RUN3] if run == 3 else 0)
         E[rows + E_ORUN + (places >> 6), places & 63] = value if roem else 0
+        E[rows + E_ORUNB + (places >> 6), places & 63] = T[T_RUN_ROEM + places] if roem else 0
     for seat in range(4):
         E[E_MISC, M_MAX + seat] = 1 if seat < R[R_N] and S[S_TEAM + seat] == S[S_MAXTEAM] else 0
     E[E_MISC, M_TRUMP] = trump
@@ -316,7 +320,7 @@ def _still_to_win(E, h0, h1, h2, h3, tl, alpha):
         for suit in range(4):
             p = (places >> (8 * suit)) & 255
             if p:
-                runs += E[E_OBLIGED + E_ORUN + (p >> 6), p & 63]
+                runs += E[E_OBLIGED + E_ORUNB + (p >> 6), p & 63]
         most = E[E_OBLIGED + E_ORUN + 3, 63] * tl  # one run a trick, of four or more at best
         if runs > most:
             runs = most
