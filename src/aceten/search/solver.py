@@ -417,7 +417,7 @@ class Solver:
         enc = encode_rules(game.rules)
         S = encode_game(game)
         if not cooperative and first_card.applies(enc.R, S):
-            return self._solve_each_first_card(game, team, objective, moves, target)
+            return self._solve_each_first_card(game, enc, S, team, objective, moves, target)
         return self._solve(game, enc, S, team, objective, cooperative, moves, target)
 
     def _solve(self, game: Game, enc: Any, S: np.ndarray, team: int, objective: Objective,
@@ -464,14 +464,14 @@ class Solver:
             tt_hits=counters["tt_hits"], seconds=seconds, stats=counters,
         )
 
-    def _solve_each_first_card(self, game: Game, team: int, objective: Objective, moves: bool,
+    def _solve_each_first_card(self, game: Game, enc: Any, root: np.ndarray, team: int,
+                               objective: Objective, moves: bool,
                                target: int | None) -> Solution | TargetAnswer:
-        """A first card that names trump: each first card searched as its own root, its trump
-        known, so the kernel for duties serves its last tricks (``first_card``). The roots are
-        the encoded position after each card (no Game made for them)."""
+        """A first card that names trump (``root``: ``game`` encoded): each first card searched
+        as its own root, its trump known, so the kernel for duties serves its last tricks
+        (``first_card``). The roots are the encoded position after each card (no Game made for
+        them)."""
         start = time.perf_counter()
-        enc = encode_rules(game.rules)
-        root = encode_game(game)
         root[S_MAXTEAM] = team
         root[S_OBJ] = 1 if objective == "tricks" else 0
         root[S_COOP] = 0
