@@ -103,7 +103,7 @@ M_OB_DECK = 61  # the deck's cards (bits): the table keeps its best card in the 
 M_OB_SPARE = 62  # 1: seven such bits were found (the best card is kept)
 M_OB_SEATS = 63  # the number of seats (2 to 4)
 MOVE_BITS = 7  # the best card plus one (0: none), spread over the first seven spare bits
-HAND_FROM = {2: 6, 3: 5, 4: 4}  # by seats: the most tricks left at which the search hands a
+HAND_FROM = {2: 6, 3: 5, 4: 5}  # by seats: the most tricks left at which the search hands a
 # boundary to this kernel
 # its rows, from E_OBLIGED (OBLIGED_ROWS of them)
 E_OSEQ = 0  # a card's bit in the roem sequence word (8 places a suit), or 0
