@@ -115,16 +115,21 @@ DEALS = 16  # per configuration unless given, each from a random point of the de
 CONFIGS = [c if len(c) == 6 else (*c, DEALS) for c in CONFIGS]
 
 
+def bid_to_play(g: Game, rng: random.Random) -> None:
+    """Random bids (the first seat always bids: no deal is thrown in) up to the play."""
+    while g.phase != "play":
+        moves = g.legal_moves()
+        if g.phase == "auction" and len(moves) > 1 and not g.bids:
+            moves = moves[1:]
+        g.push(rng.choice(moves))
+
+
 def random_position(name: str, players: int, variant: str | None, options: dict[str, str],
                     deck: str, seed: int) -> Game:
     """A deal of the small deck, with bids or trump calls made and 0-3 random moves played."""
     g = aceten.new_game(name, players=players, variant=variant, seed=seed, deck=deck, **options)
     rng = random.Random(seed)
-    while g.phase != "play":
-        moves = g.legal_moves()
-        if g.phase == "auction" and len(moves) > 1 and not g.bids:
-            moves = moves[1:]  # the first seat bids: no deal is thrown in
-        g.push(rng.choice(moves))
+    bid_to_play(g, rng)
     for _ in range(rng.randrange(4)):
         g.push(rng.choice(g.legal_moves()))
     return g
@@ -385,11 +390,7 @@ def test_duty_kernel_equals_plain_minimax(name, players, variant, options, deck)
         g = aceten.new_game(name, players=players, variant=variant, seed=400 + seed, deck=deck,
                             **options)
         rng = random.Random(seed)
-        while g.phase != "play":
-            moves = g.legal_moves()
-            if g.phase == "auction" and len(moves) > 1 and not g.bids:
-                moves = moves[1:]  # the first seat bids: no deal is thrown in
-            g.push(rng.choice(moves))
+        bid_to_play(g, rng)
         while g.stock:
             g.push(rng.choice(g.legal_moves()))
         for _ in range(seed % 9):
@@ -564,12 +565,7 @@ def test_duty_kernel_equals_the_general_search_on_full_deals(monkeypatch):
 def _played_to_first_card(name: str, players: int, seed: int, **options: Any) -> Game:
     """A deal with its bids made (by random seats, never all passing), at its first card."""
     g = aceten.new_game(name, players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    while g.phase != "play":
-        moves = g.legal_moves()
-        if g.phase == "auction" and len(moves) > 1 and not g.bids:
-            moves = moves[1:]
-        g.push(rng.choice(moves))
+    bid_to_play(g, random.Random(seed))
     return g
 
 

@@ -425,9 +425,7 @@ class Solver:
         """One search of position S (``game`` encoded) for ``team``."""
         seat = game.to_move
         seats = tuple(game.teams[team])
-        S[S_MAXTEAM] = team
-        S[S_OBJ] = 1 if objective == "tricks" else 0
-        S[S_COOP] = int(bool(cooperative))
+        _mark_side(S, team, objective, cooperative)
         scored = _scored(game, seats, objective)
         table, gen = self._table_for(game)
         search = _Search(enc, S, table, gen, self._endgame_for(enc.R, S), self._workers,
@@ -472,9 +470,7 @@ class Solver:
         (``first_card``). The roots are the encoded position after each card (no Game made for
         them)."""
         start = time.perf_counter()
-        root[S_MAXTEAM] = team
-        root[S_OBJ] = 1 if objective == "tricks" else 0
-        root[S_COOP] = 0
+        _mark_side(root, team, objective, False)
         seat = game.to_move
         seats = tuple(game.teams[team])
         scored = _scored(game, seats, objective)
@@ -508,7 +504,8 @@ class Solver:
             tally(search)
             return answer
 
-        ordered = first_card.likely_best_first(game, list(game.legal_moves()))
+        legal = list(game.legal_moves())
+        ordered = first_card.likely_best_first(game, legal)
         maxing = game.team_of(seat) == team
         if target is not None:
             reached = first_card.reached(ordered, maxing, int(target), reaches)
@@ -520,9 +517,8 @@ class Solver:
         length = search.line(S, futures[best_move], line)
         if length < 0:  # pragma: no cover - the search contradicted itself
             raise AcetenError("internal error: the principal variation does not keep the value")
-        legal = {move: i for i, move in enumerate(game.legal_moves())}
         move_values = tuple(MoveValue(move, v, value - v)
-                            for move, v in sorted(solved, key=lambda mv: legal[mv[0]])) \
+                            for move, v in sorted(solved, key=lambda mv: legal.index(mv[0]))) \
             if moves else ()
         pv = (best_move, *(decode_move(int(c), game.rules) for c in line[:length]))
         return Solution(
@@ -574,7 +570,7 @@ class Solver:
             self._endgame_table = endgame.new_table(endgame.TABLE_BITS if endgame.applies(R, S)
                                                     else endgame.DUEL_TABLE_BITS)
         context = (endgame.rows_key(R, S), tuple(S[S_STOCK:S_STOCK + int(S[S_SLEN])]))
-        if context != self._endgame_context or self._endgame_generation == 0:
+        if context != self._endgame_context:
             self._endgame_context = context
             self._endgame_generation += 1
             if self._endgame_generation > endgame.GEN_MASK:
@@ -652,6 +648,13 @@ def _side_team(game: Game, side: Any, moves: bool) -> int:
 
 
 # -- helpers -------------------------------------------------------------------------------------
+def _mark_side(S: np.ndarray, team: int, objective: Objective, cooperative: bool) -> None:
+    """Write into S the side a search values, its objective and whether play cooperates."""
+    S[S_MAXTEAM] = team
+    S[S_OBJ] = 1 if objective == "tricks" else 0
+    S[S_COOP] = int(bool(cooperative))
+
+
 def _scored(game: Game, seats: tuple[int, ...], objective: Objective) -> int:
     """What the side has already won: tricks, or card points and bonuses."""
     if objective == "tricks":
