@@ -125,6 +125,41 @@ def test_play_a_briscola_deal_in_the_browser(browser, tmp_path, doc_images):
     assert (doc_images / "web-table.png").stat().st_size > 10_000
 
 
+@pytest.mark.slow
+def test_a_sent_move_keeps_the_hand_shut_when_the_same_position_is_drawn_again(browser, tmp_path):
+    """The end of a trick's hold draws the shown position again. A card clicked in that hold
+    was already sent: the hand must stay shut until the server answers, or a second click
+    plays twice (it made the deal above count 21 clicks once, on a loaded CI machine)."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with serve(tmp_path / "resend.sqlite", port, bot_delay=0.05):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(600_000)
+        page.goto(base + "/")
+        page.select_option("#f-game", "briscola")
+        page.select_option("#f-players", "2")
+        page.select_option("[data-seat='1']", "bot:random")
+        page.click("#f-create")
+        page.wait_for_url("**/table/**")
+        page.wait_for_selector("#t-hand button.legal:enabled")
+        # hold the move back, as a slow server would, and draw the same position again
+        page.evaluate("""() => { window.heldMoves = []; const send = Net.send.bind(Net);
+            window.releaseMoves = () => window.heldMoves.splice(0).forEach((m) => send(m));
+            Net.send = (m) => {
+              if (m.type === 'move') { window.heldMoves.push(m); return true; }
+              return send(m); }; }""")
+        ply = page.evaluate("Table.state.ply")
+        page.locator("#t-hand button.legal:enabled").first.click()
+        page.evaluate("Table.render(Table.shown)")
+        assert page.locator("#t-hand button:enabled").count() == 0
+        assert page.evaluate("window.heldMoves.length") == 1
+        # the answer comes: the game goes on and the hand opens at the next turn
+        page.evaluate("window.releaseMoves()")
+        page.wait_for_function("(before) => Table.state.ply > before", arg=ply)
+        page.wait_for_selector("#t-hand button.legal:enabled")
+        page.close()
+
+
 SIZES = [(390, 844), (1366, 768)]  # a phone held upright, a common laptop
 SEED = 6
 LAYOUTS = [("briscola", 2, None), ("briscola", 3, None), ("cruce", 4, None), ("klaverjas", 4, None),

@@ -379,7 +379,7 @@ const Table = {
     this.seat = frag.has("seat") ? Number(frag.get("seat")) : null;
     this.token = frag.get("token");
     $("t-spectate").value = `${location.origin}/table/${id}`;
-    Net.onopen = () => this.join();
+    Net.onopen = () => { this.sent = false; this.join(); };  // a move lost with the old socket may be sent again
     Net.onmessage = (m) => this.receive(m);
     if (!Net.ws) Net.connect(); else this.join();
     $("t-last-btn").onclick = () => this.toggleLast();
@@ -473,7 +473,10 @@ const Table = {
   },
 
   render(s, justFinished = null) {
-    this.state = s; this.shown = s; this.sent = false;
+    // a re-render of the same position (the end of a trick's hold) keeps a sent move sent: the
+    // hand must not come back to life and take a second click before the server answers
+    if (!this.state || s.ply !== this.state.ply) this.sent = false;
+    this.state = s; this.shown = s;
     const n = s.players;
     const me = s.seat;
     const bottom = me === null ? 0 : me;
@@ -563,7 +566,7 @@ const Table = {
     const actions = $("t-actions");
     actions.replaceChildren();
     if (me !== null) {
-      const myTurn = s.to_move === me && !s.outcome;
+      const myTurn = s.to_move === me && !s.outcome && !this.sent;
       const legal = new Set(s.legal.filter((m) => m.kind === "card").map((m) => m.move));
       for (const code of s.hand) {
         const ok = myTurn && legal.has(code);
