@@ -484,6 +484,38 @@ def test_duty_kernels_bound_on_what_is_left_equals_the_general_searchs(variant):
         assert bound == search.dds.future_bound(S, enc.R, enc.T, _stock_suffixes(S)), g.moves
 
 
+@pytest.mark.parametrize("name, players, options", [("cruce", 2, {}), ("cruce", 3, {}),
+                                                    ("brisca", 2, {"arrastre": True})])
+def test_duty_kernels_masters_are_the_general_searchs(name, players, options):
+    """The leads the kernel for duties tries first with two or three seats (``obliged._masters``:
+    the leader's cards above every card of their suit the others hold) are the general
+    search's master leads (``dds.lead_masters``), at every trick boundary after the stock of
+    random full deals."""
+    from aceten.search import endgame, obliged
+    from aceten.search.encoding import encode_game, encode_rules
+
+    seen = 0
+    for seed in range(40):
+        g = aceten.new_game(name, players=players, seed=1500 + seed, **options)
+        rng = random.Random(seed)
+        bid_to_play(g, rng)
+        while not g.is_over():
+            S = encode_game(g)
+            if g.cards_left % players == 0 and not g.stock and len(g.trick) == 0 and g.trump is not None:
+                enc = encode_rules(g.rules)
+                E = np.zeros((endgame.ROWS, 64), dtype=np.int64)
+                endgame.setup(E, enc.R, enc.T, enc.ORD, S, 1)
+                hands = [int(S[search.dds.S_HAND + seat]) for seat in range(players)]
+                mine = hands[g.to_move]
+                others = sum(hands) - mine
+                assert E[endgame.E_OBLIGED + obliged.E_OMISC, obliged.O_MASTERS] == (2 if players == 2 else 1)
+                masters = search.dds.lead_masters(S, enc.R, enc.ORD)
+                assert obliged._masters(E, mine, others) == masters, g.moves
+                seen += 1
+            g.push(rng.choice(g.legal_moves()))
+    assert seen > 100
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", ["rotterdam", "amsterdam"])
 def test_duty_kernel_equals_plain_minimax_late_in_full_deals(variant):

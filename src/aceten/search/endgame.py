@@ -197,6 +197,13 @@ def card_rows(E: np.ndarray, T: np.ndarray, trump: int, tricks: bool) -> None:
             E[E_PW + led, b] = E[E_POWER, b] if follows else -1
 
 
+def below_rows(E: np.ndarray) -> None:
+    """E_DBELOW: for each card, the cards of its suit weaker than it (from E_POWER)."""
+    for b in range(64):
+        below = sum(1 << c for c in range(b & 48, (b & 48) + 16) if E[E_POWER, c] < E[E_POWER, b])
+        E[E_DBELOW, b] = below - (1 << 64 if below >> 63 else 0)  # as an int64
+
+
 def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray) -> None:
     """The endgame rows of E (zero on entry) for a search from position S, but the generation."""
     trump = int(S[S_TRUMP])
@@ -219,9 +226,7 @@ def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
             strength = E[E_POWER, b] - (TRUMP_POWER if trump_penalty else 0)
             E[E_DTHROW, b] = -(E[E_PTS, b] * 4 + trump_penalty + strength)
             E[E_DTAKE, b] = 1000 + E[E_PTS, b] - trump_penalty - strength
-            below = sum(1 << c for c in range(b & 48, (b & 48) + 16)
-                        if E[E_POWER, c] < E[E_POWER, b])
-            E[E_DBELOW, b] = below - (1 << 64 if below >> 63 else 0)  # as an int64
+        below_rows(E)
         for k in range(int(ORD[1, trump, 16])):
             E[E_DTRUMPS, k] = ORD[1, trump, k]
         E[E_MISC, M_DTRUMPS] = ORD[1, trump, 16]

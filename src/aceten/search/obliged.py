@@ -9,8 +9,11 @@ row of ``E`` per ply for the frame, ``E_DFRAME + ply``: the two kernels never se
 the legal cards from the declared duties (``_legal``: the cascade of ``step.legal_cards_why`` on
 the trick as registers), and a table at trick boundaries (the endgame table ``G``, keyed by the
 hands as they are: with roem a card's name matters). Order: the table's best card, then the
-card that last cut at this ply, then leads that cut most often with as many tricks left, then
-``dds.gen_moves``'s guess.
+card that last cut at this ply, then (two or three seats, where following suit comes first) a
+lead of a master, trumps and dear cards first, as ``dds.gen_moves`` orders them (with two
+seats before the card that last cut), then leads that cut most often with as many tricks
+left, then ``dds.gen_moves``'s guess. With the masters first, two seats hand over from eight
+tricks left (all of 2-player Cruce after the stock) and three from seven.
 
 Values are what the maximising side wins from a trick boundary: card points, the last trick's
 bonus and roem (or tricks, with objective tricks). ``cap`` bounds that value from above: the
@@ -62,6 +65,7 @@ from aceten.rules.layout import (
 from aceten.rules.lazy_numba import njit
 from aceten.search.endgame import (
     CHEAP_TRICK,
+    E_DBELOW,
     E_DFRAME,
     E_DTHROW,
     E_MISC,
@@ -78,6 +82,7 @@ from aceten.search.endgame import (
     MAX_POINTS,
     OBLIGED_ROWS,
     _store,
+    below_rows,
     bucket,
     card_rows,
     probe_masked,
@@ -103,7 +108,7 @@ M_OB_DECK = 61  # the deck's cards (bits): the table keeps its best card in the 
 M_OB_SPARE = 62  # 1: seven such bits were found (the best card is kept)
 M_OB_SEATS = 63  # the number of seats (2 to 4)
 MOVE_BITS = 7  # the best card plus one (0: none), spread over the first seven spare bits
-HAND_FROM = {2: 6, 3: 5, 4: 5}  # by seats: the most tricks left at which the search hands a
+HAND_FROM = {2: 8, 3: 7, 4: 5}  # by seats: the most tricks left at which the search hands a
 # boundary to this kernel
 # its rows, from E_OBLIGED (OBLIGED_ROWS of them)
 E_OSEQ = 0  # a card's bit in the roem sequence word (8 places a suit), or 0
@@ -115,6 +120,8 @@ E_OMISC = 9  # a row of fields (O_*)
 O_MARRIAGE = 0  # 1: leading a king or queen while holding its mate scores
 O_MPLAIN = 1  # its value in a plain suit
 O_MTRUMP = 2  # and in trumps
+O_MASTERS = 3  # leads of masters (two or three seats, following suit the first duty): 1 after
+# the card that last cut, 2 before it (two seats; measured best each way)
 E_OHIST = 10  # 12 rows: per tricks left (1..12), how often each card cut as a lead (per search)
 HIST_ROWS = 12
 E_ORUNB = 22  # 4 rows: for the live places of one suit (8 bits), the most roem their runs can
@@ -148,6 +155,7 @@ F_FIRST = 25  # the card to try first (a bit; 0: none)
 F_BESTM = 26  # the best card so far
 F_TL = 27  # tricks left, this one included
 F_KILL = 28  # the card that last cut at this ply (a bit; 0: none)
+F_MASTERS = 29  # at a lead: the leader's cards above every card of their suit the others hold
 
 OPEN = -(1 << 40)  # a frame was set up: the node's cards are to be searched
 NOT_KEYED = -2
@@ -195,6 +203,9 @@ def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nda
     E[rows + E_OMISC, O_MARRIAGE] = 1 if R[R_MARRIAGE] == 1 and not tricks else 0
     E[rows + E_OMISC, O_MPLAIN] = R[R_MARRIAGE_PLAIN]
     E[rows + E_OMISC, O_MTRUMP] = R[R_MARRIAGE_TRUMP]
+    masters = n < 4 and R[R_OB_N] > 0 and R[R_OB_KIND] == OB_FOLLOW
+    E[rows + E_OMISC, O_MASTERS] = (2 if n == 2 else 1) if masters else 0
+    below_rows(E)  # for the masters
     E[E_MISC, M_OB_N] = R[R_OB_N]
     for k in range(3):
         E[E_MISC, M_OB_KIND + k] = R[R_OB_KIND + k]
@@ -445,13 +456,19 @@ def _roem(E, tm):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s):
-    """The card of m to search next: the last card that cut here, then a lead that cut most
-    often with as many tricks left, then ``dds.gen_moves``'s guess (lead cheap cards; give
+def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters):
+    """The card of m to search next: the last card that cut here, then (two or three seats) a
+    lead of a master, trumps and dear cards first, as ``dds.gen_moves``; then a lead that cut
+    most often with as many tricks left, then ``dds.gen_moves``'s guess (lead cheap cards; give
     points to a partner who wins the trick; take it with the cheapest card that does,
     trumping only a trick worth taking; else throw the cheapest)."""
+    early = masters if E[E_OBLIGED + E_OMISC, O_MASTERS] == 2 else 0
+    if m & early:  # two seats: before the card that last cut
+        return _dearest(E, m & early)
     if m & kill:
         return low_bit(m & kill)
+    if m & masters:
+        return _dearest(E, m & masters)
     pick = -1
     score = -(1 << 62)
     n = E[E_MISC, M_OB_SEATS]
@@ -480,6 +497,35 @@ def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s):
             score = v
             pick = c
     return pick
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _dearest(E, m):
+    """The card of m to cash first: a trump before a plain card, then the most points."""
+    pick = -1
+    score = -1
+    trump = E[E_MISC, M_TRUMP]
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        v = E[E_PTS, c] * 4 + (30 if (c >> 4) & 3 == trump else 0)
+        if v > score:
+            score = v
+            pick = c
+    return pick
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _masters(E, mine, others):
+    """The cards of ``mine`` above every card of their suit ``others`` holds."""
+    out = 0
+    m = mine
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        if others & (0xFFFF << (c & 48)) & ~E[E_DBELOW, c] & ~(1 << c) == 0:
+            out |= 1 << c
+    return out
 
 
 @njit(cache=True, _nrt=False)
@@ -554,8 +600,11 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     E[f, F_CAP] = cap
     E[f, F_TL] = tl
     _window(E, f, alpha, beta, E[E_MISC, M_MAX + s])
-    E[f, F_CANDS] = _hand(s, h0, h1, h2, h3)
+    hand = _hand(s, h0, h1, h2, h3)
+    E[f, F_CANDS] = hand
     E[f, F_FIRST] = first
+    E[f, F_MASTERS] = _masters(E, hand, (h0 | h1 | h2 | h3) ^ hand) \
+        if E[E_OBLIGED + E_OMISC, O_MASTERS] != 0 else 0
     E[f, F_FOUND] = found
     E[f, F_E0] = e0
     E[f, F_LOWER] = lower
@@ -624,7 +673,8 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             E[f, F_FIRST] = 0
             c = low_bit(k)
         else:
-            c = _next_card(E, m, t, c0, best, bp, E[f, F_PTS], E[f, F_KILL], E[f, F_TL], E[f, F_S])
+            c = _next_card(E, m, t, c0, best, bp, E[f, F_PTS], E[f, F_KILL], E[f, F_TL], E[f, F_S],
+                           E[f, F_MASTERS] if t == 0 else 0)
         bit = 1 << c
         E[f, F_CANDS] = m ^ bit
         E[f, F_CUR] = c
