@@ -486,11 +486,12 @@ def test_duty_kernels_bound_on_what_is_left_equals_the_general_searchs(variant):
 
 @pytest.mark.parametrize("name, players, options", [("cruce", 2, {}), ("cruce", 3, {}),
                                                     ("brisca", 2, {"arrastre": True})])
-def test_duty_kernels_masters_are_the_general_searchs(name, players, options):
+def test_duty_kernels_masters_and_quick_tricks_are_the_general_searchs(name, players, options):
     """The leads the kernel for duties tries first with two or three seats (``obliged._masters``:
     the leader's cards above every card of their suit the others hold) are the general
-    search's master leads (``dds.lead_masters``), at every trick boundary after the stock of
-    random full deals."""
+    search's master leads (``dds.lead_masters``), and the leader's quick tricks it bounds with
+    (``obliged._quick``) are the general search's (``dds.leader_sure``), at every trick
+    boundary after the stock of random full deals, card points and tricks."""
     from aceten.search import endgame, obliged
     from aceten.search.encoding import encode_game, encode_rules
 
@@ -511,6 +512,11 @@ def test_duty_kernels_masters_are_the_general_searchs(name, players, options):
                 assert E[endgame.E_OBLIGED + obliged.E_OMISC, obliged.O_MASTERS] == (2 if players == 2 else 1)
                 masters = search.dds.lead_masters(S, enc.R, enc.ORD)
                 assert obliged._masters(E, mine, others) == masters, g.moves
+                for objective in (0, 1):  # card points, then tricks
+                    S[search.dds.S_OBJ] = objective
+                    endgame.setup(E, enc.R, enc.T, enc.ORD, S, 1)
+                    quick = search.dds.leader_sure(S, enc.R, enc.T, enc.ORD)
+                    assert obliged._quick(E, g.to_move, *hands, *[0] * (4 - players)) == quick, g.moves
                 seen += 1
             g.push(rng.choice(g.legal_moves()))
     assert seen > 100

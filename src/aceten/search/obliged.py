@@ -31,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from aceten.rules import lazy_numba
-from aceten.rules.jit import low_bit
+from aceten.rules.jit import low_bit, popcount
 from aceten.rules.layout import (
     KING,
     OB_FOLLOW,
@@ -528,6 +528,88 @@ def _masters(E, mine, others):
     return out
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _points_of(E, cards, k, sign):
+    """The points of the ``k`` cheapest (``sign`` 1) or dearest (``sign`` -1) of ``cards``."""
+    total = 0
+    for _ in range(k):
+        pick = -1
+        best = 1 << 20
+        m = cards
+        while m:
+            c = low_bit(m)
+            m &= m - 1
+            if sign * E[E_PTS, c] < best:
+                best = sign * E[E_PTS, c]
+                pick = c
+        if pick < 0:
+            break
+        total += sign * best
+        cards &= ~(1 << pick)
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def _quick(E, s, h0, h1, h2, h3):
+    """What the leader s is sure to take by cashing its masters (quick tricks), two or three
+    seats: ``dds.leader_sure`` on the hands in registers (see there; a test holds the two
+    equal). A master trump wins whatever is played to it, a plain master while each other hand
+    can follow or holds no trump; the leader keeps the lead and cashes trumps first."""
+    n = E[E_MISC, M_OB_SEATS]
+    trump = E[E_MISC, M_TRUMP]
+    mine = _hand(s, h0, h1, h2, h3)
+    a = _hand(_wrap(s + 1, n), h0, h1, h2, h3)
+    b = _hand(_wrap(s + 2, n), h0, h1, h2, h3) if n > 2 else 0
+    all_masters = _masters(E, mine, a | b)
+    if all_masters == 0:
+        return 0
+    tricks = E[E_MISC, M_TRICKS] == 1
+    tmask = 0xFFFF << (trump << 4)
+    t1 = popcount(a & tmask)
+    t2 = popcount(b & tmask)
+    total = 0
+    clean = True  # the other hands have only followed suit so far
+    for i in range(4):
+        suit = (trump + i) & 3
+        smask = 0xFFFF << (suit << 4)
+        masters = all_masters & smask
+        if masters == 0:
+            continue
+        m = popcount(masters)
+        f1 = popcount(a & smask)
+        f2 = popcount(b & smask)
+        most = max(f1, f2)
+        least = f1 if n == 2 else min(f1, f2)
+        cashed = masters
+        won = m
+        if i == 0:
+            if most <= m:
+                cashed = mine & smask  # the others are out of trumps: every trump wins
+                won = popcount(cashed)
+            t1 = max(0, t1 - won)
+            t2 = max(0, t2 - won)
+        else:
+            if t1 > 0:
+                won = min(won, f1)
+            if t2 > 0:
+                won = min(won, f2)
+            if t1 + t2 == 0 and most <= m:
+                cashed = mine & smask  # the others are out of the suit and hold no trump
+                won = popcount(cashed)
+        if won == 0:
+            continue
+        if tricks:
+            total += won
+        else:
+            total += _points_of(E, cashed, won, -1)
+            if clean:
+                total += _points_of(E, a & smask, min(won, f1), 1)
+                total += _points_of(E, b & smask, min(won, f2), 1)
+        if won > least:
+            clean = False
+    return total
+
+
 @njit(cache=True, _nrt=False)
 def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     """Enter a trick boundary at ply p, seat s to lead, ``tl`` tricks left: its value if the
@@ -567,6 +649,14 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             return sure
     elif mine == 0 and cap - sure <= alpha:
         return cap - sure
+    if E[E_OBLIGED + E_OMISC, O_MASTERS] != 0:  # the leader's quick tricks, at this node only
+        quick = _quick(E, s, h0, h1, h2, h3)
+        if quick > 0:
+            if E[E_MISC, M_MAX + s] == 1:
+                if quick >= beta:
+                    return quick
+            elif cap - quick <= alpha:
+                return cap - quick
     found = NOT_KEYED
     e0 = 0
     lower = 0
