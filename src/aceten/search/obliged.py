@@ -550,19 +550,17 @@ def _points_of(E, cards, k, sign):
 
 
 @njit(cache=True, _nrt=False)
-def _quick(E, s, h0, h1, h2, h3):
-    """What the leader s is sure to take by cashing its masters (quick tricks), two or three
-    seats: ``dds.leader_sure`` on the hands in registers (see there; a test holds the two
-    equal). A master trump wins whatever is played to it, a plain master while each other hand
-    can follow or holds no trump; the leader keeps the lead and cashes trumps first."""
+def _quick(E, s, h0, h1, h2, h3, all_masters):
+    """What the leader s is sure to take by cashing its masters ``all_masters`` (quick
+    tricks), two or three seats: ``dds.leader_sure`` on the hands in registers (see there; a
+    test holds the two equal). A master trump wins whatever is played to it, a plain master
+    while each other hand can follow or holds no trump; the leader keeps the lead and cashes
+    trumps first."""
     n = E[E_MISC, M_OB_SEATS]
     trump = E[E_MISC, M_TRUMP]
     mine = _hand(s, h0, h1, h2, h3)
     a = _hand(_wrap(s + 1, n), h0, h1, h2, h3)
     b = _hand(_wrap(s + 2, n), h0, h1, h2, h3) if n > 2 else 0
-    all_masters = _masters(E, mine, a | b)
-    if all_masters == 0:
-        return 0
     tricks = E[E_MISC, M_TRICKS] == 1
     tmask = 0xFFFF << (trump << 4)
     t1 = popcount(a & tmask)
@@ -649,14 +647,6 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             return sure
     elif mine == 0 and cap - sure <= alpha:
         return cap - sure
-    if E[E_OBLIGED + E_OMISC, O_MASTERS] != 0:  # the leader's quick tricks, at this node only
-        quick = _quick(E, s, h0, h1, h2, h3)
-        if quick > 0:
-            if E[E_MISC, M_MAX + s] == 1:
-                if quick >= beta:
-                    return quick
-            elif cap - quick <= alpha:
-                return cap - quick
     found = NOT_KEYED
     e0 = 0
     lower = 0
@@ -675,6 +665,17 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
                 code |= ((w2 >> E[E_OBLIGED + E_OSPARE, i]) & 1) << i
             if code > 0:
                 first = (1 << (code - 1)) & _hand(s, h0, h1, h2, h3)
+    hand = _hand(s, h0, h1, h2, h3)
+    masters = 0
+    if E[E_OBLIGED + E_OMISC, O_MASTERS] != 0:  # two or three seats: the leader's masters,
+        masters = _masters(E, hand, (h0 | h1 | h2 | h3) ^ hand)
+        if masters:  # and its quick tricks, a bound at this node only
+            quick = _quick(E, s, h0, h1, h2, h3, masters)
+            if E[E_MISC, M_MAX + s] == 1:
+                if quick >= beta:
+                    return quick
+            elif cap - quick <= alpha:
+                return cap - quick
     f = E_DFRAME + p
     E[f, F_H] = h0
     E[f, F_H + 1] = h1
@@ -690,11 +691,9 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     E[f, F_CAP] = cap
     E[f, F_TL] = tl
     _window(E, f, alpha, beta, E[E_MISC, M_MAX + s])
-    hand = _hand(s, h0, h1, h2, h3)
     E[f, F_CANDS] = hand
     E[f, F_FIRST] = first
-    E[f, F_MASTERS] = _masters(E, hand, (h0 | h1 | h2 | h3) ^ hand) \
-        if E[E_OBLIGED + E_OMISC, O_MASTERS] != 0 else 0
+    E[f, F_MASTERS] = masters
     E[f, F_FOUND] = found
     E[f, F_E0] = e0
     E[f, F_LOWER] = lower
