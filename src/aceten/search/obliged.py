@@ -647,6 +647,7 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             return sure
     elif mine == 0 and cap - sure <= alpha:
         return cap - sure
+    hand = _hand(s, h0, h1, h2, h3)
     found = NOT_KEYED
     e0 = 0
     lower = 0
@@ -664,8 +665,7 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             for i in range(MOVE_BITS):
                 code |= ((w2 >> E[E_OBLIGED + E_OSPARE, i]) & 1) << i
             if code > 0:
-                first = (1 << (code - 1)) & _hand(s, h0, h1, h2, h3)
-    hand = _hand(s, h0, h1, h2, h3)
+                first = (1 << (code - 1)) & hand
     masters = 0
     if E[E_OBLIGED + E_OMISC, O_MASTERS] != 0:  # two or three seats: the leader's masters,
         masters = _masters(E, hand, (h0 | h1 | h2 | h3) ^ hand)
