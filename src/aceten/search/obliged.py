@@ -13,7 +13,10 @@ card that last cut at this ply, then (two or three seats, where following suit c
 lead of a master, trumps and dear cards first, as ``dds.gen_moves`` orders them (with two
 seats before the card that last cut), then leads that cut most often with as many tricks
 left, then ``dds.gen_moves``'s guess. With the masters first, two seats hand over from eight
-tricks left (all of 2-player Cruce after the stock) and three from seven.
+tricks left (all of 2-player Cruce after the stock) and three from seven. With two tricks left
+(a card or two in each hand) the frames cost more than the search: there the boundary keeps its
+bounds and table entry and the trick is searched by plain nested loops over the seats' cards,
+the last trick playing itself (``_two``).
 
 Values are what the maximising side wins from a trick boundary: card points, the last trick's
 bonus and roem (or tricks, with objective tricks). ``cap`` bounds that value from above: the
@@ -608,14 +611,171 @@ def _quick(E, s, h0, h1, h2, h3, all_masters):
     return total
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _two_leaf(E, s, bp, pts, tm, h0, h1, h2, h3):
+    """The first of two tricks led by s finished (won from place bp, ``pts`` card points, cards
+    ``tm``), one card left in each hand: what the maximising side wins of the two."""
+    n = E[E_MISC, M_OB_SEATS]
+    w = _wrap(s + bp, n)
+    tricks = E[E_MISC, M_TRICKS] == 1
+    total = 0
+    if E[E_MISC, M_MAX + w] == 1:
+        total = 1 if tricks else pts + _roem(E, tm)
+    c0 = low_bit(_hand(w, h0, h1, h2, h3))
+    pw = E_PW + ((c0 >> 4) & 3)
+    best = c0
+    bp = 0
+    for d in range(1, n):
+        c = low_bit(_hand(_wrap(w + d, n), h0, h1, h2, h3))
+        if E[pw, c] > E[pw, best]:
+            best = c
+            bp = d
+    if E[E_MISC, M_MAX + _wrap(w + bp, n)] == 1:
+        if tricks:
+            total += 1
+        else:
+            last = h0 | h1 | h2 | h3
+            total += E[E_MISC, M_OB_LAST] + _points(E, last) + _roem(E, last)
+    return total
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _two_better(maxing, v, g, alpha, beta):
+    """Fold a card's value v into a node's best g and its window; the last says whether it
+    cuts."""
+    if maxing == 1:
+        if v > g:
+            g = v
+        if g > alpha:
+            alpha = g
+    else:
+        if v < g:
+            g = v
+        if g < beta:
+            beta = g
+    return g, alpha, beta, alpha >= beta
+
+
 @njit(cache=True, _nrt=False)
-def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
-    """Enter a trick boundary at ply p, seat s to lead, ``tl`` tricks left: its value if the
-    bounds, the last trick or the table settle it, else OPEN with its frame ready."""
+def _two_follow(E, s, c0, h0, h1, h2, h3, alpha, beta):
+    """The rest of the first of two tricks, seat s having led c0 (no longer in its hand): each
+    later seat's legal cards in turn, one loop inside the other (numba's cache cannot load a
+    function calling itself), the two tricks' end (``_two_leaf``) inside the last."""
+    n = E[E_MISC, M_OB_SEATS]
+    pw = E_PW + ((c0 >> 4) & 3)
+    p0 = E[E_PTS, c0]
+    t0 = 1 << c0
+    s1 = _wrap(s + 1, n)
+    x1 = E[E_MISC, M_MAX + s1]
+    g1 = -INF if x1 == 1 else INF
+    m1 = _legal(E, _hand(s1, h0, h1, h2, h3), 1, c0, c0, 0)
+    while m1:
+        c1 = low_bit(m1)
+        m1 &= m1 - 1
+        E[E_MISC, M_NODES] += 1
+        k1 = 1 << c1
+        a0 = h0 ^ k1 if s1 == 0 else h0
+        a1 = h1 ^ k1 if s1 == 1 else h1
+        a2 = h2 ^ k1 if s1 == 2 else h2
+        a3 = h3 ^ k1 if s1 == 3 else h3
+        b1 = c1 if E[pw, c1] > E[pw, c0] else c0
+        q1 = 1 if b1 == c1 else 0
+        p1 = p0 + E[E_PTS, c1]
+        if n == 2:
+            v1 = _two_leaf(E, s, q1, p1, t0 | k1, a0, a1, a2, a3)
+        else:
+            s2 = _wrap(s + 2, n)
+            x2 = E[E_MISC, M_MAX + s2]
+            g2 = -INF if x2 == 1 else INF
+            al2 = alpha
+            be2 = beta
+            m2 = _legal(E, _hand(s2, a0, a1, a2, a3), 2, c0, b1, q1)
+            while m2:
+                c2 = low_bit(m2)
+                m2 &= m2 - 1
+                E[E_MISC, M_NODES] += 1
+                k2 = 1 << c2
+                d0 = a0 ^ k2 if s2 == 0 else a0
+                d1 = a1 ^ k2 if s2 == 1 else a1
+                d2 = a2 ^ k2 if s2 == 2 else a2
+                d3 = a3 ^ k2 if s2 == 3 else a3
+                b2 = c2 if E[pw, c2] > E[pw, b1] else b1
+                q2 = 2 if b2 == c2 else q1
+                p2 = p1 + E[E_PTS, c2]
+                if n == 3:
+                    v2 = _two_leaf(E, s, q2, p2, t0 | k1 | k2, d0, d1, d2, d3)
+                else:
+                    s3 = _wrap(s + 3, n)
+                    x3 = E[E_MISC, M_MAX + s3]
+                    g3 = -INF if x3 == 1 else INF
+                    al3 = al2
+                    be3 = be2
+                    m3 = _legal(E, _hand(s3, d0, d1, d2, d3), 3, c0, b2, q2)
+                    while m3:
+                        c3 = low_bit(m3)
+                        m3 &= m3 - 1
+                        E[E_MISC, M_NODES] += 1
+                        k3 = 1 << c3
+                        q3 = 3 if E[pw, c3] > E[pw, b2] else q2
+                        v3 = _two_leaf(E, s, q3, p2 + E[E_PTS, c3], t0 | k1 | k2 | k3,
+                                       d0 ^ k3 if s3 == 0 else d0, d1 ^ k3 if s3 == 1 else d1,
+                                       d2 ^ k3 if s3 == 2 else d2, d3 ^ k3 if s3 == 3 else d3)
+                        g3, al3, be3, cut = _two_better(x3, v3, g3, al3, be3)
+                        if cut:
+                            break
+                    v2 = g3
+                g2, al2, be2, cut = _two_better(x2, v2, g2, al2, be2)
+                if cut:
+                    break
+            v1 = g2
+        g1, alpha, beta, cut = _two_better(x1, v1, g1, alpha, beta)
+        if cut:
+            break
+    return g1
+
+
+@njit(cache=True, _nrt=False)
+def _two(E, s, h0, h1, h2, h3, alpha, beta, first):
+    """Two tricks left, seat s to lead: what the maximising side wins, fail-soft in (alpha,
+    beta), by plain nested loops over the cards (no frames): the last trick plays itself
+    (``_two_leaf``). ``first``: a card to lead first (a bit, or 0). Returns the value and the
+    best lead."""
+    maxing = E[E_MISC, M_MAX + s]
+    hand = _hand(s, h0, h1, h2, h3)
+    g = -INF if maxing == 1 else INF
+    top = -1
+    m = hand
+    while m:
+        k = m & first
+        c = low_bit(k if k else m)
+        m &= ~(1 << c)
+        E[E_MISC, M_NODES] += 1
+        bit = 1 << c
+        n0 = h0 ^ bit if s == 0 else h0
+        n1 = h1 ^ bit if s == 1 else h1
+        n2 = h2 ^ bit if s == 2 else h2
+        n3 = h3 ^ bit if s == 3 else h3
+        gain = _marriage(E, c, hand ^ bit, s)
+        v = gain + _two_follow(E, s, c, n0, n1, n2, n3, alpha - gain, beta - gain)
+        before = g
+        g, alpha, beta, cut = _two_better(maxing, v, g, alpha, beta)
+        if g != before:
+            top = c
+        if cut:
+            break
+    return g, top
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _enter(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
+    """A trick boundary, seat s to lead, ``tl`` tricks left: (its value, ...) where the bounds,
+    the last trick or the table settle it, else (OPEN, the cap, the window the table narrowed,
+    the entry found or NOT_KEYED, its bucket, its lower and upper bounds, the table's best card
+    as a bit or 0), for ``_lead`` and ``_at_two``."""
     if cap <= alpha:
-        return cap
+        return cap, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
     if beta <= 0 or cap <= 0:
-        return 0
+        return 0, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
     if tl == 1:  # one card each: the trick plays itself (no marriage: the mate is gone)
         c0 = low_bit(_hand(s, h0, h1, h2, h3))
         pw = E_PW + ((c0 >> 4) & 3)
@@ -629,24 +789,25 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
                 best = c
                 bp = d
         if E[E_MISC, M_MAX + _wrap(s + bp, n)] != 1:
-            return 0
+            return 0, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
         if E[E_MISC, M_TRICKS] == 1:
-            return 1
+            return 1, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
         tm = h0 | h1 | h2 | h3
-        return E[E_MISC, M_OB_LAST] + _points(E, tm) + _roem(E, tm)
+        last = E[E_MISC, M_OB_LAST] + _points(E, tm) + _roem(E, tm)
+        return last, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
     if E[E_MISC, M_OB_ROEM] == 1:  # the roem the cards left can still make, where it may cut
         room = _still_to_win(E, h0, h1, h2, h3, tl, alpha)
         if room < cap:
             cap = room
             if cap <= alpha:
-                return cap
+                return cap, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
     # the top live trumps, while one side holds them, take their own points for it
     sure, mine = _master_trumps(E, h0, h1, h2, h3)
     if mine == 1:
         if sure >= beta:
-            return sure
+            return sure, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
     elif mine == 0 and cap - sure <= alpha:
-        return cap - sure
+        return cap - sure, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
     hand = _hand(s, h0, h1, h2, h3)
     found = NOT_KEYED
     e0 = 0
@@ -660,12 +821,58 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
         if found >= 0:
             settled, g, alpha, beta = table_window(lower, upper, alpha, beta, stats)
             if settled:
-                return g
+                return g, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
             code = 0
             for i in range(MOVE_BITS):
                 code |= ((w2 >> E[E_OBLIGED + E_OSPARE, i]) & 1) << i
             if code > 0:
                 first = (1 << (code - 1)) & hand
+    return OPEN, cap, alpha, beta, found, e0, lower, upper, first
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _keep(E, G, stats, s, h0, h1, h2, h3, g, best, cap, alpha, beta, found, e0, lower, upper):
+    """Store what a boundary's search found (g, fail-soft in the window alpha, beta it was
+    searched with; ``best`` its best lead or -1) in the table entry ``found``."""
+    if found == NOT_KEYED:
+        return
+    if g <= alpha:
+        upper = min(upper, g)
+        best = -1  # every card failed low: none is known best
+    elif g >= beta:
+        lower = max(lower, g)
+    else:
+        lower = g
+        upper = g
+    moved = E[E_OBLIGED + E_OMOVE + ((best + 1) >> 6), (best + 1) & 63]
+    _store(G, e0, found, h0 | h1 | h2 | h3, h1 | h3, (h2 | h3) | moved, s, E[E_MISC, M_GEN],
+           lower, min(upper, cap), stats)
+
+
+@njit(cache=True, _nrt=False)
+def _at_two(E, G, stats, s, h0, h1, h2, h3, cap, alpha, beta):
+    """A boundary with two tricks left: bounds and table as any, then ``_two``'s loops."""
+    v, cap, alpha, beta, found, e0, lower, upper, first = _enter(
+        E, G, stats, s, h0, h1, h2, h3, 2, cap, alpha, beta)
+    if v != OPEN:
+        return v
+    g, top = _two(E, s, h0, h1, h2, h3, alpha, beta, first)
+    _keep(E, G, stats, s, h0, h1, h2, h3, g, top, cap, alpha, beta, found, e0, lower, upper)
+    return g
+
+
+@njit(cache=True, _nrt=False)
+def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
+    """Enter a trick boundary at ply p, seat s to lead, ``tl`` tricks left: its value if the
+    bounds, the last trick or the table settle it (or, two tricks left, ``_two``'s nested loops
+    search it), else OPEN with its frame ready."""
+    if tl == 2:
+        return _at_two(E, G, stats, s, h0, h1, h2, h3, cap, alpha, beta)
+    v, cap, alpha, beta, found, e0, lower, upper, first = _enter(
+        E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta)
+    if v != OPEN:
+        return v
+    hand = _hand(s, h0, h1, h2, h3)
     masters = 0
     if E[E_OBLIGED + E_OMISC, O_MASTERS] != 0:  # two or three seats: the leader's masters,
         masters = _masters(E, hand, (h0 | h1 | h2 | h3) ^ hand)
@@ -873,23 +1080,7 @@ def _leave(E, G, stats, p):
     """Finish the node at ply p: store its bounds (at a trick boundary); return its value."""
     f = E_DFRAME + p
     g = E[f, F_G]
-    found = E[f, F_FOUND]
-    if found != NOT_KEYED:
-        lower = E[f, F_LOWER]
-        upper = E[f, F_UPPER]
-        best = E[f, F_BESTM]
-        if g <= E[f, F_A0]:
-            upper = min(upper, g)
-            best = -1  # every card failed low: none is known best
-        elif g >= E[f, F_B0]:
-            lower = max(lower, g)
-        else:
-            lower = g
-            upper = g
-        h1 = E[f, F_H + 1]
-        h2 = E[f, F_H + 2]
-        h3 = E[f, F_H + 3]
-        moved = E[E_OBLIGED + E_OMOVE + ((best + 1) >> 6), (best + 1) & 63]
-        _store(G, E[f, F_E0], found, E[f, F_H] | h1 | h2 | h3, h1 | h3, (h2 | h3) | moved,
-               E[f, F_S], E[E_MISC, M_GEN], lower, min(upper, E[f, F_CAP]), stats)
+    _keep(E, G, stats, E[f, F_S], E[f, F_H], E[f, F_H + 1], E[f, F_H + 2], E[f, F_H + 3], g,
+          E[f, F_BESTM], E[f, F_CAP], E[f, F_A0], E[f, F_B0], E[f, F_FOUND], E[f, F_E0],
+          E[f, F_LOWER], E[f, F_UPPER])
     return g
