@@ -612,6 +612,20 @@ def _quick(E, s, h0, h1, h2, h3, all_masters):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _play(seat, bit, h0, h1, h2, h3):
+    """The four hands once ``seat`` has played the card ``bit``."""
+    return (h0 ^ bit if seat == 0 else h0, h1 ^ bit if seat == 1 else h1,
+            h2 ^ bit if seat == 2 else h2, h3 ^ bit if seat == 3 else h3)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _start(E, seat):
+    """A node of ``seat``: whether it plays for the maximising side, and its worst value."""
+    maxing = E[E_MISC, M_MAX + seat]
+    return maxing, -INF if maxing == 1 else INF
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _two_leaf(E, s, bp, pts, tm, h0, h1, h2, h3):
     """The first of two tricks led by s finished (won from place bp, ``pts`` card points, cards
     ``tm``), one card left in each hand: what the maximising side wins of the two."""
@@ -666,18 +680,14 @@ def _two_follow(E, s, c0, h0, h1, h2, h3, alpha, beta):
     p0 = E[E_PTS, c0]
     t0 = 1 << c0
     s1 = _wrap(s + 1, n)
-    x1 = E[E_MISC, M_MAX + s1]
-    g1 = -INF if x1 == 1 else INF
+    x1, g1 = _start(E, s1)
     m1 = _legal(E, _hand(s1, h0, h1, h2, h3), 1, c0, c0, 0)
     while m1:
         c1 = low_bit(m1)
         m1 &= m1 - 1
         E[E_MISC, M_NODES] += 1
         k1 = 1 << c1
-        a0 = h0 ^ k1 if s1 == 0 else h0
-        a1 = h1 ^ k1 if s1 == 1 else h1
-        a2 = h2 ^ k1 if s1 == 2 else h2
-        a3 = h3 ^ k1 if s1 == 3 else h3
+        a0, a1, a2, a3 = _play(s1, k1, h0, h1, h2, h3)
         b1 = c1 if E[pw, c1] > E[pw, c0] else c0
         q1 = 1 if b1 == c1 else 0
         p1 = p0 + E[E_PTS, c1]
@@ -685,8 +695,7 @@ def _two_follow(E, s, c0, h0, h1, h2, h3, alpha, beta):
             v1 = _two_leaf(E, s, q1, p1, t0 | k1, a0, a1, a2, a3)
         else:
             s2 = _wrap(s + 2, n)
-            x2 = E[E_MISC, M_MAX + s2]
-            g2 = -INF if x2 == 1 else INF
+            x2, g2 = _start(E, s2)
             al2 = alpha
             be2 = beta
             m2 = _legal(E, _hand(s2, a0, a1, a2, a3), 2, c0, b1, q1)
@@ -695,10 +704,7 @@ def _two_follow(E, s, c0, h0, h1, h2, h3, alpha, beta):
                 m2 &= m2 - 1
                 E[E_MISC, M_NODES] += 1
                 k2 = 1 << c2
-                d0 = a0 ^ k2 if s2 == 0 else a0
-                d1 = a1 ^ k2 if s2 == 1 else a1
-                d2 = a2 ^ k2 if s2 == 2 else a2
-                d3 = a3 ^ k2 if s2 == 3 else a3
+                d0, d1, d2, d3 = _play(s2, k2, a0, a1, a2, a3)
                 b2 = c2 if E[pw, c2] > E[pw, b1] else b1
                 q2 = 2 if b2 == c2 else q1
                 p2 = p1 + E[E_PTS, c2]
@@ -706,8 +712,7 @@ def _two_follow(E, s, c0, h0, h1, h2, h3, alpha, beta):
                     v2 = _two_leaf(E, s, q2, p2, t0 | k1 | k2, d0, d1, d2, d3)
                 else:
                     s3 = _wrap(s + 3, n)
-                    x3 = E[E_MISC, M_MAX + s3]
-                    g3 = -INF if x3 == 1 else INF
+                    x3, g3 = _start(E, s3)
                     al3 = al2
                     be3 = be2
                     m3 = _legal(E, _hand(s3, d0, d1, d2, d3), 3, c0, b2, q2)
@@ -717,9 +722,9 @@ def _two_follow(E, s, c0, h0, h1, h2, h3, alpha, beta):
                         E[E_MISC, M_NODES] += 1
                         k3 = 1 << c3
                         q3 = 3 if E[pw, c3] > E[pw, b2] else q2
+                        e0, e1, e2, e3 = _play(s3, k3, d0, d1, d2, d3)
                         v3 = _two_leaf(E, s, q3, p2 + E[E_PTS, c3], t0 | k1 | k2 | k3,
-                                       d0 ^ k3 if s3 == 0 else d0, d1 ^ k3 if s3 == 1 else d1,
-                                       d2 ^ k3 if s3 == 2 else d2, d3 ^ k3 if s3 == 3 else d3)
+                                       e0, e1, e2, e3)
                         g3, al3, be3, cut = _two_better(x3, v3, g3, al3, be3)
                         if cut:
                             break
@@ -740,9 +745,8 @@ def _two(E, s, h0, h1, h2, h3, alpha, beta, first):
     beta), by plain nested loops over the cards (no frames): the last trick plays itself
     (``_two_leaf``). ``first``: a card to lead first (a bit, or 0). Returns the value and the
     best lead."""
-    maxing = E[E_MISC, M_MAX + s]
+    maxing, g = _start(E, s)
     hand = _hand(s, h0, h1, h2, h3)
-    g = -INF if maxing == 1 else INF
     top = -1
     m = hand
     while m:
@@ -751,10 +755,7 @@ def _two(E, s, h0, h1, h2, h3, alpha, beta, first):
         m &= ~(1 << c)
         E[E_MISC, M_NODES] += 1
         bit = 1 << c
-        n0 = h0 ^ bit if s == 0 else h0
-        n1 = h1 ^ bit if s == 1 else h1
-        n2 = h2 ^ bit if s == 2 else h2
-        n3 = h3 ^ bit if s == 3 else h3
+        n0, n1, n2, n3 = _play(s, bit, h0, h1, h2, h3)
         gain = _marriage(E, c, hand ^ bit, s)
         v = gain + _two_follow(E, s, c, n0, n1, n2, n3, alpha - gain, beta - gain)
         before = g
