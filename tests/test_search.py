@@ -416,6 +416,38 @@ def test_duty_kernel_equals_plain_minimax(name, players, variant, options, deck)
             minimax(g, theirs, "points", False, {})
 
 
+@pytest.mark.parametrize(("name", "players", "options"), [
+    ("cruce", 2, {"bidding": "no"}), ("cruce", 3, {"bidding": "no"}), ("cruce", 4, {}),
+    ("klaverjas", 4, {"variant": "rotterdam"}), ("brisca", 4, {"arrastre": "yes"}),
+])
+def test_duty_kernels_two_trick_loops_equal_plain_minimax(name, players, options):
+    """With two tricks left the kernel for duties searches by nested loops (``obliged._two``):
+    full decks, three or two tricks left and 0 to all but one card of the trick played, every
+    move's value equals the plain minimax's; in Cruce some positions have the leader of the
+    last-but-one trick holding a king and queen of one suit (a marriage led there)."""
+    checked = married = 0
+    for seed in range(40):
+        g = aceten.new_game(name, players=players, seed=900 + seed, **options)
+        rng = random.Random(seed)
+        bid_to_play(g, rng)
+        left = 2 if seed % 2 else 3
+        while sum(len(g.hand(p)) for p in range(players)) > left * players + seed % players \
+                or g.stock:
+            g.push(rng.choice(g.legal_moves()))
+        if g.is_over():
+            continue
+        if sum(len(g.hand(p)) for p in range(players)) <= players:
+            continue  # the last trick alone: no loops to check
+        hand = {str(c) for c in g.hand(g.to_move)}
+        married += any(f"K{s}" in hand and f"Q{s}" in hand for s in "RVGD")
+        expected = reference_values(g, "points")
+        assert {str(m.move): m.value for m in solve(g).moves} == expected, (seed, g.moves)
+        checked += 1
+    assert checked >= 30
+    if name == "cruce":
+        assert married >= 1
+
+
 def test_work_counts_the_kernel_for_duties_nodes_half():
     """``Solution.work``, what the bots' node budgets count: every node, but the kernel for
     duties' (cheaper) half."""
