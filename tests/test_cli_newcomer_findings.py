@@ -109,6 +109,15 @@ def test_a_missing_file_is_said_the_same_way_by_every_command(tmp_path):
         assert_one_line_error(run(command, missing), f"{missing}: no such file")
 
 
+def test_a_games_name_given_for_a_record_says_how_to_make_one(tmp_path, monkeypatch):
+    # found by a newcomer pass (2026-11-29): `aceten knows briscola` said only "briscola: no
+    # such file"
+    monkeypatch.chdir(tmp_path)
+    for command in ("check", "knows", "solve", "table"):
+        assert_one_line_error(run(command, "briscola"), "briscola: no such file",
+                              "aceten play briscola --auto --save game.tgn")
+
+
 def test_export_trick_refuses_a_hand_bigger_than_the_games():
     assert_one_line_error(run("export", "trick", "--game", "briscola", "--played", "AS",
                               "--hand", "2S 3S 4S 5S", "--trump", "C"), "holds at most 3")

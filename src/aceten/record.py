@@ -577,13 +577,25 @@ MAX_FILE_BYTES = 64 * 2**20
 record is a few KiB; anything larger is refused before it fills the memory (``/dev/zero``)."""
 
 
+def no_such_file(path: str | os.PathLike[str], what: str = "file") -> AcetenError:
+    """The error for a record file that is not there; a game's name given instead of a file
+    (``aceten knows briscola``) gets a hint of how to make a record."""
+    from aceten.rules import GAMES
+
+    name = str(path)
+    if name.strip().lower() in GAMES:
+        return AcetenError(f"{name}: no such {what}; this command reads game records, e.g. one "
+                           f"written by aceten play {name.strip().lower()} --auto --save game.tgn")
+    return AcetenError(f"{name}: no such {what}")
+
+
 def read_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
     """A UTF-8 text file (a byte-order mark dropped), refused past ``limit`` bytes."""
     try:
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
     except FileNotFoundError:  # said as check and table say it
-        raise AcetenError(f"{path}: no such file") from None
+        raise no_such_file(path) from None
     except OSError as err:
         raise AcetenError(f"cannot read {path}: {err.strerror or err}") from None
     if len(data) > limit:

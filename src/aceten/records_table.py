@@ -118,7 +118,9 @@ def record_files(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]
         elif path.exists():
             found.append(path)
         else:
-            raise AcetenError(f"{path}: no such file or folder")
+            from aceten.record import no_such_file
+
+            raise no_such_file(path, "file or folder")
     return found
 
 

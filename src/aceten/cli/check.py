@@ -80,7 +80,7 @@ def _check_file(path: Path) -> list[dict[str, Any]]:
     from aceten import record
 
     if not path.exists():
-        raise AcetenError(f"{path}: no such file")
+        raise record.no_such_file(path)
     return [_check_game(path, i, g) for i, g in enumerate(record.load(path))]
 
 

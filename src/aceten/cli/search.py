@@ -86,7 +86,7 @@ def load_games(path: Path) -> list[Game]:
     from aceten import record
 
     if not path.exists():
-        raise AcetenError(f"{path}: no such file")
+        raise record.no_such_file(path)
     text = record.read_text(path)
     if _UNKNOWN_DEAL.search(text):
         raise AcetenError(
