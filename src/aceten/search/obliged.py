@@ -626,31 +626,36 @@ def _start(E, seat):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _two_leaf(E, s, bp, pts, tm, h0, h1, h2, h3):
-    """The first of two tricks led by s finished (won from place bp, ``pts`` card points, cards
-    ``tm``), one card left in each hand: what the maximising side wins of the two."""
-    n = E[E_MISC, M_OB_SEATS]
-    w = _wrap(s + bp, n)
-    tricks = E[E_MISC, M_TRICKS] == 1
-    total = 0
-    if E[E_MISC, M_MAX + w] == 1:
-        total = 1 if tricks else pts + _roem(E, tm)
-    c0 = low_bit(_hand(w, h0, h1, h2, h3))
+def _last_trick(E, s, h0, h1, h2, h3):
+    """One card left in each hand, seat s to lead: what the maximising side wins of the last
+    trick, which plays itself (no marriage: the mate is gone)."""
+    c0 = low_bit(_hand(s, h0, h1, h2, h3))
     pw = E_PW + ((c0 >> 4) & 3)
+    n = E[E_MISC, M_OB_SEATS]
     best = c0
     bp = 0
     for d in range(1, n):
-        c = low_bit(_hand(_wrap(w + d, n), h0, h1, h2, h3))
+        c = low_bit(_hand(_wrap(s + d, n), h0, h1, h2, h3))
         if E[pw, c] > E[pw, best]:
             best = c
             bp = d
-    if E[E_MISC, M_MAX + _wrap(w + bp, n)] == 1:
-        if tricks:
-            total += 1
-        else:
-            last = h0 | h1 | h2 | h3
-            total += E[E_MISC, M_OB_LAST] + _points(E, last) + _roem(E, last)
-    return total
+    if E[E_MISC, M_MAX + _wrap(s + bp, n)] != 1:
+        return 0
+    if E[E_MISC, M_TRICKS] == 1:
+        return 1
+    tm = h0 | h1 | h2 | h3
+    return E[E_MISC, M_OB_LAST] + _points(E, tm) + _roem(E, tm)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _two_leaf(E, s, bp, pts, tm, h0, h1, h2, h3):
+    """The first of two tricks led by s finished (won from place bp, ``pts`` card points, cards
+    ``tm``), one card left in each hand: what the maximising side wins of the two."""
+    w = _wrap(s + bp, E[E_MISC, M_OB_SEATS])
+    total = 0
+    if E[E_MISC, M_MAX + w] == 1:
+        total = 1 if E[E_MISC, M_TRICKS] == 1 else pts + _roem(E, tm)
+    return total + _last_trick(E, w, h0, h1, h2, h3)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -777,25 +782,8 @@ def _enter(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
         return cap, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
     if beta <= 0 or cap <= 0:
         return 0, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
-    if tl == 1:  # one card each: the trick plays itself (no marriage: the mate is gone)
-        c0 = low_bit(_hand(s, h0, h1, h2, h3))
-        pw = E_PW + ((c0 >> 4) & 3)
-        n = E[E_MISC, M_OB_SEATS]
-        best = c0
-        bp = 0
-        for d in range(1, n):
-            seat = _wrap(s + d, n)
-            c = low_bit(_hand(seat, h0, h1, h2, h3))
-            if E[pw, c] > E[pw, best]:
-                best = c
-                bp = d
-        if E[E_MISC, M_MAX + _wrap(s + bp, n)] != 1:
-            return 0, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
-        if E[E_MISC, M_TRICKS] == 1:
-            return 1, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
-        tm = h0 | h1 | h2 | h3
-        last = E[E_MISC, M_OB_LAST] + _points(E, tm) + _roem(E, tm)
-        return last, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
+    if tl == 1:
+        return _last_trick(E, s, h0, h1, h2, h3), cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
     if E[E_MISC, M_OB_ROEM] == 1:  # the roem the cards left can still make, where it may cut
         room = _still_to_win(E, h0, h1, h2, h3, tl, alpha)
         if room < cap:
@@ -930,10 +918,7 @@ def _ask_ahead(E, G, g):
         m &= m - 1
         bit = 1 << c
         w = seat if E[pw, c] > top else _wrap(s + E[g, F_BP], n)
-        n0 = h0 ^ bit if seat == 0 else h0
-        n1 = h1 ^ bit if seat == 1 else h1
-        n2 = h2 ^ bit if seat == 2 else h2
-        n3 = h3 ^ bit if seat == 3 else h3
+        n0, n1, n2, n3 = _play(seat, bit, h0, h1, h2, h3)
         prefetch(G, bucket(G, n0 | n1 | n2 | n3, n1 | n3, n2 | n3, w) << 2)
 
 
@@ -979,18 +964,7 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
         s = E[f, F_S]
         n = E[E_MISC, M_OB_SEATS]
         seat = _wrap(s + t, n)
-        h0 = E[f, F_H]
-        h1 = E[f, F_H + 1]
-        h2 = E[f, F_H + 2]
-        h3 = E[f, F_H + 3]
-        if seat == 0:
-            h0 ^= bit
-        elif seat == 1:
-            h1 ^= bit
-        elif seat == 2:
-            h2 ^= bit
-        else:
-            h3 ^= bit
+        h0, h1, h2, h3 = _play(seat, bit, E[f, F_H], E[f, F_H + 1], E[f, F_H + 2], E[f, F_H + 3])
         tm = E[f, F_TM] | bit
         pts = E[f, F_PTS] + E[E_PTS, c]
         if t == 0:
