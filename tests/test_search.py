@@ -854,6 +854,61 @@ def test_root_move_probes_find_every_value_from_every_guess():
     assert gallop(25, 400, 25, tight)[1] <= 2 and gallop(24, 400, 25, tight)[1] <= 3
 
 
+def window_search(g: Game, alpha: int, beta: int) -> int:
+    """The kernels' fail-soft alpha-beta of ``g``'s position in the window (alpha, beta), one
+    thread, a fresh table: what the mover's side still wins, exact where inside the window."""
+    from aceten.search import solver as sv
+
+    s = sv.Solver(threads=1)
+    enc = sv.encode_rules(g.rules)
+    S = sv.encode_game(g)
+    sv._mark_side(S, g.team_of(g.to_move), sv._objective(g, None), False)
+    table, gen = s._table_for(g)
+    run = sv._Search(enc, S, table, gen, s._endgame_for(enc.R, S), s._workers, s._control, None)
+    return int(run.dds.alphabeta_alone(S, alpha, beta, 0, *run.args[0], run.control))
+
+
+# found failures, kept: 2026-11-29, a table entry's exact value inside a wide window narrowed
+# the window to nothing, and these Klaverjas positions (four tricks left) came out 46 for 47 and
+# 30 for 31 in the windows (44, 50) and (-15, 62)
+WIDE_WINDOW_FOUND = [
+    (127, "trump:D 9D KD QD JC JD 7D 8D QC AS TD QS KS KC TC 8C KH", 44, 50),
+    (181, "trump:H KC AC 8H QC JS 7S KS 8S QD 9D TD 7D 8D KD JH AD", -15, 62),
+]
+
+
+@pytest.mark.parametrize(("seed", "moves", "alpha", "beta"), WIDE_WINDOW_FOUND)
+def test_kernels_are_exact_inside_the_wide_windows_found(seed, moves, alpha, beta):
+    g = aceten.new_game("klaverjas", variant="rotterdam", seed=seed)
+    for move in moves.split():
+        g.push(move)
+    value = solve(g, moves=False).future
+    assert alpha < value < beta and window_search(g, alpha, beta) == value
+    assert value == minimax(g, g.team_of(g.to_move), "points", False, {})
+
+
+@pytest.mark.parametrize(("name", "players", "variant", "left"), [
+    ("klaverjas", 4, "amsterdam", 5), ("klaverjas", 4, "rotterdam", 5),
+    ("cruce", 3, None, 5), ("cruce", 2, None, 6), ("briscola", 2, None, 6),
+    ("briscola", 4, None, 5), ("brisca", 4, None, 5),
+])
+def test_kernels_are_exact_inside_wide_windows(name, players, variant, left):
+    """The solver only ever probes zero windows, but every kernel is fail-soft alpha-beta, exact
+    inside any window: a wide window's value equals the solver's wherever it lies inside it
+    (random positions with ``left`` tricks to play; the found failures above)."""
+    rng = random.Random(5)
+    for seed in range(30):
+        g = aceten.new_game(name, players=players, variant=variant, seed=seed)
+        moves = random.Random(seed)
+        bid_to_play(g, moves)
+        while sum(len(g.hand(p)) for p in range(players)) + len(g.stock) > left * players:
+            g.push(moves.choice(g.legal_moves()))
+        value = solve(g, moves=False).future
+        for _ in range(6):
+            alpha, beta = value - rng.randint(1, 60), value + rng.randint(1, 60)
+            assert window_search(g, alpha, beta) == value, (seed, alpha, beta)
+
+
 def test_brisca_exchange_is_a_move_with_a_value():
     rules = aceten.rules.get("brisca", players=2, deck=BRISCA_12)
     for seed in range(40):

@@ -45,9 +45,11 @@ def prefetch(G, i):
 
 @njit(cache=True, _nrt=False, inline="always")
 def table_window(lower, upper, alpha, beta, stats):
-    """A table entry's bounds against the window (alpha, beta): (1, the bound that settles the
-    node) or (0, 0), then the window narrowed by the bounds. Counts the hit and a cut-off in
-    ``stats`` (the solver's counters 2 and 3)."""
+    """A table entry's bounds against the window (alpha, beta): (1, the bound or value that
+    settles the node) or (0, 0), then the window narrowed by the bounds. An exact value inside
+    a wide window settles it too: narrowed to (v, v), the search would return a bound on
+    either side of v that the parent takes for exact (zero windows never meet the case). Counts
+    the hit and a cut-off in ``stats`` (the solver's counters 2 and 3)."""
     stats[2] += 1
     if lower >= beta:
         stats[3] += 1
@@ -55,6 +57,9 @@ def table_window(lower, upper, alpha, beta, stats):
     if upper <= alpha:
         stats[3] += 1
         return 1, upper, alpha, beta
+    if lower >= upper:
+        stats[3] += 1
+        return 1, lower, alpha, beta
     return 0, 0, max(alpha, lower), min(beta, upper)
 
 
