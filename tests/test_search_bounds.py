@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 import aceten
 from aceten.rules.layout import S_MAXTEAM, S_OBJ
 
 search = pytest.importorskip("aceten.search")
-from aceten.search import dds  # noqa: E402
+from aceten.search import dds, endgame  # noqa: E402
 from aceten.search.encoding import encode_game, encode_rules  # noqa: E402
 from aceten.search.solver import _stock_suffixes  # noqa: E402
 from test_search import CRUCE_12, CRUCE_16, CRUCE_18, KLAVERJAS_16, minimax  # noqa: E402
@@ -52,7 +53,9 @@ def test_quick_tricks_never_exceed_the_leaders_value(name, players, variant, opt
         for g in play_positions(name, players, variant, options, deck, seed, boundaries=True):
             S = encode_game(g)
             S[S_OBJ] = 1 if objective == "tricks" else 0
-            sure = int(dds.leader_sure(S, enc.R, enc.T, enc.ORD))
+            E = np.zeros((endgame.ROWS, 64), dtype=np.int64)
+            endgame.setup(E, enc.R, enc.T, enc.ORD, S, 1)
+            sure = int(dds.leader_sure(S, enc.R, enc.ORD, E))
             assert sure >= 0, "applies at every boundary of these games once the stock is out"
             value = minimax(g, g.team_of(g.to_move), objective, False, {})
             assert sure <= value, (seed, g.moves, sure, value)

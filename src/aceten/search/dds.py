@@ -59,7 +59,6 @@ from aceten.rules.jit import (
     low_bit,
     play_card,
     play_move,
-    popcount,
     suit_mask,
     winner_index,
 )
@@ -141,7 +140,7 @@ from aceten.search.endgame import (
     egs,
 )
 from aceten.search.kernels import is_maximising, last_bonus_left, mix64, table_window
-from aceten.search.obliged import M_OB_FROM, M_OB_ON, obliged
+from aceten.search.obliged import M_OB_FROM, M_OB_ON, obliged, quick_tricks
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
@@ -564,40 +563,11 @@ def master_trumps(S, R, T, ORD, SUF):
 
 
 @njit(cache=True, _nrt=False)
-def _points_of(T, cards, k, trump, sign):
-    """The points of the ``k`` cheapest (``sign`` 1) or dearest (``sign`` -1) of ``cards``."""
-    total = 0
-    for _ in range(k):
-        pick = -1
-        best = 1 << 20
-        m = cards
-        while m:
-            b = low_bit(m)
-            m &= m - 1
-            key = sign * card_points(T, b, trump)
-            if key < best:
-                best = key
-                pick = b
-        if pick < 0:
-            break
-        total += sign * best
-        cards &= ~(1 << pick)
-    return total
-
-
-@njit(cache=True, _nrt=False)
-def leader_sure(S, R, T, ORD):
+def leader_sure(S, R, ORD, E):
     """What the leader's side is sure to take by the leader cashing its masters (quick tricks),
     at a trick boundary with the stock drawn out and following suit obligatory: -1 where it
-    does not apply. A master is a card above every card of its suit the other hands hold (all
-    live cards are in the hands). A master trump wins whatever is played to it; a plain master
-    wins while each other hand can follow suit (it must, and cannot beat it) or holds no trump
-    (then it cannot win the trick either). The leader wins, and so leads again: it cashes its
-    master trumps first, then each plain suit's; once the other hands are out of a suit (and of
-    trumps, for a plain suit) every card the leader still holds in it wins too. Its points: its
-    dearest cards cashed and the other hands' cheapest cards of the suit, counted only while no
-    other hand can have thrown a card of another suit yet (a discard may be a card counted
-    later). Counting tricks: the tricks."""
+    does not apply. The rule is ``obliged.quick_tricks`` (the kernel for duties bounds by it
+    too), with the points of E's rows for the trump named (``endgame.E_PTS_BY``)."""
     n = R[R_N]
     if n > 4 or S[S_TLEN] != 0 or S[S_DRAWN] < S[S_SLEN]:
         return -1
@@ -607,63 +577,11 @@ def leader_sure(S, R, T, ORD):
     if trump < 0:
         return -1
     lead = S[S_LEADER]
-    mine = S[S_HAND + lead]
-    all_masters = lead_masters(S, R, ORD)
-    tricks = S[S_OBJ] == 1
-    tmask = suit_mask(trump)
-    # the trumps each other hand holds, in seat order after the leader
-    t1 = popcount(S[S_HAND + (lead + 1) % n] & tmask)
-    t2 = popcount(S[S_HAND + (lead + 2) % n] & tmask) if n > 2 else 0
-    t3 = popcount(S[S_HAND + (lead + 3) % n] & tmask) if n > 3 else 0
-    total = 0
-    clean = True  # the other hands have only followed suit so far
-    for i in range(4):
-        suit = (trump + i) & 3
-        smask = suit_mask(suit)
-        masters = all_masters & smask
-        if masters == 0:
-            continue
-        m = popcount(masters)
-        f1 = popcount(S[S_HAND + (lead + 1) % n] & smask)
-        f2 = popcount(S[S_HAND + (lead + 2) % n] & smask) if n > 2 else 0
-        f3 = popcount(S[S_HAND + (lead + 3) % n] & smask) if n > 3 else 0
-        most = max(f1, max(f2, f3))
-        least = f1 if n == 2 else (min(f1, f2) if n == 3 else min(f1, min(f2, f3)))
-        cashed = masters
-        if i == 0:
-            won = m
-            if most <= m:
-                cashed = mine & smask  # the others are out of trumps: every trump wins
-                won = popcount(cashed)
-            t1 = max(0, t1 - won)
-            t2 = max(0, t2 - won)
-            t3 = max(0, t3 - won)
-        else:
-            won = m
-            if t1 > 0:
-                won = min(won, f1)
-            if t2 > 0:
-                won = min(won, f2)
-            if t3 > 0:
-                won = min(won, f3)
-            if t1 + t2 + t3 == 0 and most <= m:
-                cashed = mine & smask  # the others are out of the suit and hold no trump
-                won = popcount(cashed)
-        if won == 0:
-            continue
-        if tricks:
-            total += won
-        else:
-            total += _points_of(T, cashed, won, trump, -1)
-            if clean:
-                total += _points_of(T, S[S_HAND + (lead + 1) % n] & smask, min(won, f1), trump, 1)
-                if n > 2:
-                    total += _points_of(T, S[S_HAND + (lead + 2) % n] & smask, min(won, f2), trump, 1)
-                if n > 3:
-                    total += _points_of(T, S[S_HAND + (lead + 3) % n] & smask, min(won, f3), trump, 1)
-        if won > least:
-            clean = False
-    return total
+    a = S[S_HAND + (lead + 1) % n]
+    b = S[S_HAND + (lead + 2) % n] if n > 2 else 0
+    c = S[S_HAND + (lead + 3) % n] if n > 3 else 0
+    return quick_tricks(E, n, trump, 1 if S[S_OBJ] == 1 else 0, S[S_HAND + lead], a, b, c,
+                        lead_masters(S, R, ORD))
 
 
 @njit(cache=True, _nrt=False)
@@ -1083,7 +1001,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
             floor = sure
         S[S_BOUND] = bound  # these hold for the whole trick (the leader's quick tricks do not)
         S[S_FLOOR] = floor
-        quick = leader_sure(S, R, T, ORD) if at_boundary and R[R_N] < 4 else -1
+        quick = leader_sure(S, R, ORD, HIST) if at_boundary and R[R_N] < 4 else -1
         if quick > 0:
             if S[S_TEAM + S[S_LEADER]] == S[S_MAXTEAM]:
                 floor = max(floor, quick)

@@ -98,7 +98,9 @@ E_DFRAME = 33  # the two-seat kernel's frames from here: one row per ply (DUEL_P
 DUEL_PLIES = 49  # two seats hold at most 48 cards between them: 48 plies and the root
 E_OBLIGED = E_DFRAME + DUEL_PLIES  # the rows of the kernel for duties (``obliged.py``)
 OBLIGED_ROWS = 26  # obliged.py: E_ORUNB + 4
-ROWS = E_OBLIGED + OBLIGED_ROWS
+E_PTS_BY = E_OBLIGED + OBLIGED_ROWS  # 4 rows: a card's points were suit t trump (row + t), for
+# a bound read where the trump was named after the rows were filled (a first card naming it)
+ROWS = E_PTS_BY + 4
 CHEAP_TRICK = 10  # a reply does not trump a trick worth less than this to take it first
 TABLE_BITS = 19  # the endgame table: 2**19 entries of 4 words (16 MB), shared by the threads
 DUEL_TABLE_BITS = 18  # the two-seat kernel's: 8 MB (Briscola 2p: 0.92 of 16 MB's CPU, within
@@ -197,6 +199,14 @@ def card_rows(E: np.ndarray, T: np.ndarray, trump: int, tricks: bool) -> None:
             E[E_PW + led, b] = E[E_POWER, b] if follows else -1
 
 
+def points_by_trump(E: np.ndarray, T: np.ndarray) -> None:
+    """E_PTS_BY: each card's points for each trump suit."""
+    for trump in range(4):
+        for b in range(64):
+            same = (b >> 4) & 3 == trump
+            E[E_PTS_BY + trump, b] = T[T_TRUMP_PTS + b] if same else T[T_PLAIN_PTS + b]
+
+
 def below_rows(E: np.ndarray) -> None:
     """E_DBELOW: for each card, the cards of its suit weaker than it (from E_POWER)."""
     for b in range(64):
@@ -206,6 +216,7 @@ def below_rows(E: np.ndarray) -> None:
 
 def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray) -> None:
     """The endgame rows of E (zero on entry) for a search from position S, but the generation."""
+    points_by_trump(E, T)
     trump = int(S[S_TRUMP])
     four = applies(R, S)
     if not four and not applies_duel(R, S):

@@ -75,6 +75,7 @@ from aceten.search.endgame import (
     E_OBLIGED,
     E_POWER,
     E_PTS,
+    E_PTS_BY,
     E_PW,
     INF,
     M_GEN,
@@ -531,10 +532,11 @@ def _masters(E, mine, others):
     return out
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _points_of(E, cards, k, sign):
+@njit(cache=True, _nrt=False)
+def points_of(E, trump, cards, k, sign):
     """The points of the ``k`` cheapest (``sign`` 1) or dearest (``sign`` -1) of ``cards``."""
     total = 0
+    row = E_PTS_BY + trump
     for _ in range(k):
         pick = -1
         best = 1 << 20
@@ -542,8 +544,8 @@ def _points_of(E, cards, k, sign):
         while m:
             c = low_bit(m)
             m &= m - 1
-            if sign * E[E_PTS, c] < best:
-                best = sign * E[E_PTS, c]
+            if sign * E[row, c] < best:
+                best = sign * E[row, c]
                 pick = c
         if pick < 0:
             break
@@ -553,21 +555,25 @@ def _points_of(E, cards, k, sign):
 
 
 @njit(cache=True, _nrt=False)
-def _quick(E, s, h0, h1, h2, h3, all_masters):
-    """What the leader s is sure to take by cashing its masters ``all_masters`` (quick
-    tricks), two or three seats: ``dds.leader_sure`` on the hands in registers (see there; a
-    test holds the two equal). A master trump wins whatever is played to it, a plain master
-    while each other hand can follow or holds no trump; the leader keeps the lead and cashes
-    trumps first."""
-    n = E[E_MISC, M_OB_SEATS]
-    trump = E[E_MISC, M_TRUMP]
-    mine = _hand(s, h0, h1, h2, h3)
-    a = _hand(_wrap(s + 1, n), h0, h1, h2, h3)
-    b = _hand(_wrap(s + 2, n), h0, h1, h2, h3) if n > 2 else 0
-    tricks = E[E_MISC, M_TRICKS] == 1
+def quick_tricks(E, n, trump, tricks, mine, a, b, c, all_masters):
+    """What a leader holding ``mine`` is sure to take by cashing its masters ``all_masters``
+    (quick tricks), at a trick boundary of ``n`` seats with the stock drawn out and following
+    suit obligatory; ``a``, ``b``, ``c`` the other hands in seat order after it (0 past the
+    n - 1 others), ``tricks`` 1 to count tricks instead of points. One rule for the general
+    search (``dds.leader_sure``) and the kernel for duties.
+
+    A master is a card above every card of its suit the other hands hold (all live cards are in
+    the hands). A master trump wins whatever is played to it; a plain master wins while each
+    other hand can follow suit (it must, and cannot beat it) or holds no trump (then it cannot
+    win the trick either). The leader wins, and so leads again: it cashes its master trumps
+    first, then each plain suit's; once the other hands are out of a suit (and of trumps, for a
+    plain suit) every card the leader still holds in it wins too. Its points: its dearest cards
+    cashed and the other hands' cheapest cards of the suit, counted only while no other hand
+    can have thrown a card of another suit yet (a discard may be a card counted later)."""
     tmask = 0xFFFF << (trump << 4)
     t1 = popcount(a & tmask)
     t2 = popcount(b & tmask)
+    t3 = popcount(c & tmask)
     total = 0
     clean = True  # the other hands have only followed suit so far
     for i in range(4):
@@ -579,8 +585,9 @@ def _quick(E, s, h0, h1, h2, h3, all_masters):
         m = popcount(masters)
         f1 = popcount(a & smask)
         f2 = popcount(b & smask)
-        most = max(f1, f2)
-        least = f1 if n == 2 else min(f1, f2)
+        f3 = popcount(c & smask)
+        most = max(f1, max(f2, f3))
+        least = f1 if n == 2 else (min(f1, f2) if n == 3 else min(f1, min(f2, f3)))
         cashed = masters
         won = m
         if i == 0:
@@ -589,23 +596,27 @@ def _quick(E, s, h0, h1, h2, h3, all_masters):
                 won = popcount(cashed)
             t1 = max(0, t1 - won)
             t2 = max(0, t2 - won)
+            t3 = max(0, t3 - won)
         else:
             if t1 > 0:
                 won = min(won, f1)
             if t2 > 0:
                 won = min(won, f2)
-            if t1 + t2 == 0 and most <= m:
+            if t3 > 0:
+                won = min(won, f3)
+            if t1 + t2 + t3 == 0 and most <= m:
                 cashed = mine & smask  # the others are out of the suit and hold no trump
                 won = popcount(cashed)
         if won == 0:
             continue
-        if tricks:
+        if tricks == 1:
             total += won
         else:
-            total += _points_of(E, cashed, won, -1)
+            total += points_of(E, trump, cashed, won, -1)
             if clean:
-                total += _points_of(E, a & smask, min(won, f1), 1)
-                total += _points_of(E, b & smask, min(won, f2), 1)
+                total += points_of(E, trump, a & smask, min(won, f1), 1)
+                total += points_of(E, trump, b & smask, min(won, f2), 1)
+                total += points_of(E, trump, c & smask, min(won, f3), 1)
         if won > least:
             clean = False
     return total
@@ -866,7 +877,11 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     if E[E_OBLIGED + E_OMISC, O_MASTERS] != 0:  # two or three seats: the leader's masters,
         masters = _masters(E, hand, (h0 | h1 | h2 | h3) ^ hand)
         if masters:  # and its quick tricks, a bound at this node only
-            quick = _quick(E, s, h0, h1, h2, h3, masters)
+            n = E[E_MISC, M_OB_SEATS]
+            quick = quick_tricks(E, n, E[E_MISC, M_TRUMP], E[E_MISC, M_TRICKS], hand,
+                                 _hand(_wrap(s + 1, n), h0, h1, h2, h3),
+                                 _hand(_wrap(s + 2, n), h0, h1, h2, h3) if n > 2 else 0,
+                                 0, masters)
             if E[E_MISC, M_MAX + s] == 1:
                 if quick >= beta:
                     return quick
