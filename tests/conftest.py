@@ -1,4 +1,5 @@
-"""The suite's shared settings: hypothesis profiles and the compiled-kernel warm-up.
+"""The suite's shared settings: hypothesis profiles, the workers of ``-n auto`` and the
+compiled-kernel warm-up.
 
 Hypothesis runs derandomized by default, so plain ``pytest`` tries the same examples on every
 machine and every run, with no example database and no per-example deadline (a loaded machine
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -26,6 +28,23 @@ _PROFILE = os.environ.get("ACETEN_HYPOTHESIS", "deterministic")
 if _PROFILE not in ("deterministic", "explore"):
     raise pytest.UsageError(f"ACETEN_HYPOTHESIS={_PROFILE!r}: choose deterministic (the default) or explore")
 settings.load_profile(_PROFILE)
+
+
+MAX_WORKERS = 8  # each worker imports the solver, OR-Tools and the web stack: keep memory sane
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pyproject's addopts): one worker per core this process may run on, not per
+    core the host has (a container's affinity and CPU quota both count), at most MAX_WORKERS.
+    ``pytest -n 0`` runs the suite in one process (for ``--pdb``)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    try:  # cgroup v2: "max 100000" or "<quota> <period>"
+        quota, period = Path("/sys/fs/cgroup/cpu.max").read_text().split()
+        if quota != "max":
+            cores = min(cores, max(1, int(quota) // int(period)))
+    except (OSError, ValueError):
+        pass
+    return max(1, min(cores, MAX_WORKERS))
 
 
 @pytest.fixture(scope="session")
