@@ -28,7 +28,13 @@ a game. The variants are registered here only (never in ``aceten.agents``):
   ``searcher-x6-tactics-bids`` with tactics' bids, ``searcher-x6-bids24`` its bids on 24 deals,
   ``searcher-x6-risk1`` / ``-risk2`` no contract bid that loses on more than 1 / 2 of its 8
   deals (``bid_risk``; risk1 is the searcher's default since 2026-11-25; the other variants
-  fix ``bid_risk=None``, as they were measured);
+  fix ``bid_risk=None``, as they were measured); all of these combine by the weighted average
+  (``combine="average"``), the searcher's default in every game until 2026-11-29;
+- ``searcher-average``: the searcher at its own defaults but the weighted average in every game
+  (Klaverjas's default until 2026-11-29); ``searcher-h28`` / ``searcher-h32``: that, solved
+  exactly from 28 / 32 cards left instead of pimc's limit (Klaverjas: 23; fewer deals fit the
+  node budget); ``searcher-win``: the share of deals won in every game (Klaverjas's default
+  since);
 - ``searcher-alphamu``: the searcher at its own defaults, but once the solver takes over its
   next move is chosen once for all the deals that look alike to it then (``combine="alphamu"``);
 - pimc's variants (Cruce, issue 18): ``pimc-bids8`` / ``pimc-bids24``, its bids made as the
@@ -84,9 +90,9 @@ def _variant(name: str, base: type[SearcherAgent], **kwargs: Any) -> type[Search
     # (the searcher's own defaults leave the first two out with the French deck, searcher.PLAIN,
     # and the playouts with three or four seats free of obligations, searcher._free_table), and
     # no cap on the bids' risk (the searcher's default bid_risk came after these variants were
-    # measured)
+    # measured), and the weighted average (its default everywhere when they were)
     return _named(name, base, **{"infer": True, "search_bids": True, "playouts": True,
-                                 "bid_risk": None, **kwargs})
+                                 "bid_risk": None, "combine": "average", **kwargs})
 
 
 class _PimcBids(PimcAgent):
@@ -170,6 +176,13 @@ VARIANTS = {
     "searcher-x6-bids24": _variant("searcher-x6-bids24", SearcherAgent, **X6, bid_samples=24),
     "searcher-x6-risk1": _variant("searcher-x6-risk1", SearcherAgent, **X6, bid_risk=0.125),
     "searcher-x6-risk2": _variant("searcher-x6-risk2", SearcherAgent, **X6, bid_risk=0.25),
+    # the searcher's defaults of 2026-11-29's morning (the weighted average in every game),
+    # exact from more cards left than pimc's limit (Klaverjas: 23): fewer deals in the budget
+    "searcher-h28": _named("searcher-h28", SearcherAgent, horizon=28, combine="average"),
+    "searcher-h32": _named("searcher-h32", SearcherAgent, horizon=32, combine="average"),
+    "searcher-average": _named("searcher-average", SearcherAgent, combine="average"),
+    # and each move judged by the share of deals it wins in every game (Klaverjas's default since)
+    "searcher-win": _named("searcher-win", SearcherAgent, combine="wins"),
     "searcher-alphamu": _named("searcher-alphamu", SearcherAgent, combine="alphamu"),
     "pimc-bids8": _named("pimc-bids8", _PimcBids, bid_samples=8),
     "pimc-bids24": _named("pimc-bids24", _PimcBids, bid_samples=24),

@@ -259,6 +259,22 @@ def test_with_the_french_deck_the_searcher_calls_as_tactics_and_weighs_no_world(
     assert SearcherAgent().infers(aceten.new_game("briscola", players=4, seed=2).view(0))
 
 
+def test_with_the_french_deck_the_searcher_plays_for_the_deals_it_wins():
+    """Klaverjas (searcher.PLAIN): a deal is won at a threshold (the declarer's half, the pit),
+    and judging each move by the share of deals it wins was measured to beat the average of card
+    points there, so that is the default; elsewhere the weighted average, unless chosen."""
+    game = aceten.new_game("klaverjas", players=4, seed=2)
+    while game.phase == "call":
+        game.push(TacticsAgent(seed=0).choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    bot = SearcherAgent(seed=3, samples=4, min_worlds=2)
+    assert bot.combines(view) == "wins" and SearcherAgent(combine="average").combines(view) == "average"
+    bot.choose(view)
+    assert "wins" in bot.last and "; wins; " in bot.detail
+    for name, players in (("briscola", 2), ("cruce", 3), ("brisca", 4)):
+        assert bot.combines(aceten.new_game(name, players=players, seed=1).view(0)) == "average"
+
+
 def test_three_or_four_seats_free_of_duties_leave_the_early_cards_to_tactics():
     """With three or four seats and no duty to follow (Briscola, Brisca) the playouts from the
     first trick were measured to lose to tactics' play, so by default the searcher searches only
@@ -317,7 +333,7 @@ def test_each_moves_result_is_how_the_game_scores_the_solvers_line():
         seat, legal = game.to_move, game.legal_moves()
         bot = SearcherAgent(seed=0, combine="wins")
         bot._solver_ready()
-        values, results, _ = bot._evaluate(game, legal, seat, True, 12)
+        values, results, _ = bot._evaluate(game, legal, seat, True, 12, True)
         solved = {mv.move: mv.value for mv in Solver().solve(game).moves}
         for move in legal:
             assert values[move] == solved[move]

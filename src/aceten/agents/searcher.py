@@ -12,9 +12,10 @@ For each card decision it
    plays the move, plays the deal on with the cheap policy of every seat until that many cards
    are left and its side is to move, and solves from there, so even the first card is judged by
    where it leads at the end of the deal, not by a rule of thumb;
-4. plays the move with the best weighted average (``combine="average"``), the one that is
-   best on the most weight of deals (``combine="vote"``), or the one that wins the deal on the
-   most weight of deals, the average breaking ties (``combine="wins"``: the arena's measure);
+4. plays the move with the best weighted average (``combine="average"``, the default but with
+   Klaverjas's deck), the one that is best on the most weight of deals (``combine="vote"``), or
+   the one that wins the deal on the most weight of deals, the average breaking ties
+   (``combine="wins"``: the arena's measure; the default with Klaverjas's deck);
    or, once the solver takes over, with the seat's next move chosen once for all the deals that
    will look alike to it then (``combine="alphamu"``: :meth:`SearcherAgent._evaluate_ahead`).
 
@@ -24,9 +25,10 @@ solver's limit are tactics' (``playouts``): there the playouts from the first tr
 ``node_budget`` (solver nodes: ``Solution.work``, where the kernel for duties' cheaper nodes
 count half) stops evaluating further deals once spent (at least ``min_worlds`` are
 evaluated), so the choice is a function of the view and the seed. The
-defaults, 120 deals and 2.4 M nodes (six times the first settings), scored 59.8-63.8% against
-pimc-1 in every game of two and four seats, 57.0% in 3-player Briscola and 52.5% in 3-player
-Cruce (200 duplicate deals each, docs/players.md), at a p95 under 0.8 s a decision.
+defaults, 120 deals and 2.4 M nodes (six times the first settings), scored 60.6-63.8% against
+pimc-1 in every game of two and four seats (Klaverjas playing for the deals won), 58.0% in
+3-player Briscola and 52.5% in 3-player Cruce (200 duplicate deals each, docs/players.md), at
+a p95 under 0.8 s a decision.
 Bids, trump calls, auction bids and called cards (``search_bids``) are each made on sampled
 deals played out to the end and scored by the game's own rules; of an auction's dozens of
 bids only passing, the smallest raise and the hand-strength policy's bid are tried.
@@ -206,7 +208,7 @@ class SearcherAgent(Agent):
                  pool: int = DEFAULT_POOL, node_budget: int | None = DEFAULT_NODE_BUDGET,
                  min_worlds: int = DEFAULT_MIN_WORLDS, horizon: int | None = None,
                  leaf: int | None = None,
-                 combine: str = "average", model: PlayModel | None = None,
+                 combine: str | None = None, model: PlayModel | None = None,
                  infer: bool | None = None, search_bids: bool | None = None,
                  bid_samples: int = DEFAULT_BID_SAMPLES, tt_bits: int = 18,
                  min_ess: float | None = None, playouts: bool | None = None,
@@ -214,7 +216,7 @@ class SearcherAgent(Agent):
         super().__init__(seed)
         if samples < 1 or pool < 1:
             raise ValueError("samples and pool must be at least 1")
-        if combine not in COMBINE:
+        if combine is not None and combine not in COMBINE:
             raise ValueError(f"combine must be one of {', '.join(COMBINE)}")
         self.samples = samples
         self.pool = pool
@@ -265,6 +267,16 @@ class SearcherAgent(Agent):
             return self._delegate(view, "beyond the solver's limit")
         return self._search(view, legal)
 
+    def combines(self, view: PlayerView) -> str:
+        """How each move's values over the deals become one (``combine``): by default the share of
+        deals it wins with :data:`PLAIN`, where a deal is won or lost at a threshold (the
+        declarer's half of the points, the opponents' pit) that an average of card points blurs
+        (against pimc-1 in Amsterdam 61.3% and 62.5% on two seeds' 200 deals, against 55.5% and
+        59.8% by the average: docs/players.md); elsewhere the weighted average."""
+        if self.combine is not None:
+            return self.combine
+        return "wins" if _plain(view) else "average"
+
     def infers(self, view: PlayerView) -> bool:
         """Whether the worlds are weighted by the others' play (``infer``, by default outside
         :data:`PLAIN`)."""
@@ -312,7 +324,8 @@ class SearcherAgent(Agent):
         totals = dict.fromkeys(legal, 0.0)
         votes = dict.fromkeys(legal, 0.0)
         wins = dict.fromkeys(legal, 0.0)
-        ahead = _Ahead(legal) if self.combine == "alphamu" and exact else None
+        combine = self.combines(view)
+        ahead = _Ahead(legal) if combine == "alphamu" and exact else None
         weight = 0.0
         searched = nodes = 0
         for index, count in picks.items():  # in the order first drawn
@@ -323,7 +336,7 @@ class SearcherAgent(Agent):
                 results: dict[Move, float] = {}
             else:
                 values, results, spent = self._evaluate(games[index], legal, view.seat, exact,
-                                                        limit)
+                                                        limit, combine == "wins")
             for move in legal:
                 totals[move] += share * values[move]
                 wins[move] += share * results.get(move, 0.0)
@@ -340,17 +353,17 @@ class SearcherAgent(Agent):
         averages = {m: totals[m] / weight for m in legal}
         shares = {m: wins[m] / weight for m in legal}
         score = {"average": averages, "vote": votes, "wins": shares,
-                 "alphamu": ahead.values(weight) if ahead is not None else averages}[self.combine]
+                 "alphamu": ahead.values(weight) if ahead is not None else averages}[combine]
         best = max(legal, key=lambda m: (score[m], averages[m]))  # max keeps the first of equals
         ranked = sorted(legal, key=lambda m: (-score[m], -averages[m]))
         # the reason speaks of the values the choice was made by (alphamu: the next move shared)
         self._explain(view, best, ranked, score if ahead is not None else averages, searched,
                       exact, observed, weights,
-                      shares if self.combine == "wins" else None)
+                      shares if combine == "wins" else None, combine)
         self.last = {"delegated": False, "deals": searched, "exact": exact, "nodes": nodes,
                      "averages": {str(m): averages[m] for m in legal},
                      "votes": {str(m): votes[m] for m in legal},
-                     **({"wins": {str(m): shares[m] for m in legal}} if self.combine == "wins" else {}),
+                     **({"wins": {str(m): shares[m] for m in legal}} if combine == "wins" else {}),
                      **({"alphamu": {str(m): score[m] for m in legal}} if ahead is not None else {}),
                      "cpu": time.process_time() - cpu, "seconds": time.perf_counter() - wall}
         return best
@@ -424,11 +437,10 @@ class SearcherAgent(Agent):
         return best
 
     def _evaluate(self, game: Game, legal: list[Move], seat: int, exact: bool,
-                  limit: int) -> tuple[dict[Move, float], dict[Move, float], int]:
+                  limit: int, outcomes: bool) -> tuple[dict[Move, float], dict[Move, float], int]:
         """Every legal move's value on one world (what the seat's side ends the deal with), with
-        ``combine="wins"`` how the deal ends for the side (1 won, 0.5 drawn, 0 lost; else no
-        results), and the solver nodes it took."""
-        outcomes = self.combine == "wins"
+        ``outcomes`` (``combine="wins"``) how the deal ends for the side (1 won, 0.5 drawn, 0
+        lost; else no results), and the solver nodes it took."""
         if exact and not outcomes:
             solution = self._solver.solve(game)
             found = {mv.move: float(mv.value) for mv in solution.moves}
@@ -510,7 +522,8 @@ class SearcherAgent(Agent):
     # -- words ---------------------------------------------------------------------------------
     def _explain(self, view: PlayerView, best: Move, ranked: list[Move],
                  averages: dict[Move, float], searched: int, exact: bool, observed: bool,
-                 weights: list[float], shares: dict[Move, float] | None = None) -> None:
+                 weights: list[float], shares: dict[Move, float] | None = None,
+                 combine: str = "average") -> None:
         how = ("solved each exactly" if exact
                else "played each out to the end of the deal")
         likely = (", the likelier the better they fit how the others have played"
@@ -535,8 +548,8 @@ class SearcherAgent(Agent):
         runner = (f"; next {ranked[1]} {averages[ranked[1]]:+.1f}" if len(ranked) > 1 else "")
         ess = effective_size(weights)
         won = f", wins {100 * shares[best]:.0f}%" if shares is not None else ""
-        kind = ("value with one next move for the deals alike" if self.combine == "alphamu"
+        kind = ("value with one next move for the deals alike" if combine == "alphamu"
                 else "weighted average")
         self.detail = (f"{best}: {kind} {average:+.1f} {what}{won} over {plural(searched, 'deal')} "
-                       f"({'exact' if exact else 'playout, then exact'}; {self.combine}; "
+                       f"({'exact' if exact else 'playout, then exact'}; {combine}; "
                        f"effective sample {ess:.1f} of {len(weights)} drawn){runner}")
