@@ -50,7 +50,7 @@ def truth(judge: SearcherAgent, game: Any, legal: list[Any],
     the run: the values are exact whatever the table holds."""
     solver = judge._solver_ready()
     values = {mv.move: float(mv.value) for mv in solver.solve(game).moves}
-    _, results, _ = judge._evaluate(game, legal, game.to_move, True, limit, True)
+    _, results, _ = judge._evaluate(game, legal, game.to_move, True, limit, outcomes=True)
     return values, results
 
 

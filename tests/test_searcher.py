@@ -333,7 +333,7 @@ def test_each_moves_result_is_how_the_game_scores_the_solvers_line():
         seat, legal = game.to_move, game.legal_moves()
         bot = SearcherAgent(seed=0, combine="wins")
         bot._solver_ready()
-        values, results, _ = bot._evaluate(game, legal, seat, True, 12, True)
+        values, results, _ = bot._evaluate(game, legal, seat, True, 12, outcomes=True)
         solved = {mv.move: mv.value for mv in Solver().solve(game).moves}
         for move in legal:
             assert values[move] == solved[move]

@@ -336,7 +336,7 @@ class SearcherAgent(Agent):
                 results: dict[Move, float] = {}
             else:
                 values, results, spent = self._evaluate(games[index], legal, view.seat, exact,
-                                                        limit, combine == "wins")
+                                                        limit, outcomes=combine == "wins")
             for move in legal:
                 totals[move] += share * values[move]
                 wins[move] += share * results.get(move, 0.0)
@@ -437,7 +437,7 @@ class SearcherAgent(Agent):
         return best
 
     def _evaluate(self, game: Game, legal: list[Move], seat: int, exact: bool,
-                  limit: int, outcomes: bool) -> tuple[dict[Move, float], dict[Move, float], int]:
+                  limit: int, *, outcomes: bool) -> tuple[dict[Move, float], dict[Move, float], int]:
         """Every legal move's value on one world (what the seat's side ends the deal with), with
         ``outcomes`` (``combine="wins"``) how the deal ends for the side (1 won, 0.5 drawn, 0
         lost; else no results), and the solver nodes it took."""
