@@ -49,6 +49,23 @@ class GameResult:
     #: measured): how long the bots think, not part of the result, so rows compare without it
     times: tuple[tuple[float, ...], ...] = field(default=(), compare=False)
 
+    @classmethod
+    def of(cls, game: Game, *, deal: int, seating: int, deal_seed: int, seats: Sequence[str],
+           bot_seeds: Sequence[int], times: Sequence[Sequence[float]] = ()) -> GameResult:
+        """The row of a finished game (``times`` per seat in CPU seconds, as ``agents.play``
+        collects them)."""
+        outcome = game.outcome()
+        if outcome is None:
+            raise AcetenError("the game is not over: it has no result yet")
+        hidden = game.rules.hidden_teams
+        return cls(deal, seating, deal_seed, tuple(seats), tuple(bot_seeds),
+                   tuple(outcome.scores), tuple(outcome.points), outcome.winner,
+                   " ".join(str(m) for m in game.moves),
+                   declarer=outcome.declarer if hidden else None,
+                   partner=outcome.partner if hidden else None,
+                   seat_scores=tuple(outcome.seat_scores) if hidden else (),
+                   times=tuple(tuple(round(1000 * t, 2) for t in seat) for seat in times))
+
 
 @dataclass(frozen=True)
 class DealResult:
@@ -71,15 +88,9 @@ def play_game(game: str, players: int, variant: str, options: Mapping[str, str],
     g = Game(rules, seed=deal_seed)
     bots = [agents.get(name, seed=s) for name, s in zip(seats, bot_seeds)]
     times: list[list[float]] = [[] for _ in seats]
-    outcome = agents.play(g, bots, times=times)
-    hidden = rules.hidden_teams
-    return GameResult(deal, seating, deal_seed, tuple(seats), tuple(bot_seeds),
-                      tuple(outcome.scores), tuple(outcome.points), outcome.winner,
-                      " ".join(str(m) for m in g.moves),
-                      declarer=outcome.declarer if hidden else None,
-                      partner=outcome.partner if hidden else None,
-                      seat_scores=tuple(outcome.seat_scores) if hidden else (),
-                      times=tuple(tuple(round(1000 * t, 2) for t in seat) for seat in times))
+    agents.play(g, bots, times=times)
+    return GameResult.of(g, deal=deal, seating=seating, deal_seed=deal_seed, seats=seats,
+                         bot_seeds=bot_seeds, times=times)
 
 
 def play_deal(config: TournamentConfig, deal: int) -> DealResult:

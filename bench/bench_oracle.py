@@ -1,0 +1,144 @@
+"""How far a player who sees every card gets against a bot: a ceiling for the arena's scores.
+
+    python bench/bench_oracle.py --games cruce:3 --against pimc-1 --deals 200
+    python bench/bench_oracle.py --against pimc-1 --deals 200 --workers 2   # every game
+
+The oracle plays each of its cards by the double-dummy solver on the real deal (every hand and
+the stock open; its side against the others, in three-player games against the two others
+together) and leaves the bids, the trump calls and the called card to a copy of the bot it
+plays against, so the bidding is alike and only the card play differs. The games are the
+arena's duplicate deals and seatings (``TournamentConfig``: the same deal seeds, bot seeds and
+seatings as ``aceten arena`` with ``--seed``), and the score is the arena's (wins plus half the
+draws, per game and pair of sides, with the interval over deals).
+
+No fair player reaches the oracle's score: it knows the cards the others only guess. So what it
+scores against a bot bounds what a better bot could score against it, and shows how much of a
+game's result the deal decides.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_players import GAMES, _wanted
+
+import aceten
+from aceten import agents
+from aceten.arena import schedule
+from aceten.arena.config import TournamentConfig
+from aceten.arena.runner import GameResult
+from aceten.arena.stats import Standings
+from aceten.search import Solver
+
+ORACLE = "oracle"
+NOT_SEARCHED = ("bid", "auction", "call-card", "call")
+
+
+class Oracle(agents.Agent):
+    """Plays its cards by the solver on the game itself; everything else by ``delegate``."""
+
+    name = ORACLE
+
+    def __init__(self, game: aceten.Game, delegate: agents.Agent, solver: Solver):
+        super().__init__()
+        self.game, self.delegate, self.solver = game, delegate, solver
+
+    def choose(self, view: Any) -> Any:
+        legal = list(view.legal_moves)
+        if view.phase in NOT_SEARCHED:
+            return self.delegate.choose(view)
+        if len(legal) == 1:
+            return legal[0]
+        return self.solver.solve(self.game, moves=False).best_move
+
+
+def play_game(config: TournamentConfig, against: str, deal: int, seating: int,
+              solver: Solver) -> GameResult:
+    """One deal in one seating, as the arena's runner plays it, an oracle in the oracle's seats."""
+    rules = config.rules()
+    deal_seed = schedule.deal_seed(config.seed, deal)
+    bot_seeds = tuple(schedule.bot_seed(deal_seed, s) for s in range(config.players))
+    seats = config.seatings[seating]
+    g = aceten.Game(rules, seed=deal_seed)
+    bots = [Oracle(g, agents.get(against, seed=s), solver) if name == ORACLE
+            else agents.get(name, seed=s) for name, s in zip(seats, bot_seeds)]
+    times: list[list[float]] = [[] for _ in seats]
+    agents.play(g, bots, times=times)
+    return GameResult.of(g, deal=deal, seating=seating, deal_seed=deal_seed, seats=seats,
+                         bot_seeds=bot_seeds, times=times)
+
+
+def _deals(task: tuple[TournamentConfig, str, list[int]]) -> list[list[GameResult]]:
+    config, against, deals = task
+    solver = Solver(threads=1)
+    return [[play_game(config, against, d, i, solver) for i in range(len(config.seatings))]
+            for d in deals]
+
+
+def measure(game: str, players: int, variant: str | None, against: str, deals: int,
+            seed: int, workers: int) -> dict[str, Any]:
+    """The oracle's score against ``against`` over ``deals`` duplicate deals."""
+    rules = aceten.rules.get(game, players=players, variant=variant)
+    agents.get(against)  # an unknown name fails here
+    config = TournamentConfig(rules.name, rules.players, rules.variant, {}, (ORACLE, against),
+                              seed)
+    chunks = [list(range(deals))[i::workers] for i in range(workers)]
+    start = time.perf_counter()
+    if workers > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            parts = pool.map(_deals, [(config, against, c) for c in chunks])
+    else:
+        parts = [_deals((config, against, chunks[0]))]
+    rows = sorted((r for part in parts for r in part), key=lambda rs: rs[0].deal)
+    standings = Standings(config.bots, config.teams)
+    for deal_rows in rows:
+        standings.add_deal(deal_rows)
+    tally = standings.pairs[ORACLE, against]
+    ms = list(standings.times[ORACLE])
+    return {"game": f"{rules.name} {rules.players}p" + (
+        f" {rules.variant}" if rules.variant != "standard" else ""),
+        "rate": tally.win_rate, "ci": tally.win_rate_ci(), "diff": tally.point_diff,
+        "diff_ci": tally.point_diff_ci(), "wins": tally.wins, "draws": tally.draws,
+        "games": tally.games, "ms": (statistics.median(ms), sorted(ms)[int(0.95 * len(ms))],
+                                     max(ms)) if ms else None,
+        "seconds": time.perf_counter() - start}
+
+
+def row(r: dict[str, Any], against: str, deals: int) -> str:
+    lo, hi = r["ci"]
+    dlo, dhi = r["diff_ci"]
+    ms = "/".join(f"{x:,.0f}" if x >= 10 else f"{x:.1f}" for x in r["ms"])
+    return (f"| {r['game']} | {against} | {deals} | {100 * r['rate']:.1f}% "
+            f"({100 * lo:.1f}–{100 * hi:.1f}) | {100 * r['draws'] / r['games']:.0f}% | "
+            f"{r['diff']:+.1f} ({dlo:+.1f} to {dhi:+.1f}) | {ms} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default="", help="e.g. cruce:3,klaverjas:amsterdam "
+                        "(default: every game and player count up to four seats)")
+    parser.add_argument("--against", default="pimc-1", help="the bot the oracle plays")
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1, help="the arena's tournament seed")
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    games = (_wanted(args.games) if args.games
+             else [g for g in GAMES if g[1] <= 4 and g[2] != "chiamata"])
+    print("| game | against | deals | oracle's score (95% interval) | comparisons drawn "
+          "| points a game (95% interval) | oracle's ms a decision (median/p95/max) |")
+    print("|---|---|---:|---|---:|---|---|")
+    for game, players, variant in games:
+        r = measure(game, players, variant, args.against, args.deals, args.seed, args.workers)
+        print(row(r, args.against, args.deals), flush=True)
+
+
+if __name__ == "__main__":
+    main()
