@@ -2,11 +2,13 @@
 
     python bench/bench_oracle.py --games cruce:3 --against pimc-1 --deals 200
     python bench/bench_oracle.py --against pimc-1 --deals 200 --workers 2   # every game
+    python bench/bench_oracle.py --games cruce:3 --bids searcher --deals 200  # its own bids
 
 The oracle plays each of its cards by the double-dummy solver on the real deal (every hand and
 the stock open; its side against the others, in three-player games against the two others
 together) and leaves the bids, the trump calls and the called card to a copy of the bot it
-plays against, so the bidding is alike and only the card play differs. The games are the
+plays against, so the bidding is alike and only the card play differs (``--bids`` names
+another bot to bid for it). The games are the
 arena's duplicate deals and seatings (``TournamentConfig``: the same deal seeds, bot seeds and
 seatings as ``aceten arena`` with ``--seed``), and the score is the arena's (wins plus half the
 draws, per game and pair of sides, with the interval over deals).
@@ -61,14 +63,14 @@ class Oracle(agents.Agent):
 
 
 def play_game(config: TournamentConfig, against: str, deal: int, seating: int,
-              solver: Solver) -> GameResult:
+              solver: Solver, bids: str | None = None) -> GameResult:
     """One deal in one seating, as the arena's runner plays it, an oracle in the oracle's seats."""
     rules = config.rules()
     deal_seed = schedule.deal_seed(config.seed, deal)
     bot_seeds = tuple(schedule.bot_seed(deal_seed, s) for s in range(config.players))
     seats = config.seatings[seating]
     g = aceten.Game(rules, seed=deal_seed)
-    bots = [Oracle(g, agents.get(against, seed=s), solver) if name == ORACLE
+    bots = [Oracle(g, agents.get(bids or against, seed=s), solver) if name == ORACLE
             else agents.get(name, seed=s) for name, s in zip(seats, bot_seeds)]
     times: list[list[float]] = [[] for _ in seats]
     agents.play(g, bots, times=times)
@@ -76,27 +78,28 @@ def play_game(config: TournamentConfig, against: str, deal: int, seating: int,
                          bot_seeds=bot_seeds, times=times)
 
 
-def _deals(task: tuple[TournamentConfig, str, list[int]]) -> list[list[GameResult]]:
-    config, against, deals = task
+def _deals(task: tuple[TournamentConfig, str, str | None, list[int]]) -> list[list[GameResult]]:
+    config, against, bids, deals = task
     solver = Solver(threads=1)
-    return [[play_game(config, against, d, i, solver) for i in range(len(config.seatings))]
+    return [[play_game(config, against, d, i, solver, bids) for i in range(len(config.seatings))]
             for d in deals]
 
 
 def measure(game: str, players: int, variant: str | None, against: str, deals: int,
-            seed: int, workers: int) -> dict[str, Any]:
+            seed: int, workers: int, bids: str | None = None) -> dict[str, Any]:
     """The oracle's score against ``against`` over ``deals`` duplicate deals."""
     rules = aceten.rules.get(game, players=players, variant=variant)
-    agents.get(against)  # an unknown name fails here
+    for name in (against, bids or against):
+        agents.get(name)  # an unknown name fails here
     config = TournamentConfig(rules.name, rules.players, rules.variant, {}, (ORACLE, against),
                               seed)
     chunks = [list(range(deals))[i::workers] for i in range(workers)]
     start = time.perf_counter()
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            parts = pool.map(_deals, [(config, against, c) for c in chunks])
+            parts = pool.map(_deals, [(config, against, bids, c) for c in chunks])
     else:
-        parts = [_deals((config, against, chunks[0]))]
+        parts = [_deals((config, against, bids, chunks[0]))]
     rows = sorted((r for part in parts for r in part), key=lambda rs: rs[0].deal)
     standings = Standings(config.bots, config.teams)
     for deal_rows in rows:
@@ -126,6 +129,8 @@ def main() -> None:
     parser.add_argument("--games", default="", help="e.g. cruce:3,klaverjas:amsterdam "
                         "(default: every game and player count up to four seats)")
     parser.add_argument("--against", default="pimc-1", help="the bot the oracle plays")
+    parser.add_argument("--bids", default=None, help="the bot that bids and calls for the "
+                        "oracle (default: the one it plays against)")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1, help="the arena's tournament seed")
     parser.add_argument("--workers", type=int, default=1)
@@ -136,7 +141,8 @@ def main() -> None:
           "| points a game (95% interval) | oracle's ms a decision (median/p95/max) |")
     print("|---|---|---:|---|---:|---|---|")
     for game, players, variant in games:
-        r = measure(game, players, variant, args.against, args.deals, args.seed, args.workers)
+        r = measure(game, players, variant, args.against, args.deals, args.seed, args.workers,
+                    args.bids)
         print(row(r, args.against, args.deals), flush=True)
 
 
