@@ -2,13 +2,16 @@
 
     python bench/bench_oracle.py --games cruce:3 --against pimc-1 --deals 200
     python bench/bench_oracle.py --against pimc-1 --deals 200 --workers 2   # every game
-    python bench/bench_oracle.py --games cruce:3 --bids searcher --deals 200  # its own bids
+    python bench/bench_oracle.py --games cruce:3 --bids pimc-1 --deals 200    # pimc-1's bids
 
 The oracle plays each of its cards by the double-dummy solver on the real deal (every hand and
 the stock open; its side against the others, in three-player games against the two others
-together) and leaves the bids, the trump calls and the called card to a copy of the bot it
-plays against, so the bidding is alike and only the card play differs (``--bids`` names
-another bot to bid for it). The games are the
+together). It bids and calls trump seeing every card too: each legal bid or call is made on
+the real deal, the rest of the bidding by tactics (standing in for the others, whose bids it
+cannot know), the deal solved to its end and scored by the game's own rules (game points and
+contracts, nat), and the best for it against the others is made. ``--bids BOT`` leaves the
+bids and calls to that bot instead (``--bids pimc-1`` against pimc-1: the bidding alike, so
+only the card play differs). The games are the
 arena's duplicate deals and seatings (``TournamentConfig``: the same deal seeds, bot seeds and
 seatings as ``aceten arena`` with ``--seed``), and the score is the arena's (wins plus half the
 draws, per game and pair of sides, with the interval over deals).
@@ -34,6 +37,8 @@ from bench_players import GAMES, _wanted
 
 import aceten
 from aceten import agents
+from aceten.agents.searcher import deal_score
+from aceten.agents.tactics import TacticsAgent
 from aceten.arena import schedule
 from aceten.arena.config import TournamentConfig
 from aceten.arena.runner import GameResult
@@ -45,21 +50,34 @@ NOT_SEARCHED = ("bid", "auction", "call-card", "call")
 
 
 class Oracle(agents.Agent):
-    """Plays its cards by the solver on the game itself; everything else by ``delegate``."""
+    """Plays its cards by the solver on the game itself; bids and calls by the real deal
+    solved to its end, or by ``delegate`` when one is given."""
 
     name = ORACLE
 
-    def __init__(self, game: aceten.Game, delegate: agents.Agent, solver: Solver):
+    def __init__(self, game: aceten.Game, solver: Solver, delegate: agents.Agent | None = None):
         super().__init__()
-        self.game, self.delegate, self.solver = game, delegate, solver
+        self.game, self.solver, self.delegate = game, solver, delegate
+        self.others = TacticsAgent(seed=0)
 
     def choose(self, view: Any) -> Any:
         legal = list(view.legal_moves)
-        if view.phase in NOT_SEARCHED:
-            return self.delegate.choose(view)
         if len(legal) == 1:
             return legal[0]
+        if view.phase in NOT_SEARCHED:
+            if self.delegate is not None:
+                return self.delegate.choose(view)
+            return max(legal, key=lambda move: self._score(move, view.seat))
         return self.solver.solve(self.game, moves=False).best_move
+
+    def _score(self, move: Any, seat: int) -> float:
+        """The deal's score for ``seat`` against the others if it makes ``move`` here: the
+        bidding after it by tactics, the play solved exactly."""
+        game = self.game.copy()
+        game.push(move)
+        while game.phase not in ("play", "over"):
+            game.push(self.others.choose(game.view(game.to_move)))
+        return deal_score(game, seat, game.cards_left, self.solver)[0]
 
 
 def play_game(config: TournamentConfig, against: str, deal: int, seating: int,
@@ -70,7 +88,7 @@ def play_game(config: TournamentConfig, against: str, deal: int, seating: int,
     bot_seeds = tuple(schedule.bot_seed(deal_seed, s) for s in range(config.players))
     seats = config.seatings[seating]
     g = aceten.Game(rules, seed=deal_seed)
-    bots = [Oracle(g, agents.get(bids or against, seed=s), solver) if name == ORACLE
+    bots = [Oracle(g, solver, agents.get(bids, seed=s) if bids else None) if name == ORACLE
             else agents.get(name, seed=s) for name, s in zip(seats, bot_seeds)]
     times: list[list[float]] = [[] for _ in seats]
     agents.play(g, bots, times=times)
@@ -129,8 +147,8 @@ def main() -> None:
     parser.add_argument("--games", default="", help="e.g. cruce:3,klaverjas:amsterdam "
                         "(default: every game and player count up to four seats)")
     parser.add_argument("--against", default="pimc-1", help="the bot the oracle plays")
-    parser.add_argument("--bids", default=None, help="the bot that bids and calls for the "
-                        "oracle (default: the one it plays against)")
+    parser.add_argument("--bids", default=None, help="a bot that bids and calls for the "
+                        "oracle (default: the oracle, by the real deal)")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1, help="the arena's tournament seed")
     parser.add_argument("--workers", type=int, default=1)
