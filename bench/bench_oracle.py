@@ -43,6 +43,7 @@ from aceten.arena import schedule
 from aceten.arena.config import TournamentConfig
 from aceten.arena.runner import GameResult
 from aceten.arena.stats import Standings
+from aceten.errors import AcetenError
 from aceten.search import Solver
 
 ORACLE = "oracle"
@@ -155,6 +156,14 @@ def main() -> None:
     args = parser.parse_args()
     games = (_wanted(args.games) if args.games
              else [g for g in GAMES if g[1] <= 4 and g[2] != "chiamata"])
+    if not games:
+        parser.error(f"--games {args.games}: no such game; name them like cruce:3 or "
+                     "klaverjas:amsterdam")
+    try:
+        for name in (args.against, args.bids or args.against):
+            agents.get(name)
+    except AcetenError as err:
+        parser.error(str(err))
     print("| game | against | deals | oracle's score (95% interval) | comparisons drawn "
           "| points a game (95% interval) | oracle's ms a decision (median/p95/max) |")
     print("|---|---|---:|---|---:|---|---|")
