@@ -33,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_players import GAMES, _wanted
+from bench_players import GAMES, wanted_games
 
 import aceten
 from aceten import agents
@@ -154,7 +154,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the arena's tournament seed")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    games = (_wanted(args.games) if args.games
+    games = (wanted_games(args.games) if args.games
              else [g for g in GAMES if g[1] <= 4 and g[2] != "chiamata"])
     if not games:
         parser.error(f"--games {args.games}: no such game; name them like cruce:3 or "

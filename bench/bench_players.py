@@ -44,7 +44,7 @@ GAMES = [("briscola", 2, None), ("briscola", 3, None), ("briscola", 4, None), ("
          ("briscola", 5, "chiamata"), ("briscola", 6, None), ("brisca", 6, None)]
 
 
-def _wanted(spec: str) -> list[tuple[str, int, str | None]]:
+def wanted_games(spec: str) -> list[tuple[str, int, str | None]]:
     chosen = spec.split(",") if spec else []
     return [g for g in GAMES if not chosen or f"{g[0]}:{g[1]}" in chosen
             or (g[2] and f"{g[0]}:{g[2]}" in chosen)]
@@ -178,7 +178,7 @@ def main() -> None:
     parser.add_argument("--db", default="bench-players.sqlite")
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
-    games = _wanted(args.games)
+    games = wanted_games(args.games)
     if args.table or args.round_robin:
         pairs = [tuple(p.split(":", 1)) for p in args.table.split(",")] if args.table else []
         pairs += round_robin(args.round_robin.split(",")) if args.round_robin else []
