@@ -112,10 +112,10 @@ def measure(game: str, players: int, variant: str | None, against: str, deals: i
         agents.get(name)  # an unknown name fails here
     config = TournamentConfig(rules.name, rules.players, rules.variant, {}, (ORACLE, against),
                               seed)
-    chunks = [list(range(deals))[i::workers] for i in range(workers)]
+    chunks = [c for c in (list(range(deals))[i::workers] for i in range(workers)) if c]
     start = time.perf_counter()
-    if workers > 1:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    if len(chunks) > 1:
+        with multiprocessing.get_context("spawn").Pool(len(chunks)) as pool:
             parts = pool.map(_deals, [(config, against, bids, c) for c in chunks])
     else:
         parts = [_deals((config, against, bids, chunks[0]))]
@@ -135,12 +135,14 @@ def measure(game: str, players: int, variant: str | None, against: str, deals: i
 
 
 def row(r: dict[str, Any], against: str, deals: int) -> str:
-    lo, hi = r["ci"]
-    dlo, dhi = r["diff_ci"]
-    ms = "/".join(f"{x:,.0f}" if x >= 10 else f"{x:.1f}" for x in r["ms"])
-    return (f"| {r['game']} | {against} | {deals} | {100 * r['rate']:.1f}% "
-            f"({100 * lo:.1f}–{100 * hi:.1f}) | {100 * r['draws'] / r['games']:.0f}% | "
-            f"{r['diff']:+.1f} ({dlo:+.1f} to {dhi:+.1f}) | {ms} |")
+    """One markdown row; an interval needs two deals (the spread between deals), else "–"."""
+    ci = f" ({100 * r['ci'][0]:.1f}–{100 * r['ci'][1]:.1f})" if r["ci"] else ""
+    diff_ci = (f" ({r['diff_ci'][0]:+.1f} to {r['diff_ci'][1]:+.1f})" if r["diff_ci"]
+               else "")
+    ms = ("/".join(f"{x:,.0f}" if x >= 10 else f"{x:.1f}" for x in r["ms"]) if r["ms"]
+          else "–")
+    return (f"| {r['game']} | {against} | {deals} | {100 * r['rate']:.1f}%{ci} | "
+            f"{100 * r['draws'] / r['games']:.0f}% | {r['diff']:+.1f}{diff_ci} | {ms} |")
 
 
 def main() -> None:
@@ -156,6 +158,8 @@ def main() -> None:
     args = parser.parse_args()
     games = (wanted_games(args.games) if args.games
              else [g for g in GAMES if g[1] <= 4 and g[2] != "chiamata"])
+    if args.deals < 1 or args.workers < 1:
+        parser.error("--deals and --workers: give 1 or more")
     if not games:
         parser.error(f"--games {args.games}: no such game; name them like cruce:3 or "
                      "klaverjas:amsterdam")
