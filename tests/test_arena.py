@@ -126,6 +126,19 @@ def test_stored_moves_replay_to_the_stored_result_in_every_game():
             assert outcome.scores == row.scores and outcome.winner == row.winner
 
 
+def test_a_row_of_a_game_played_outside_the_runner_equals_the_runner_s():
+    config = arena.TournamentConfig.create("cruce", ["greedy", "random"], players=3)
+    row = play_deal(config, 1).games[2]
+    game = replay(config, row)
+    again = GameResult.of(game, deal=row.deal, seating=row.seating, deal_seed=row.deal_seed,
+                          seats=row.seats, bot_seeds=row.bot_seeds)
+    assert again == row  # times are not part of the result
+    game.pop()
+    with pytest.raises(AcetenError, match="not over"):
+        GameResult.of(game, deal=0, seating=0, deal_seed=row.deal_seed, seats=row.seats,
+                      bot_seeds=row.bot_seeds)
+
+
 def test_options_name_the_tournament_by_their_values_not_their_spelling():
     plain = arena.TournamentConfig.create("brisca", ["greedy", "random"])
     default = arena.TournamentConfig.create("brisca", ["greedy", "random"], options={"arrastre": "no"})
