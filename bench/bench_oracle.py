@@ -11,21 +11,21 @@ the real deal, the rest of the bidding by tactics (standing in for the others, w
 cannot know), the deal solved to its end and scored by the game's own rules (game points and
 contracts, nat), and the best for it against the others is made. ``--bids BOT`` leaves the
 bids and calls to that bot instead (``--bids pimc-1`` against pimc-1: the bidding alike, so
-only the card play differs). The games are the
-arena's duplicate deals and seatings (``TournamentConfig``: the same deal seeds, bot seeds and
-seatings as ``aceten arena`` with ``--seed``), and the score is the arena's (wins plus half the
-draws, per game and pair of sides, with the interval over deals).
+only the card play differs). The games are the arena's duplicate deals and seatings
+(``TournamentConfig``: the same deal seeds, bot seeds and seatings as ``aceten arena`` with
+``--seed``), and the score is the arena's (wins plus half the draws, per game and pair of
+sides, with the interval over deals).
 
-No fair player reaches the oracle's score: it knows the cards the others only guess. So what it
-scores against a bot bounds what a better bot could score against it, and shows how much of a
-game's result the deal decides.
+It knows the cards the others only guess, so what it scores against a bot is a practical
+ceiling for what a fair bot could score against it, and shows how much of a game's result the
+deal decides. Not a strict bound: it plays as if the others played perfectly against it, so it
+does not exploit their mistakes, which a fair player modelling them might.
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -42,7 +42,7 @@ from aceten.agents.tactics import TacticsAgent
 from aceten.arena import schedule
 from aceten.arena.config import TournamentConfig
 from aceten.arena.runner import GameResult
-from aceten.arena.stats import Standings
+from aceten.arena.stats import Standings, decision_times
 from aceten.errors import AcetenError
 from aceten.search import Solver
 
@@ -104,12 +104,17 @@ def _deals(task: tuple[TournamentConfig, str, str | None, list[int]]) -> list[li
             for d in deals]
 
 
+def check_bots(against: str, bids: str | None) -> None:
+    """An unknown bot name fails here (AcetenError), before any game is played."""
+    for name in (against, bids or against):
+        agents.get(name)
+
+
 def measure(game: str, players: int, variant: str | None, against: str, deals: int,
             seed: int, workers: int, bids: str | None = None) -> dict[str, Any]:
     """The oracle's score against ``against`` over ``deals`` duplicate deals."""
     rules = aceten.rules.get(game, players=players, variant=variant)
-    for name in (against, bids or against):
-        agents.get(name)  # an unknown name fails here
+    check_bots(against, bids)
     config = TournamentConfig(rules.name, rules.players, rules.variant, {}, (ORACLE, against),
                               seed)
     chunks = [c for c in (list(range(deals))[i::workers] for i in range(workers)) if c]
@@ -124,13 +129,13 @@ def measure(game: str, players: int, variant: str | None, against: str, deals: i
     for deal_rows in rows:
         standings.add_deal(deal_rows)
     tally = standings.pairs[ORACLE, against]
-    ms = list(standings.times[ORACLE])
+    ms = decision_times(standings.times[ORACLE])
     return {"game": f"{rules.name} {rules.players}p" + (
         f" {rules.variant}" if rules.variant != "standard" else ""),
         "rate": tally.win_rate, "ci": tally.win_rate_ci(), "diff": tally.point_diff,
         "diff_ci": tally.point_diff_ci(), "wins": tally.wins, "draws": tally.draws,
-        "games": tally.games, "ms": (statistics.median(ms), sorted(ms)[int(0.95 * len(ms))],
-                                     max(ms)) if ms else None,
+        "games": tally.games,
+        "ms": (ms["median"], ms["p95"], ms["max"]) if ms else None,
         "seconds": time.perf_counter() - start}
 
 
@@ -164,8 +169,7 @@ def main() -> None:
         parser.error(f"--games {args.games}: no such game; name them like cruce:3 or "
                      "klaverjas:amsterdam")
     try:
-        for name in (args.against, args.bids or args.against):
-            agents.get(name)
+        check_bots(args.against, args.bids)
     except AcetenError as err:
         parser.error(str(err))
     print("| game | against | deals | oracle's score (95% interval) | comparisons drawn "
