@@ -9,8 +9,8 @@ order the search knows, so here a node is a few look-ups: fail-soft alpha-beta, 
 the last trick played out directly, and a table at trick boundaries (the endgame kernel's
 table ``G`` and entry format, keyed by both hands in one word, the second seat's hand, and the
 cards drawn, whose word also keeps the best card found). The order: the table's best card,
-then ``dds.gen_moves``'s guess (rows ``E_DTHROW`` and ``E_DTAKE``); equivalent cards merged;
-the top live trumps one seat holds as a floor or a cut; at the trick's second card, the
+then a fixed guess (rows ``E_DTHROW`` and ``E_DTAKE``, :func:`_next_card`); equivalent cards
+merged; the top live trumps one seat holds as a floor or a cut; at the trick's second card, the
 children looked up in the table before any is searched (enhanced transposition cut-offs), the
 one whose bound looks best first; each lead prefetches the table buckets of the trick
 boundaries two cards on (:func:`_ask_ahead`). (Killer cards and a history of cut-offs, as the
@@ -30,7 +30,6 @@ from aceten.rules import lazy_numba
 from aceten.rules.jit import low_bit
 from aceten.rules.lazy_numba import njit
 from aceten.search.endgame import (
-    CHEAP_TRICK,
     E_DBELOW,
     E_DFRAME,
     E_DSUF,
@@ -291,23 +290,18 @@ def _merge(E, m, live):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _next_card(E, m, c0):
-    """The card of m to search next, in dds.gen_moves's order: leads and cards that do not
-    take the trick cheapest first; a card that takes it (trumping only a trick worth
-    CHEAP_TRICK or more) before them, the cheapest that takes it first."""
+    """The card of m to search next: leads and cards that do not take the trick cheapest
+    first (rows ``E_DTHROW``, a trump dearer than any plain card); a card that takes it
+    before them, even a trump on a worthless lead, the cheapest that takes it first (row
+    ``E_DTAKE``). (``dds.gen_moves`` trumps a cheap trick late and holds trumps less dear: in
+    2-player Briscola this order takes 0.90–0.93 of its nodes: docs/benchmarks.md.)"""
     best = -1
     score = -(1 << 40)
     while m:
         c = low_bit(m)
         m &= m - 1
-        if c0 < 0:
-            v = E[E_DTHROW, c]
-        else:
-            led = (c0 >> 4) & 3
-            if E[E_PW + led, c] > E[E_POWER, c0] and ((c >> 4) & 3 == led or
-                                                       E[E_PTS, c0] + E[E_PTS, c] >= CHEAP_TRICK):
-                v = E[E_DTAKE, c]
-            else:
-                v = E[E_DTHROW, c]
+        takes = c0 >= 0 and E[E_PW + ((c0 >> 4) & 3), c] > E[E_POWER, c0]
+        v = E[E_DTAKE if takes else E_DTHROW, c]
         if v > score:
             score = v
             best = c

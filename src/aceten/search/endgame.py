@@ -102,6 +102,8 @@ E_PTS_BY = E_OBLIGED + OBLIGED_ROWS  # 4 rows: a card's points were suit t trump
 # a bound read where the trump was named after the rows were filled (a first card naming it)
 ROWS = E_PTS_BY + 4
 CHEAP_TRICK = 10  # a reply does not trump a trick worth less than this to take it first
+DUEL_TRUMP_COST = 60  # what a trump adds to a card's cost in the two-seat kernel's order (30,
+# dds.gen_moves's, took 1.08 times the nodes in 2-player Briscola; 45 to 100 the same as 60)
 TABLE_BITS = 19  # the endgame table: 2**19 entries of 4 words (16 MB), shared by the threads
 DUEL_TABLE_BITS = 18  # the two-seat kernel's: 8 MB (Briscola 2p: 0.92 of 16 MB's CPU, within
 # 2% of 4 MB's, 1.38 times with 2 MB: the share that stays in a core's cache)
@@ -232,8 +234,9 @@ def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
     E[E_MISC, M_TRUMP] = trump
     E[E_MISC, M_TRICKS] = 1 if tricks else 0
     if not four:
-        for b in range(64):  # the order of dds.gen_moves: cheap cards first, take cheaply
-            trump_penalty = 30 if (b >> 4) & 3 == trump else 0
+        for b in range(64):  # the two-seat kernel's order (duel._next_card): cheap cards
+            # first, a trump dearer than any plain card; take cheaply
+            trump_penalty = DUEL_TRUMP_COST if (b >> 4) & 3 == trump else 0
             strength = E[E_POWER, b] - (TRUMP_POWER if trump_penalty else 0)
             E[E_DTHROW, b] = -(E[E_PTS, b] * 4 + trump_penalty + strength)
             E[E_DTAKE, b] = 1000 + E[E_PTS, b] - trump_penalty - strength
