@@ -979,6 +979,21 @@ def _stock_as_set(S, R, T, HIST):
     return S[S_STOCK + slen - 1] == HIST[E_STOCK, slen - 1] and exchange_over(S, R, T)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _duel_takes(S, R, T, HIST):
+    """Whether the two-seat kernel searches this trick boundary (through its own table)."""
+    return HIST[E_MISC, M_DUEL] == 1 and (HIST[E_MISC, M_DUEL_LATE] == 0 or S[S_DRAWN] >= S[S_SLEN]
+                                          or _stock_as_set(S, R, T, HIST))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _obliged_takes(S, HIST, left):
+    """Whether the kernel for duties searches this trick boundary, ``left`` tricks left
+    (through the endgame table)."""
+    return HIST[E_MISC, M_OB_ON] == 1 and left <= HIST[E_MISC, M_OB_FROM] \
+        and S[S_DRAWN] >= S[S_SLEN]
+
+
 @njit(cache=True, _nrt=False)
 def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats):
     """Start a node: its value if bounds, the table or the last trick settle it at once, else
@@ -1020,8 +1035,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
     if at_boundary:
         if left == 1 and S[S_DRAWN] >= S[S_SLEN]:
             return _last_trick(S, R, T, SV, ply)
-        if HIST[E_MISC, M_DUEL] == 1 and (HIST[E_MISC, M_DUEL_LATE] == 0
-                                          or S[S_DRAWN] >= S[S_SLEN] or _stock_as_set(S, R, T, HIST)):
+        if _duel_takes(S, R, T, HIST):
             # two seats: the two-seat kernel, through its own table
             HIST[E_MISC, M_NODES] = 0
             HIST[E_MISC, M_DETC] = 0
@@ -1030,8 +1044,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
             stats[0] += HIST[E_MISC, M_NODES]
             stats[STAT_ETC] += HIST[E_MISC, M_DETC]
             return g
-        if HIST[E_MISC, M_OB_ON] == 1 and left <= HIST[E_MISC, M_OB_FROM] \
-                and S[S_DRAWN] >= S[S_SLEN]:
+        if _obliged_takes(S, HIST, left):
             # seats with duties: the kernel for them, through the endgame table
             HIST[E_MISC, M_NODES] = 0
             g = obliged(HIST, EGT, stats, S[S_LEADER], S[S_HAND], S[S_HAND + 1], S[S_HAND + 2],
@@ -1072,7 +1085,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
     maxing = is_maximising(S, S[S_TOMOVE], R)
     k = gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST)
     if not at_boundary and S[S_TLEN] == R[R_N] - 1 and left >= ETC_LEFT and k > 1:
-        g = _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, maxing)
+        g = _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, maxing)
         if g != OPEN:
             stats[3] += 1
             stats[STAT_ETC] += 1
@@ -1097,15 +1110,17 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
 
 
 @njit(cache=True, _nrt=False)
-def _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, maxing):
+def _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, maxing):
     """Enhanced transposition cut-off at the last card of a trick, whose children are trick
     boundaries: a child whose stored bound already settles this node's window. Unless the
-    first child's own bound already answers its search (then searching it is cheap)."""
+    first child's own bound already answers its search (then searching it is cheap). Children
+    that a kernel searches through its own table are never in this one: not looked up."""
     _save(S, SV, ply)
     for i in range(k):
         gain = play_move(S, MV[ply, i], R, T)
         left = R[R_TRICKS] - S[S_TRICKNO]
-        if S[S_TLEN] == 0 and not ((left == 3 or left == 1) and S[S_DRAWN] >= S[S_SLEN]):
+        if S[S_TLEN] == 0 and not ((left == 3 or left == 1) and S[S_DRAWN] >= S[S_SLEN]) \
+                and not _obliged_takes(S, HIST, left) and not _duel_takes(S, R, T, HIST):
             meta = table_key(S, R, T, ORD, SUF, F, ply + 1)
             h = position_hash(F, ply + 1, meta)
             base = np.int64(h & np.uint64(TD.shape[0] - 1)) & ~3
