@@ -78,8 +78,9 @@ def run_tree(tree: Path, name: str, players: int, deals: int, threads: int,
     env = dict(os.environ, PYTHONPATH=str(tree / "src"), NUMBA_CACHE_DIR=str(cache))
     code = CHILD.format(bench=str(Path(__file__).parent), name=name, players=players, deals=deals,
                         threads=threads, first=first, mt_deals=mt_deals)
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"{tree}: the solve failed (exit {out.returncode}):\n{out.stderr[-3000:]}")
     return [tuple(row) for row in json.loads(out.stdout)]
 
 
