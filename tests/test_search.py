@@ -290,6 +290,36 @@ def test_two_seat_kernel_equals_plain_minimax(name, options, deck):
         assert solve(g, moves=False).value == result.value
 
 
+def test_two_seat_kernel_keys_name_point_less_cards_by_their_place():
+    """The two-seat kernel's table keys (``duel._key``) name a suit's point-less cards by their
+    place among the live ones (in the hands and the stock): boundaries that differ only by which
+    of them were played share a key; another holder of a place, or another count, does not."""
+    from aceten.rules import layout
+    from aceten.search import duel, endgame
+    from aceten.search.encoding import encode_game, encode_rules
+
+    g = aceten.new_game("briscola", players=2, seed=1)
+    enc = encode_rules(g.rules)
+    S = encode_game(g)
+    E = np.zeros((endgame.ROWS, 64), dtype=np.int64)
+    endgame.setup(E, enc.R, enc.T, enc.ORD, S, 1)
+    suit = next(s for s in range(4) if s != S[layout.S_TRUMP])
+
+    def cards(*ranks: int) -> int:
+        return sum(1 << (suit << 4 | r) for r in ranks)
+
+    def key(h0: tuple[int, ...], h1: tuple[int, ...], stock: tuple[int, ...]) -> tuple[int, int]:
+        ace = 1  # a card with points, held by seat 0: never renamed
+        return tuple(duel._key(E, cards(ace, *h0), cards(*h1), cards(ace, *h0, *h1, *stock)))
+
+    seven_in_stock = key((5,), (4,), (7,))  # the 6 and the 2 played
+    assert seven_in_stock == key((5,), (2,), (6,))  # the 7 and the 4 played: the same places
+    assert seven_in_stock == key((6,), (5,), (7,))  # nothing but the 4 and 2 played
+    assert key((4,), (5,), (7,)) != seven_in_stock  # the seats hold each other's places
+    assert key((5,), (4,), (7, 6)) != seven_in_stock  # one more live card: other places
+    assert key((5,), (4,), (7, 6, 2)) == (cards(1, 5, 4), cards(4))  # none played: as they are
+
+
 def _arrays(g: Game) -> tuple[np.ndarray, np.ndarray]:
     """The rules' and the position's arrays the kernels get for g."""
     from aceten.search.encoding import encode_game, encode_rules

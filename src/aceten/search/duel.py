@@ -8,13 +8,16 @@ order the search knows, so here a node is a few look-ups: fail-soft alpha-beta, 
 (numba cannot cache recursion), one row of ``E`` per ply for the frame (``E_DFRAME + ply``),
 the last trick played out directly, and a table at trick boundaries (the endgame kernel's
 table ``G`` and entry format, keyed by both hands in one word, the second seat's hand, and the
-cards drawn, whose word also keeps the best card found). The order: the table's best card,
-then a fixed guess (rows ``E_DTHROW`` and ``E_DTAKE``, :func:`_next_card`); equivalent cards
-merged; the top live trumps one seat holds as a floor or a cut; at the trick's second card, the
-children looked up in the table before any is searched (enhanced transposition cut-offs), the
-one whose bound looks best first; each lead prefetches the table buckets of the trick
-boundaries two cards on (:func:`_ask_ahead`). (Killer cards and a history of cut-offs, as the
-other kernels use, took more nodes here.)
+cards drawn, whose word also keeps the best card found), the point-less cards in the keys renamed
+as the general search's keys are (:func:`_key`): positions that differ only by which of them
+were played share an entry, which took 0.66 of the nodes in 2-player Briscola. The order: the
+table's best card, then a fixed guess (rows ``E_DTHROW`` and ``E_DTAKE``, :func:`_next_card`);
+equivalent cards merged; the top live trumps one seat holds as a floor or a cut; at the trick's
+second card, the children looked up in the table before any is searched (enhanced
+transposition cut-offs, their buckets all asked for before the first is read), the one whose
+bound looks best first. (Killer cards and a history of cut-offs, as the other kernels use, took
+more nodes here; asking at each lead for the buckets of the boundaries two cards on paid for
+itself with keys of the hands as they are, not with renamed keys, which cost more to work out.)
 
 Values are what the maximising side wins from the position, card points or tricks, as in the
 general search; ``left`` is what is still to be won (the hands, the stock and the trick).
@@ -27,15 +30,18 @@ exchange changed it on the line, none can from there) or is drawn out.
 from __future__ import annotations
 
 from aceten.rules import lazy_numba
-from aceten.rules.jit import low_bit
+from aceten.rules.jit import low_bit, popcount
 from aceten.rules.lazy_numba import njit
 from aceten.search.endgame import (
     E_DBELOW,
     E_DFRAME,
+    E_DREN,
+    E_DSTRONG,
     E_DSUF,
     E_DTAKE,
     E_DTHROW,
     E_DTRUMPS,
+    E_DZERO,
     E_MISC,
     E_POWER,
     E_PTS,
@@ -82,6 +88,12 @@ D_LOWER = 17
 D_UPPER = 18
 D_FIRST = 19  # the card to try first (a bit; 0: none): the table's best card
 D_BEST = 20  # the best card so far
+D_U = 21  # a trick boundary's key words in the table (``_key``)
+D_A = 22
+D_CHILD = 23  # at a trick's second card: each card's child boundary as keyed ahead (``_reply``),
+CHILD_WORDS = 5  # its key words, cards drawn, leader and what the trick gave the maximising side,
+CHILDREN = 8  # for the first CHILDREN cards
+assert D_CHILD + CHILD_WORDS * CHILDREN <= 64  # a frame is a row of E
 
 
 BEST_SHIFT = 8  # the third key word: the cards drawn, then the best card plus one (0: none)
@@ -93,6 +105,36 @@ def _probe(G, u, a, d, s0, gen):
     the best card found there or -1)."""
     e0, e, lower, upper, w2 = probe_masked(G, u, a, d, (1 << BEST_SHIFT) - 1, s0, gen)
     return e0, e, lower, upper, (w2 >> BEST_SHIFT) - 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _slot(E, c, live):
+    """The name the table gives card c (held) among the ``live`` cards: a renamable card is
+    named by how many live cards of its block are stronger (``endgame.rename_rows``)."""
+    if (E[E_DZERO, 0] >> c) & 1:
+        return E[E_DREN + popcount(live & E[E_DSTRONG, c]), c]
+    return c
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _key(E, h0, h1, live):
+    """The table's key words of a trick boundary with hands h0 and h1, ``live`` the cards in
+    the hands and the stock: both hands, and the second, each renamable card by its ``_slot``.
+    As in ``dds.canonical_key``, which of the point-less cards were played no longer matters,
+    only how many of them are left: positions that differ only by that share an entry (the
+    stock is the same for a number of cards drawn, so its cards take the same names)."""
+    z = E[E_DZERO, 0]
+    u = (h0 | h1) & ~z
+    a = h1 & ~z
+    x = (h0 | h1) & z
+    while x:
+        c = low_bit(x)
+        x &= x - 1
+        t = 1 << E[E_DREN + popcount(live & E[E_DSTRONG, c]), c]
+        u |= t
+        if (h1 >> c) & 1:
+            a |= t
+    return u, a
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -118,27 +160,6 @@ def _trick(E, s, c0, c, h0, h1, d, slen):
             h0 |= second
         d += 2
     return w, won, gain, h0, h1, d
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _ask_ahead(E, G, s, h0, h1, d, leads, replies):
-    """Ask for the table's buckets of the trick boundaries after each lead of ``leads`` (seat
-    s to lead) and each reply, ahead of the replies' lookups: their memory reads then overlap
-    with each other and with the search instead of stalling it one after the other (in
-    2-player Briscola, about a third of the kernel's time was spent waiting on them)."""
-    slen = E[E_MISC, M_SLEN]
-    m = leads
-    while m:
-        c0 = low_bit(m)
-        m &= m - 1
-        a0 = h0 ^ (1 << c0) if s == 0 else h0
-        a1 = h1 ^ (1 << c0) if s == 1 else h1
-        r = replies
-        while r:
-            c = low_bit(r)
-            r &= r - 1
-            w, _won, _gain, n0, n1, nd = _trick(E, s, c0, c, a0, a1, d, slen)
-            prefetch(G, bucket(G, n0 | n1, n1, nd, w) << 2)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -181,15 +202,25 @@ def _lead(E, G, stats, p, s, h0, h1, d, left, alpha, beta):
     lower = 0
     upper = INF
     best = -1
+    live = h0 | h1 | E[E_DSUF, d]
+    u, a = _key(E, h0, h1, live)
     if left <= MAX_POINTS:
         stats[1] += 1
-        e0, found, lower, upper, best = _probe(G, h0 | h1, h1, d, s, E[E_MISC, M_GEN])
+        e0, found, lower, upper, best = _probe(G, u, a, d, s, E[E_MISC, M_GEN])
         if found >= 0:
             settled, g, alpha, beta = table_window(lower, upper, alpha, beta, stats)
             if settled:
                 return g
+            if best >= 0 and (E[E_DZERO, 0] >> best) & 1:  # kept by its name: which card is it?
+                named = best
+                best = -1
+                x = hs & E[E_DZERO, 0]
+                while x:
+                    c = low_bit(x)
+                    x &= x - 1
+                    if _slot(E, c, live) == named:
+                        best = c
     # the top live trumps, while one seat holds them, take their points for it
-    live = h0 | h1 | E[E_DSUF, d]
     holder = -1
     sure = 0
     for k in range(E[E_MISC, M_DTRUMPS]):
@@ -207,14 +238,13 @@ def _lead(E, G, stats, p, s, h0, h1, d, left, alpha, beta):
                 return sure
         elif left - sure <= alpha:
             return left - sure
-    live = h0 | h1 | E[E_DSUF, d]
     cands = _merge(E, hs, live)
-    # the replies the second card's node will try (the led card counts as live there too)
-    _ask_ahead(E, G, s, h0, h1, d, cands, _merge(E, h1 if s == 0 else h0, live))
     _frame(E, p, s, -1, h0, h1, d, left, alpha, beta, E[E_MISC, M_MAX + s], cands,
            (1 << best) if best >= 0 and cands & (1 << best) else 0)
     f = E_DFRAME + p
     E[f, D_FOUND] = found
+    E[f, D_U] = u
+    E[f, D_A] = a
     E[f, D_E0] = e0
     E[f, D_LOWER] = lower
     E[f, D_UPPER] = upper
@@ -231,16 +261,45 @@ def _reply(E, G, p, s, c0, h0, h1, d, left, alpha, beta):
     maxing = E[E_MISC, M_MAX + 1 - s]
     cands = _merge(E, h1 if s == 0 else h0, h0 | h1 | E[E_DSUF, d] | (1 << c0))
     slen = E[E_MISC, M_SLEN]
+    # each card's child boundary keyed and its table bucket asked for (prefetched), so that
+    # the look-ups below overlap their waits on memory
+    f = E_DFRAME + p
+    m = cands
+    i = 0
+    while m and i < CHILDREN:
+        c = low_bit(m)
+        m &= m - 1
+        w, _won, gain, n0, n1, nd = _trick(E, s, c0, c, h0, h1, d, slen)
+        u, a = _key(E, n0, n1, n0 | n1 | E[E_DSUF, nd])
+        prefetch(G, bucket(G, u, a, nd, w) << 2)
+        x = D_CHILD + CHILD_WORDS * i
+        E[f, x] = u
+        E[f, x + 1] = a
+        E[f, x + 2] = nd
+        E[f, x + 3] = w
+        E[f, x + 4] = gain
+        i += 1
     # enhanced transposition cut-off: a child whose stored bound settles this node
     # (and the child whose bound looks best is searched first)
     m = cands
     first = 0
     hope = -INF
+    i = 0
     while m:
         c = low_bit(m)
         m &= m - 1
-        w, _won, gain, n0, n1, nd = _trick(E, s, c0, c, h0, h1, d, slen)
-        _e0, found, lower, upper, _best = _probe(G, n0 | n1, n1, nd, w, E[E_MISC, M_GEN])
+        if i < CHILDREN:
+            x = D_CHILD + CHILD_WORDS * i
+            u = E[f, x]
+            a = E[f, x + 1]
+            nd = E[f, x + 2]
+            w = E[f, x + 3]
+            gain = E[f, x + 4]
+        else:
+            w, _won, gain, n0, n1, nd = _trick(E, s, c0, c, h0, h1, d, slen)
+            u, a = _key(E, n0, n1, n0 | n1 | E[E_DSUF, nd])
+        i += 1
+        _e0, found, lower, upper, _best = _probe(G, u, a, nd, w, E[E_MISC, M_GEN])
         if found >= 0:
             if maxing == 1:
                 if lower + gain >= beta:
@@ -325,9 +384,10 @@ def _leave(E, G, stats, p):
         else:
             lower = g
             upper = g
-        h0 = E[E_DFRAME + p, D_H0]
-        h1 = E[E_DFRAME + p, D_H1]
-        _store(G, E[E_DFRAME + p, D_E0], found, h0 | h1, h1,
+        if best >= 0:  # kept by the name the key gives it
+            live = E[E_DFRAME + p, D_H0] | E[E_DFRAME + p, D_H1] | E[E_DSUF, E[E_DFRAME + p, D_D]]
+            best = _slot(E, best, live)
+        _store(G, E[E_DFRAME + p, D_E0], found, E[E_DFRAME + p, D_U], E[E_DFRAME + p, D_A],
                E[E_DFRAME + p, D_D] | ((best + 1) << BEST_SHIFT), E[E_DFRAME + p, D_S],
                E[E_MISC, M_GEN], lower, min(upper, E[E_DFRAME + p, D_LEFT]), stats)
     return g

@@ -97,7 +97,13 @@ E_DTRUMPS = 32  # row: the trumps, strongest first (M_DTRUMPS of them)
 E_DFRAME = 33  # the two-seat kernel's frames from here: one row per ply (DUEL_PLIES)
 DUEL_PLIES = 49  # two seats hold at most 48 cards between them: 48 plies and the root
 E_OBLIGED = E_DFRAME + DUEL_PLIES  # the rows of the kernel for duties (``obliged.py``)
+# the two-seat kernel's names for its table keys, in the room of the kernel for duties (the two
+# never serve one solve; see ``rename_rows``)
+E_DREN = E_OBLIGED  # 16 rows: a renamable card's name when k live cards of its block are stronger
+E_DSTRONG = E_OBLIGED + 16  # row: the cards of a renamable card's block stronger than it
+E_DZERO = E_OBLIGED + 17  # row: column 0, every renamable card (a mask)
 OBLIGED_ROWS = 26  # obliged.py: E_ORUNB + 4
+assert E_DZERO < E_OBLIGED + OBLIGED_ROWS  # the two-seat kernel's rows fit in that room
 E_PTS_BY = E_OBLIGED + OBLIGED_ROWS  # 4 rows: a card's points were suit t trump (row + t), for
 # a bound read where the trump was named after the rows were filled (a first card naming it)
 ROWS = E_PTS_BY + 4
@@ -216,6 +222,26 @@ def below_rows(E: np.ndarray) -> None:
         E[E_DBELOW, b] = below - (1 << 64 if below >> 63 else 0)  # as an int64
 
 
+def rename_rows(E: np.ndarray, ORD: np.ndarray, trump: int, tricks: bool) -> None:
+    """The two-seat kernel's rows for renaming its keys' cards (``duel._key``): each suit's
+    renamable block (``dds.canonical_key``'s: the point-less cards at the bottom of its order,
+    or the whole suit when counting tricks), and for each of its cards the name it takes when k
+    live cards of the block are stronger (the k-th strongest of the block)."""
+    zero = 0
+    for suit in range(4):
+        row = 2 + 2 * (1 if tricks else 0) + (1 if suit == trump else 0)
+        count = int(ORD[row, suit, 16])
+        if count < 2:
+            continue
+        block = [int(ORD[row, suit, k]) for k in range(count)]  # strongest first
+        for place, b in enumerate(block):
+            zero |= 1 << b
+            E[E_DSTRONG, b] = sum(1 << c for c in block[:place])
+            for k in range(count):
+                E[E_DREN + k, b] = block[k]
+    E[E_DZERO, 0] = zero - (1 << 64 if zero >> 63 else 0)  # as an int64
+
+
 def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray) -> None:
     """The endgame rows of E (zero on entry) for a search from position S, but the generation."""
     points_by_trump(E, T)
@@ -244,6 +270,7 @@ def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
         for k in range(int(ORD[1, trump, 16])):
             E[E_DTRUMPS, k] = ORD[1, trump, k]
         E[E_MISC, M_DTRUMPS] = ORD[1, trump, 16]
+        rename_rows(E, ORD, trump, tricks)
         E[E_MISC, M_DUEL] = 1
         E[E_MISC, M_DUEL_LATE] = 1 if R[R_EXCHANGE] == 1 else 0
         return
