@@ -16,6 +16,11 @@ tree's least and median CPU and wall sums over the rounds: on a shared machine a
 time only counts if it holds in every round (node counts are deterministic with one thread;
 the values must agree across trees). With ``--threads 2`` (``Solver(threads=2)``) the wall
 time is the figure to compare, and only on a machine with both cores free.
+With ``--interleave`` each tree solves in one process for the whole run, and the trees take
+turns deal by deal (the first to go changing from deal to deal): the machine's speed, which on
+a shared machine drifts by a fifth within minutes, is then the same for both sides of every
+comparison. Each round then prints every tree's CPU sum over the deals and its ratio to the
+first tree's, and the end gives the median of those ratios.
 Each tree compiles its kernels once, into a cache folder of its own (under ``$NUMBA_CACHE_DIR``
 or ``~/.cache/aceten``, in ``ab_search/``, named by the tree's path): one shared folder keeps
 only the three most recent versions of the kernels, and would recompile them run after run.
@@ -59,29 +64,93 @@ if {mt_deals}:
         return g
 solver = Solver(threads={threads})
 solver.solve(first_lead(name, players, None, {{}}, 10**6), moves=False)
-rows = []
-for seed in range({first}, {first} + deals):
+def solved(seed):
     g = first_lead(name, players, None, {{}}, seed)
     solver.clear()
     start = time.process_time()
     wall = time.perf_counter()
     r = solver.solve(g, moves=False)
-    rows.append((r.value, r.nodes, time.process_time() - start, time.perf_counter() - wall))
-print(json.dumps(rows))
+    return (r.value, r.nodes, time.process_time() - start, time.perf_counter() - wall)
+if {serve}:  # one deal a line on stdin, its row a line on stdout
+    print("ready", flush=True)
+    for line in sys.stdin:
+        print(json.dumps(solved(int(line))), flush=True)
+else:
+    print(json.dumps([solved(seed) for seed in range({first}, {first} + deals)]))
 """
 
 
-def run_tree(tree: Path, name: str, players: int, deals: int, threads: int,
-             first: int, mt_deals: bool = False) -> list[tuple[int, int, float, float]]:
+def _child(tree: Path, name: str, players: int, deals: int, threads: int, first: int,
+           mt_deals: bool, serve: bool) -> tuple[list[str], dict[str, str]]:
+    """The command and environment of a tree's solving process."""
     base = Path(os.environ.get("NUMBA_CACHE_DIR") or Path.home() / ".cache" / "aceten")
     cache = base / "ab_search" / hashlib.sha1(str(tree.resolve()).encode()).hexdigest()[:12]
     env = dict(os.environ, PYTHONPATH=str(tree / "src"), NUMBA_CACHE_DIR=str(cache))
     code = CHILD.format(bench=str(Path(__file__).parent), name=name, players=players, deals=deals,
-                        threads=threads, first=first, mt_deals=mt_deals)
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+                        threads=threads, first=first, mt_deals=mt_deals, serve=serve)
+    return [sys.executable, "-c", code], env
+
+
+def run_tree(tree: Path, name: str, players: int, deals: int, threads: int,
+             first: int, mt_deals: bool = False) -> list[tuple[int, int, float, float]]:
+    command, env = _child(tree, name, players, deals, threads, first, mt_deals, False)
+    out = subprocess.run(command, env=env, capture_output=True, text=True)
     if out.returncode != 0:
         raise SystemExit(f"{tree}: the solve failed (exit {out.returncode}):\n{out.stderr[-3000:]}")
     return [tuple(row) for row in json.loads(out.stdout)]
+
+
+def interleave(trees: list[Path], name: str, players: int, deals: int, rounds: int,
+               threads: int, first: int, mt_deals: bool) -> None:
+    """Every tree in a process of its own for the whole run, taking turns deal by deal."""
+    procs = []
+    for tree in trees:
+        command, env = _child(tree, name, players, deals, threads, first, mt_deals, True)
+        proc = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        if proc.stdout is None or proc.stdout.readline().strip() != "ready":
+            raise SystemExit(f"{tree}: the solver did not start:\n{proc.communicate()[1][-3000:]}")
+        procs.append(proc)
+
+    def ask(i: int, seed: int) -> tuple[int, int, float, float]:
+        proc = procs[i]
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(f"{seed}\n")
+        proc.stdin.flush()
+        line = proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"{trees[i]}: the solve failed:\n{proc.communicate()[1][-3000:]}")
+        value, nodes, cpu, wall = json.loads(line)
+        return value, nodes, cpu, wall
+
+    ratios: dict[Path, list[float]] = {tree: [] for tree in trees[1:]}
+    for _ in range(rounds):
+        load = os.getloadavg()[0]
+        cpu = [0.0] * len(trees)
+        nodes = [0] * len(trees)
+        for k, seed in enumerate(range(first, first + deals)):
+            rows: list[tuple[int, int, float, float] | None] = [None] * len(trees)
+            for j in range(len(trees)):
+                i = (j + k) % len(trees)
+                rows[i] = ask(i, seed)
+            if len({row[0] for row in rows if row is not None}) != 1:
+                raise SystemExit(f"seed {seed}: the values differ: {[r and r[0] for r in rows]}")
+            for i, row in enumerate(rows):
+                assert row is not None
+                nodes[i] += row[1]
+                cpu[i] += row[2]
+        parts = [f"load {load:4.2f}"]
+        for i, tree in enumerate(trees):
+            ratio = cpu[i] / cpu[0]
+            if i:
+                ratios[tree].append(ratio)
+            parts.append(f"{tree}: nodes {nodes[i]:,} cpu {cpu[i]:.2f} s ({ratio:.3f})")
+        print("  ".join(parts), flush=True)
+    for proc in procs:
+        proc.communicate("")
+    for tree in trees[1:]:
+        print(f"{tree}: CPU over {trees[0]}'s per round, median {statistics.median(ratios[tree]):.3f}"
+              f", least {min(ratios[tree]):.3f}, most {max(ratios[tree]):.3f}")
 
 
 def main() -> None:
@@ -94,8 +163,14 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--mt-deals", action="store_true",
                         help="deal with random.Random(seed), the same deals in every tree")
+    parser.add_argument("--interleave", action="store_true",
+                        help="one process a tree for the run, the trees taking turns deal by deal")
     args = parser.parse_args()
     name, players = args.config.split("-")
+    if args.interleave:
+        interleave(args.trees, name, int(players), args.deals, args.rounds, args.threads,
+                   args.first, args.mt_deals)
+        return
     values: dict[Path, list[int]] = {}
     cpu: dict[Path, list[float]] = {}
     wall: dict[Path, list[float]] = {}
