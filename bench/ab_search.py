@@ -46,7 +46,7 @@ import aceten, random
 from aceten import agents
 from aceten.game import Deal, Game
 from aceten.search import Solver
-name, players, deals = {name!r}, {players}, {deals}
+name, players, deals, variant = {name!r}, {players}, {deals}, {variant!r}
 if {mt_deals}:
     def first_lead(name, players, variant, options, seed):
         rules = aceten.new_game(name, players=players, seed=seed).rules
@@ -63,9 +63,9 @@ if {mt_deals}:
             g.push(bot.choose(g.view(g.to_move)))
         return g
 solver = Solver(threads={threads})
-solver.solve(first_lead(name, players, None, {{}}, 10**6), moves=False)
+solver.solve(first_lead(name, players, variant, {{}}, 10**6), moves=False)
 def solved(seed):
-    g = first_lead(name, players, None, {{}}, seed)
+    g = first_lead(name, players, variant, {{}}, seed)
     solver.clear()
     start = time.process_time()
     wall = time.perf_counter()
@@ -81,19 +81,21 @@ else:
 
 
 def _child(tree: Path, name: str, players: int, deals: int, threads: int, first: int,
-           mt_deals: bool, serve: bool) -> tuple[list[str], dict[str, str]]:
+           mt_deals: bool, serve: bool, variant: str | None) -> tuple[list[str], dict[str, str]]:
     """The command and environment of a tree's solving process."""
     base = Path(os.environ.get("NUMBA_CACHE_DIR") or Path.home() / ".cache" / "aceten")
     cache = base / "ab_search" / hashlib.sha1(str(tree.resolve()).encode()).hexdigest()[:12]
     env = dict(os.environ, PYTHONPATH=str(tree / "src"), NUMBA_CACHE_DIR=str(cache))
     code = CHILD.format(bench=str(Path(__file__).parent), name=name, players=players, deals=deals,
-                        threads=threads, first=first, mt_deals=mt_deals, serve=serve)
+                        threads=threads, first=first, mt_deals=mt_deals, serve=serve,
+                        variant=variant)
     return [sys.executable, "-c", code], env
 
 
 def run_tree(tree: Path, name: str, players: int, deals: int, threads: int,
-             first: int, mt_deals: bool = False) -> list[tuple[int, int, float, float]]:
-    command, env = _child(tree, name, players, deals, threads, first, mt_deals, False)
+             first: int, mt_deals: bool = False,
+             variant: str | None = None) -> list[tuple[int, int, float, float]]:
+    command, env = _child(tree, name, players, deals, threads, first, mt_deals, False, variant)
     out = subprocess.run(command, env=env, capture_output=True, text=True)
     if out.returncode != 0:
         raise SystemExit(f"{tree}: the solve failed (exit {out.returncode}):\n{out.stderr[-3000:]}")
@@ -101,11 +103,11 @@ def run_tree(tree: Path, name: str, players: int, deals: int, threads: int,
 
 
 def interleave(trees: list[Path], name: str, players: int, deals: int, rounds: int,
-               threads: int, first: int, mt_deals: bool) -> None:
+               threads: int, first: int, mt_deals: bool, variant: str | None) -> None:
     """Every tree in a process of its own for the whole run, taking turns deal by deal."""
     procs = []
     for tree in trees:
-        command, env = _child(tree, name, players, deals, threads, first, mt_deals, True)
+        command, env = _child(tree, name, players, deals, threads, first, mt_deals, True, variant)
         proc = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True)
         if proc.stdout is None or proc.stdout.readline().strip() != "ready":
@@ -163,13 +165,14 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--mt-deals", action="store_true",
                         help="deal with random.Random(seed), the same deals in every tree")
+    parser.add_argument("--variant", default=None, help="a rule variant, e.g. amsterdam")
     parser.add_argument("--interleave", action="store_true",
                         help="one process a tree for the run, the trees taking turns deal by deal")
     args = parser.parse_args()
     name, players = args.config.split("-")
     if args.interleave:
         interleave(args.trees, name, int(players), args.deals, args.rounds, args.threads,
-                   args.first, args.mt_deals)
+                   args.first, args.mt_deals, args.variant)
         return
     values: dict[Path, list[int]] = {}
     cpu: dict[Path, list[float]] = {}
@@ -179,7 +182,7 @@ def main() -> None:
             load = os.getloadavg()[0]
             start = time.perf_counter()
             rows = run_tree(tree, name, int(players), args.deals, args.threads, args.first,
-                            args.mt_deals)
+                            args.mt_deals, args.variant)
             values.setdefault(tree, [r[0] for r in rows])
             if values[tree] != [r[0] for r in rows] or values[tree] != values[args.trees[0]]:
                 raise SystemExit(f"{tree}: the values differ")

@@ -320,6 +320,33 @@ def test_two_seat_kernel_keys_name_point_less_cards_by_their_place():
     assert key((5,), (4,), (7, 6, 2)) == (cards(1, 5, 4), cards(4))  # none played: as they are
 
 
+@pytest.mark.parametrize("roem", ["yes", "no"])
+def test_duty_kernel_searches_one_of_equal_worthless_cards(roem):
+    """The kernel for duties searches one card of a group of equal ones (``obliged._merge``):
+    worthless cards of a suit with no live card between them, the strongest kept; with roem
+    only while neither can be in a run (the 8 of spades next to a live 9 and 10 can)."""
+    from aceten.search import endgame, obliged
+    from aceten.search.encoding import encode_game, encode_rules
+
+    g = aceten.new_game("klaverjas", seed=1, trump="H", roem=roem)
+    enc = encode_rules(g.rules)
+    E = np.zeros((endgame.ROWS, 64), dtype=np.int64)
+    endgame.setup(E, enc.R, enc.T, enc.ORD, encode_game(g), 1)
+    code = {str(c): int(c) & 63 for c in g.rules.deck}
+
+    def bits(*cards: str) -> int:
+        return sum(1 << code[c] for c in cards)
+
+    own = bits("7S", "8S", "AD")
+    others = bits("TS", "JS", "KH")
+    merged = obliged._merge(E, own, own | others, own)  # the 9 of spades played
+    assert merged == bits("8S", "AD")
+    kept = obliged._merge(E, own, own | others | bits("9S"), own)  # 8-9-10 still possible
+    assert kept == (own if roem == "yes" else bits("8S", "AD"))
+    apart = obliged._merge(E, bits("7S", "9S"), bits("7S", "9S", "8S") | others, bits("7S", "9S"))
+    assert apart == bits("7S", "9S")  # the live 8 between them
+
+
 def _arrays(g: Game) -> tuple[np.ndarray, np.ndarray]:
     """The rules' and the position's arrays the kernels get for g."""
     from aceten.search.encoding import encode_game, encode_rules

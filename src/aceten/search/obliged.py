@@ -12,8 +12,9 @@ hands as they are: with roem a card's name matters). Order: the table's best car
 card that last cut at this ply, then (two or three seats, where following suit comes first) a
 lead of a master, trumps and dear cards first, as ``dds.gen_moves`` orders them (with two
 seats before the card that last cut), then leads that cut most often with as many tricks
-left, then ``dds.gen_moves``'s guess. With the masters first, two seats hand over from eight
-tricks left (all of 2-player Cruce after the stock) and three from seven. With two tricks left
+left, then ``dds.gen_moves``'s guess; of equal worthless cards only one is searched
+(``_merge``). With the masters first, two seats hand over from eight tricks left (all of
+2-player Cruce after the stock) and three from seven. With two tricks left
 (a card or two in each hand) the frames cost more than the search: there the boundary keeps its
 bounds and table entry and the trick is searched by plain nested loops over the seats' cards,
 the last trick playing itself (``_two``).
@@ -126,6 +127,7 @@ O_MPLAIN = 1  # its value in a plain suit
 O_MTRUMP = 2  # and in trumps
 O_MASTERS = 3  # leads of masters (two or three seats, following suit the first duty): 1 after
 # the card that last cut, 2 before it (two seats; measured best each way)
+O_ZERO = 4  # the worthless cards ``_merge`` may find equal (a mask)
 E_OHIST = 10  # 12 rows: per tricks left (1..12), how often each card cut as a lead (per search)
 HIST_ROWS = 12
 E_ORUNB = 22  # 4 rows: for the live places of one suit (8 bits), the most roem their runs can
@@ -209,6 +211,15 @@ def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nda
     E[rows + E_OMISC, O_MTRUMP] = R[R_MARRIAGE_TRUMP]
     masters = n < 4 and R[R_OB_N] > 0 and R[R_OB_KIND] == OB_FOLLOW
     E[rows + E_OMISC, O_MASTERS] = (2 if n == 2 else 1) if masters else 0
+    # the cards _merge may find equal: worth nothing (no points, no four-of-a-kind roem), in
+    # suits with two or more of them among the deck's cards
+    zero = 0
+    for suit in range(4):
+        cards = [int(ORD[0, suit, k]) for k in range(int(ORD[0, suit, 16]))]
+        worthless = [b for b in cards if E[E_PTS, b] == 0 and E[rows + E_OFOUR, b] == 0]
+        if len(worthless) >= 2:
+            zero |= sum(1 << b for b in worthless)
+    E[rows + E_OMISC, O_ZERO] = zero - (1 << 64 if zero >> 63 else 0)
     below_rows(E)  # for the masters
     E[E_MISC, M_OB_N] = R[R_OB_N]
     for k in range(3):
@@ -457,6 +468,54 @@ def _roem(E, tm):
     if tm & stuk == stuk:
         total += E[E_MISC, M_OB_STUK_V]
     return total
+
+
+@njit(cache=True, _nrt=False)
+def _inert(E, c, others):
+    """Whether card c can be in no roem run: every run of three places through it needs a card
+    that is not among ``others`` (the places in the roem sequence of its suit's cards still
+    live outside its hand: in the other hands or on the table; as ``dds.roem_inert``)."""
+    P = E[E_OBLIGED + E_OSEQ, c]
+    if P == 0:
+        return True
+    q = low_bit(P)
+    base = q & 56
+    place = q & 7
+    for start in range(max(place - 2, 0), min(place, 5) + 1):
+        r = (7 << (base + start)) & ~P
+        if others & r == r:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def _merge(E, m, live, own):
+    """The cards of m (one hand's candidates) less those equal to another, the strongest of
+    each group kept (as ``dds.merge_cards``): two cards worth nothing, of one suit, with no
+    live card (``live``: the hands and the trick) between them in power, play alike, with roem
+    while neither can be in a run. 0.90 of Klaverjas's nodes (deals 0-59)."""
+    z = m & E[E_OBLIGED + E_OMISC, O_ZERO]
+    if z & (z - 1) == 0:
+        return m
+    out = m
+    a = z
+    while a:
+        c = low_bit(a)
+        a &= a - 1
+        below_c = E[E_DBELOW, c] | (1 << c)
+        b = z & (0xFFFF << (c & 48)) & ~below_c
+        while b:
+            d = low_bit(b)
+            b &= b - 1
+            if live & E[E_DBELOW, d] & ~below_c:
+                continue
+            if E[E_MISC, M_OB_ROEM] == 1:
+                others = _seq(E, live & ~own & (0xFFFF << (c & 48)))
+                if not (_inert(E, c, others) and _inert(E, d, others)):
+                    continue
+            out &= ~(1 << c)
+            break
+    return out
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -902,7 +961,7 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     E[f, F_CAP] = cap
     E[f, F_TL] = tl
     _window(E, f, alpha, beta, E[E_MISC, M_MAX + s])
-    E[f, F_CANDS] = hand
+    E[f, F_CANDS] = _merge(E, hand, h0 | h1 | h2 | h3, hand)
     E[f, F_FIRST] = first
     E[f, F_MASTERS] = masters
     E[f, F_FOUND] = found
@@ -1008,7 +1067,9 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             E[g, F_TL] = E[f, F_TL]
             nxt = _wrap(seat + 1, n)
             _window(E, g, E[f, F_ALPHA] - gain, E[f, F_BETA] - gain, E[E_MISC, M_MAX + nxt])
-            E[g, F_CANDS] = _legal(E, _hand(nxt, h0, h1, h2, h3), t + 1, c0, best, bp)
+            own = _hand(nxt, h0, h1, h2, h3)
+            E[g, F_CANDS] = _merge(E, _legal(E, own, t + 1, c0, best, bp),
+                                   h0 | h1 | h2 | h3 | tm, own)
             E[g, F_FIRST] = 0
             E[g, F_FOUND] = NOT_KEYED
             r = OPEN
