@@ -854,6 +854,8 @@ def _enter(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
         return 0, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
     if tl == 1:
         return _last_trick(E, s, h0, h1, h2, h3), cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
+    # the table's bucket asked for now, to be on its way while the bounds are worked out
+    prefetch(G, bucket(G, h0 | h1 | h2 | h3, h1 | h3, h2 | h3, s) << 2)
     if E[E_MISC, M_OB_ROEM] == 1:  # the roem the cards left can still make, where it may cut
         room = _still_to_win(E, h0, h1, h2, h3, tl, alpha)
         if room < cap:
