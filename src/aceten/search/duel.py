@@ -93,6 +93,7 @@ D_A = 22
 D_CHILD = 23  # at a trick's second card: each card's child boundary as keyed ahead (``_reply``),
 CHILD_WORDS = 5  # its key words, cards drawn, leader and what the trick gave the maximising side,
 CHILDREN = 8  # for the first CHILDREN cards
+D_ALL = 63  # at a trick's second card: the cards keyed ahead (a card's place among them)
 assert D_CHILD + CHILD_WORDS * CHILDREN <= 64  # a frame is a row of E
 
 
@@ -183,9 +184,10 @@ def _frame(E, p, s, c0, h0, h1, d, left, alpha, beta, maxing, cands, first):
 
 
 @njit(cache=True, _nrt=False)
-def _lead(E, G, stats, p, s, h0, h1, d, left, alpha, beta):
+def _lead(E, G, stats, p, s, h0, h1, d, left, alpha, beta, u, a):
     """Enter a trick boundary at ply p, seat s to lead: its value if bounds, the last trick or
-    the table settle it, else OPEN with its frame ready."""
+    the table settle it, else OPEN with its frame ready. ``u`` and ``a`` are its key words as
+    its parent keyed them ahead (``_reply``), or u is -1: then they are worked out here."""
     if left <= alpha:
         return left
     if beta <= 0 or left == 0:
@@ -203,7 +205,8 @@ def _lead(E, G, stats, p, s, h0, h1, d, left, alpha, beta):
     upper = INF
     best = -1
     live = h0 | h1 | E[E_DSUF, d]
-    u, a = _key(E, h0, h1, live)
+    if u < 0:
+        u, a = _key(E, h0, h1, live)
     if left <= MAX_POINTS:
         stats[1] += 1
         e0, found, lower, upper, best = _probe(G, u, a, d, s, E[E_MISC, M_GEN])
@@ -317,6 +320,7 @@ def _reply(E, G, p, s, c0, h0, h1, d, left, alpha, beta):
                     first = 1 << c
     _frame(E, p, s, c0, h0, h1, d, left, alpha, beta, maxing, cands, first)
     E[E_DFRAME + p, D_FOUND] = NOT_KEYED
+    E[E_DFRAME + p, D_ALL] = cands
     return OPEN
 
 
@@ -399,7 +403,7 @@ def duel(E, G, stats, s, h0, h1, d, left, alpha, beta):
     wins of the ``left`` points (or tricks) still to be won, exact inside (alpha, beta).
     ``d`` stock cards are drawn; E[E_MISC, M_NODES] gains the cards tried, E[E_MISC, M_DETC]
     the enhanced transposition cut-offs."""
-    r = _lead(E, G, stats, 0, s, h0, h1, d, left, alpha, beta)
+    r = _lead(E, G, stats, 0, s, h0, h1, d, left, alpha, beta, -1, 0)
     if r != OPEN:
         return r
     slen = E[E_MISC, M_SLEN]
@@ -432,8 +436,15 @@ def duel(E, G, stats, s, h0, h1, d, left, alpha, beta):
             r = _reply(E, G, p + 1, s, c, h0, h1, d, left, E[E_DFRAME + p, D_ALPHA], E[E_DFRAME + p, D_BETA])
         else:
             w, won, gain, h0, h1, d = _trick(E, s, c0, c, h0, h1, d, slen)
+            i = popcount(E[E_DFRAME + p, D_ALL] & (bit - 1))
+            if i < CHILDREN:
+                u = E[E_DFRAME + p, D_CHILD + CHILD_WORDS * i]
+                a = E[E_DFRAME + p, D_CHILD + CHILD_WORDS * i + 1]
+            else:
+                u = -1
+                a = 0
             r = _lead(E, G, stats, p + 1, w, h0, h1, d, left - won, E[E_DFRAME + p, D_ALPHA] - gain,
-                      E[E_DFRAME + p, D_BETA] - gain)
+                      E[E_DFRAME + p, D_BETA] - gain, u, a)
         E[E_DFRAME + p, D_GAIN] = gain
         if r == OPEN:
             p += 1
