@@ -103,7 +103,10 @@ def test_play_a_briscola_deal_in_the_browser(browser, tmp_path, doc_images):
         # and its replay, step by step
         page.goto(base + "/replay")
         page.set_input_files("#r-file", str(path))
-        page.wait_for_function("document.querySelector('#r-text').value.length > 0")
+        # a function, not an expression: Playwright evaluates an expression string with eval(),
+        # which the page's Content Security Policy forbids (the wait then failed whenever the
+        # record was not read by the first check)
+        page.wait_for_function("() => document.querySelector('#r-text').value.length > 0")
         page.click("#replay-form button[type=submit]")
         page.wait_for_selector("#r-view:not([hidden])")
         assert page.inner_text("#r-step") == "the deal"
