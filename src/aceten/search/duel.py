@@ -109,11 +109,18 @@ def _probe(G, u, a, d, s0, gen):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _renamed(E, c, live):
+    """The name of renamable card c among the ``live`` cards: by how many live cards of its
+    block are stronger (``endgame.rename_rows``)."""
+    return E[E_DREN + popcount(live & E[E_DSTRONG, c]), c]
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _slot(E, c, live):
-    """The name the table gives card c (held) among the ``live`` cards: a renamable card is
-    named by how many live cards of its block are stronger (``endgame.rename_rows``)."""
+    """The name the table gives card c (held) among the ``live`` cards: its own, or if it is
+    renamable, ``_renamed``."""
     if (E[E_DZERO, 0] >> c) & 1:
-        return E[E_DREN + popcount(live & E[E_DSTRONG, c]), c]
+        return _renamed(E, c, live)
     return c
 
 
@@ -131,7 +138,7 @@ def _key(E, h0, h1, live):
     while x:
         c = low_bit(x)
         x &= x - 1
-        t = 1 << E[E_DREN + popcount(live & E[E_DSTRONG, c]), c]
+        t = 1 << _renamed(E, c, live)
         u |= t
         if (h1 >> c) & 1:
             a |= t
@@ -161,6 +168,15 @@ def _trick(E, s, c0, c, h0, h1, d, slen):
             h0 |= second
         d += 2
     return w, won, gain, h0, h1, d
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _child(E, s, c0, c, h0, h1, d, slen):
+    """The trick boundary after seat s led c0 and the other seat answered c: its key words,
+    cards drawn and leader, and what the trick gave the maximising side (``_trick``, ``_key``)."""
+    w, _won, gain, n0, n1, nd = _trick(E, s, c0, c, h0, h1, d, slen)
+    u, a = _key(E, n0, n1, n0 | n1 | E[E_DSUF, nd])
+    return u, a, nd, w, gain
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -272,8 +288,7 @@ def _reply(E, G, p, s, c0, h0, h1, d, left, alpha, beta):
     while m and i < CHILDREN:
         c = low_bit(m)
         m &= m - 1
-        w, _won, gain, n0, n1, nd = _trick(E, s, c0, c, h0, h1, d, slen)
-        u, a = _key(E, n0, n1, n0 | n1 | E[E_DSUF, nd])
+        u, a, nd, w, gain = _child(E, s, c0, c, h0, h1, d, slen)
         prefetch(G, bucket(G, u, a, nd, w) << 2)
         x = D_CHILD + CHILD_WORDS * i
         E[f, x] = u
@@ -299,8 +314,7 @@ def _reply(E, G, p, s, c0, h0, h1, d, left, alpha, beta):
             w = E[f, x + 3]
             gain = E[f, x + 4]
         else:
-            w, _won, gain, n0, n1, nd = _trick(E, s, c0, c, h0, h1, d, slen)
-            u, a = _key(E, n0, n1, n0 | n1 | E[E_DSUF, nd])
+            u, a, nd, w, gain = _child(E, s, c0, c, h0, h1, d, slen)
         i += 1
         _e0, found, lower, upper, _best = _probe(G, u, a, nd, w, E[E_MISC, M_GEN])
         if found >= 0:
