@@ -914,6 +914,46 @@ def test_root_move_probes_find_every_value_from_every_guess():
     assert gallop(25, 400, 25, tight)[1] <= 2 and gallop(24, 400, 25, tight)[1] <= 3
 
 
+def value_probes(value: int, upper: int, guess: int, step: int,
+                 rng: random.Random | None) -> tuple[int, list[int]]:
+    """The value found by ``dds.next_threshold``'s probes (as ``dds.exact_value`` drives them)
+    against honest fail-soft probes of a known ``value`` (each returns a true bound, at or past
+    the window by a random slack; with no ``rng``, at the window); returns (the value found,
+    the thresholds probed)."""
+    from aceten.search import dds
+
+    lower, first, thresholds = 0, True, []
+    while lower < upper:
+        t = int(dds.next_threshold(lower, upper, guess, first, step))
+        assert lower < t <= upper  # each probe asks something not yet known
+        assert first or step == 0 or t <= lower + step
+        first = False
+        thresholds.append(t)
+        if value >= t:
+            lower = rng.randint(t, value) if rng else t
+        else:
+            upper = rng.randint(value, t - 1) if rng else t - 1
+    return lower, thresholds
+
+
+def test_value_probes_find_every_value_and_step_up_where_roem_loosens_the_bound():
+    from aceten.search import dds
+    from aceten.search.encoding import encode_rules
+
+    rng = random.Random(11)
+    for step in (0, dds.ROEM_STEP):
+        for value in range(0, 121, 3):
+            for guess in (-1, 0, 40, 60, 119, 130):
+                assert value_probes(value, 120, guess, step, rng)[0] == value
+    # a bound of 400 points (roem) on a value of 90: halving would probe 238 next, far above it
+    assert value_probes(90, 400, 76, 0, None)[1][1] == 238
+    assert value_probes(90, 400, 76, dds.ROEM_STEP, None)[1][1] == 76 + dds.ROEM_STEP
+    klaverjas = aceten.new_game("klaverjas", seed=1)
+    briscola = aceten.new_game("briscola", players=4, seed=1)
+    assert dds.probe_step(encode_rules(klaverjas.rules).R) == dds.ROEM_STEP
+    assert dds.probe_step(encode_rules(briscola.rules).R) == 0
+
+
 def window_search(g: Game, alpha: int, beta: int) -> int:
     """The kernels' fail-soft alpha-beta of ``g``'s position in the window (alpha, beta), one
     thread, a fresh table: what the mover's side still wins, exact where inside the window."""

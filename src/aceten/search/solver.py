@@ -284,9 +284,10 @@ class _Search:
         """``dds.exact_value`` with each probe searched by both threads."""
         lower = 0
         upper = int(self.dds.future_bound(S, self.R, self.T, self.suf))
+        step = int(self.dds.probe_step(self.R))
         first = True
         while lower < upper:
-            beta = int(self.dds.next_threshold(lower, upper, guess, first))
+            beta = int(self.dds.next_threshold(lower, upper, guess, first, step))
             first = False
             g = self._probe(S, beta, ply)
             if g >= beta:
