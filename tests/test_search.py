@@ -884,31 +884,41 @@ def test_value_without_move_values_is_the_same():
         assert quick.pv[0] in full.best_moves
 
 
-def gallop(value: int, upper: int, guess: int, rng: random.Random) -> tuple[int, int]:
+def gallop(value: int, upper: int, guess: int, rng: random.Random,
+           most: int = 0) -> tuple[int, int]:
     """A root move's value found by ``dds.gallop_start``/``gallop_next`` against honest
     fail-soft probes of a known ``value`` (each returns a true bound, at or past the window by
     a random slack); returns (value found, probes made)."""
     from aceten.search import dds
 
     W = np.empty(dds.W_SIZE, dtype=np.int64)
-    t = int(dds.gallop_start(W, 0, upper, guess))
+    t = int(dds.gallop_start(W, 0, upper, guess, most))
     probes = 0
     while t > 0:
         assert W[dds.W_LOWER] < t <= W[dds.W_UPPER]  # each probe asks something not yet known
         g = rng.randint(t, value) if value >= t else rng.randint(value, t - 1)
         t = int(dds.gallop_next(W, t, g))
         probes += 1
+        if t > 0 and most > 0:  # no step longer than ``most`` until the value is bracketed
+            way = W[dds.W_WAY]
+            assert way == 2 or (t - W[dds.W_LOWER] if way == 1 else W[dds.W_UPPER] + 1 - t) <= most
     return int(W[dds.W_LOWER]), probes
 
 
 def test_root_move_probes_find_every_value_from_every_guess():
+    from aceten.search import dds
+
     rng = random.Random(7)
     upper = 40
-    for value in range(upper + 1):
-        for guess in range(-3, upper + 4):
-            found, probes = gallop(value, upper, guess, rng)
-            assert found == value, (value, guess)
-            assert probes <= 14
+    for most in (0, 4, dds.ROEM_STEP):
+        for value in range(upper + 1):
+            for guess in range(-3, upper + 4):
+                found, probes = gallop(value, upper, guess, rng, most)
+                assert found == value, (value, guess, most)
+                assert probes <= 14
+    # with roem the steps stop growing at ROEM_STEP: a value 60 above the guess is bracketed
+    # by probes at most that far apart (1, 3, 9, 16, 16, 16, ...)
+    assert gallop(160, 400, 100, random.Random(0), dds.ROEM_STEP)[0] == 160
     # the probes step from the guess: a move worth the best value so far costs two probes
     tight = random.Random(0)
     assert gallop(25, 400, 25, tight)[1] <= 2 and gallop(24, 400, 25, tight)[1] <= 3

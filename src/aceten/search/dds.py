@@ -1400,18 +1400,21 @@ W_LOWER = 0  # the value is known to lie in [W_LOWER, W_UPPER]
 W_UPPER = 1
 W_STEP = 2  # the next step away from the bound the last probe moved
 W_WAY = 3  # 1: the probes so far failed high, -1: low, 2: both (the value is bracketed)
-W_SIZE = 4
-GALLOP = 3  # each step three times the last
+W_MOST = 4  # the longest step (``probe_step``; 0: no limit)
+W_SIZE = 5
+GALLOP = 3  # each step three times the last, up to W_MOST
 
 
 @njit(cache=True, _nrt=False, nogil=True)
-def gallop_start(W, lower, upper, guess):
+def gallop_start(W, lower, upper, guess, most):
     """Start the search of a value known to lie in [lower, upper] with a probe at ``guess``
-    (moved into the interval): returns that probe's threshold, or 0 if the value is known."""
+    (moved into the interval), its steps at most ``most`` long (0: no limit): returns that
+    probe's threshold, or 0 if the value is known."""
     W[W_LOWER] = lower
     W[W_UPPER] = upper
     W[W_STEP] = 1
     W[W_WAY] = 0
+    W[W_MOST] = most
     if lower >= upper:
         return 0
     return min(max(guess, lower + 1), upper)
@@ -1423,11 +1426,12 @@ def gallop_next(W, t, g):
     threshold, or 0 once the value is known (then it is W[W_LOWER]).
 
     The probes step away from the bound the last probe moved, in the direction it failed,
-    each step ``GALLOP`` times the last (1, 3, 9, ...), until one fails the other way; then they
-    halve the interval left. A root move's value is mostly close to the first guess, the best
-    value found so far: equal to it (a second probe one point higher settles it), or a few
-    points lower. Halving from the start spent its first probes far from the value, and
-    probes far above a value are not cheap when the bound on what is left is loose (roem)."""
+    each step ``GALLOP`` times the last (1, 3, 9, ...; with roem no longer than ``probe_step``:
+    1, 3, 9, 16, 16, ...), until one fails the other way; then they halve the interval left.
+    A root move's value is mostly close to the first guess, the best value found so far: equal
+    to it (a second probe one point higher settles it), or a few points lower. Halving from the
+    start spent its first probes far from the value, and probes far above a value are not cheap
+    when the bound on what is left is loose (roem)."""
     if g >= t:
         W[W_LOWER] = g
         way = 1
@@ -1443,7 +1447,7 @@ def gallop_next(W, t, g):
     elif W[W_WAY] != way:
         W[W_WAY] = 2
     step = W[W_STEP]
-    W[W_STEP] = step * GALLOP
+    W[W_STEP] = step * GALLOP if W[W_MOST] == 0 else min(step * GALLOP, W[W_MOST])
     if W[W_WAY] == 1:
         return min(lower + step, upper)
     if W[W_WAY] == -1:
@@ -1535,7 +1539,7 @@ def root_values(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, 
     for i in range(k):
         gain = play_move(S, order[i], R, T)
         first = (best if best >= 0 else guess) - gain
-        t = gallop_start(W, 0, future_bound(S, R, T, SUF), first)
+        t = gallop_start(W, 0, future_bound(S, R, T, SUF), first, probe_step(R))
         while t > 0:
             g = alphabeta_alone(S, t - 1, t, 1, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT,
                                 stats, SH)

@@ -300,7 +300,8 @@ class _Search:
         """A root move's exact future value as the kernel's ``root_values`` finds it (the probes
         of ``dds.gallop_next``), each probe searched by both threads."""
         W = np.empty(dds.W_SIZE, dtype=np.int64)
-        t = int(self.dds.gallop_start(W, 0, int(self.dds.future_bound(S, self.R, self.T, self.suf)), guess))
+        upper = int(self.dds.future_bound(S, self.R, self.T, self.suf))
+        t = int(self.dds.gallop_start(W, 0, upper, guess, int(self.dds.probe_step(self.R))))
         while t > 0:
             t = int(self.dds.gallop_next(W, t, self._probe(S, t, 1)))
         return int(W[dds.W_LOWER])
