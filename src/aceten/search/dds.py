@@ -140,7 +140,7 @@ from aceten.search.endgame import (
     egs,
 )
 from aceten.search.kernels import is_maximising, last_bonus_left, mix64, table_window
-from aceten.search.obliged import M_OB_FROM, M_OB_ON, obliged, quick_tricks
+from aceten.search.obliged import M_OB_FROM, M_OB_ON, obliged, quick_tricks, stored_bounds
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
@@ -1085,7 +1085,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
     maxing = is_maximising(S, S[S_TOMOVE], R)
     k = gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST)
     if not at_boundary and S[S_TLEN] == R[R_N] - 1 and left >= ETC_LEFT and k > 1:
-        g = _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, maxing)
+        g = _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, maxing)
         if g != OPEN:
             stats[3] += 1
             stats[STAT_ETC] += 1
@@ -1110,33 +1110,38 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
 
 
 @njit(cache=True, _nrt=False)
-def _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, maxing):
+def _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, maxing):
     """Enhanced transposition cut-off at the last card of a trick, whose children are trick
     boundaries: a child whose stored bound already settles this node's window. Unless the
-    first child's own bound already answers its search (then searching it is cheap). Children
-    that a kernel searches through its own table are never in this one: not looked up."""
+    first child's own bound already answers its search (then searching it is cheap). A child
+    the kernel for duties searches is looked up in its table (``obliged.stored_bounds``); one
+    the two-seat kernel searches is not looked up."""
     _save(S, SV, ply)
     for i in range(k):
         gain = play_move(S, MV[ply, i], R, T)
         left = R[R_TRICKS] - S[S_TRICKNO]
-        if S[S_TLEN] == 0 and not ((left == 3 or left == 1) and S[S_DRAWN] >= S[S_SLEN]) \
-                and not _obliged_takes(S, HIST, left) and not _duel_takes(S, R, T, HIST):
+        e = -1
+        lower = 0
+        upper = INF
+        if S[S_TLEN] == 0 and _obliged_takes(S, HIST, left):
+            e, lower, upper = stored_bounds(HIST, EGT, S[S_LEADER], S[S_HAND], S[S_HAND + 1],
+                                            S[S_HAND + 2], S[S_HAND + 3])
+        elif S[S_TLEN] == 0 and not ((left == 3 or left == 1) and S[S_DRAWN] >= S[S_SLEN]) \
+                and not _duel_takes(S, R, T, HIST):
             meta = table_key(S, R, T, ORD, SUF, F, ply + 1)
             h = position_hash(F, ply + 1, meta)
             base = np.int64(h & np.uint64(TD.shape[0] - 1)) & ~3
             e, lower, upper, _move = tt_find(TD, F, ply + 1, meta, base, gen)
-            _restore(S, SV, ply)
-            if e >= 0:
-                lower += gain
-                upper += gain
-                if maxing and lower >= beta:
-                    return lower
-                if not maxing and upper <= alpha:
-                    return upper
-                if i == 0 and (upper <= alpha or lower >= beta):
-                    return OPEN
-        else:
-            _restore(S, SV, ply)
+        _restore(S, SV, ply)
+        if e >= 0:
+            lower += gain
+            upper += gain
+            if maxing and lower >= beta:
+                return lower
+            if not maxing and upper <= alpha:
+                return upper
+            if i == 0 and (upper <= alpha or lower >= beta):
+                return OPEN
     return OPEN
 
 

@@ -892,6 +892,18 @@ def _enter(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def stored_bounds(E, G, s, h0, h1, h2, h3):
+    """The bounds the table holds on a trick boundary's value, seat s to lead: (its entry,
+    lower, upper), or (-1, 0, INF) if it holds none: for the general search's enhanced
+    transposition cut-offs at the trick before the kernel takes over."""
+    if E[E_MISC, M_OB_SPARE] != 1:  # (no room for the best card: the kernel keeps no entries)
+        return -1, 0, INF
+    _e0, found, lower, upper, _w2 = probe_masked(G, h0 | h1 | h2 | h3, h1 | h3, h2 | h3,
+                                                 E[E_MISC, M_OB_DECK], s, E[E_MISC, M_GEN])
+    return found, lower, upper
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _keep(E, G, stats, s, h0, h1, h2, h3, g, best, cap, alpha, beta, found, e0, lower, upper):
     """Store what a boundary's search found (g, fail-soft in the window alpha, beta it was
     searched with; ``best`` its best lead or -1) in the table entry ``found``."""
