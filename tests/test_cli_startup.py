@@ -79,3 +79,20 @@ def test_main_builds_only_the_command_that_runs():
     for args in ([], ["--version"], ["--help"], ["no-such-command"]):
         assert _only_the_command(args) is app
     assert len(app.registered_commands) > 10  # the whole app is left as it was
+
+
+@pytest.mark.parametrize("setting", [None, "3"])
+def test_the_command_keeps_numpys_blas_to_one_thread_unless_told_otherwise(setting):
+    """numpy's OpenBLAS starts a spinning thread per core at import (some 0.05-0.1 s of CPU);
+    aceten makes no BLAS call, so the command asks for one thread before numpy loads, and a
+    user's own setting stays."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if setting is not None:
+        env["OPENBLAS_NUM_THREADS"] = setting
+    code = ("import os, sys; import aceten.cli; assert 'numpy' not in sys.modules; "
+            "print(os.environ['OPENBLAS_NUM_THREADS'])")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == (setting or "1")

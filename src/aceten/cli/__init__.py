@@ -17,6 +17,11 @@ from collections.abc import Sequence
 from contextlib import suppress
 from typing import Annotated
 
+# numpy's OpenBLAS starts a thread per core that spins for some 0.05-0.1 s of CPU once numpy is
+# imported; aceten makes no BLAS call, so one thread does (a setting of the user's own wins).
+# Set before anything imports numpy.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import typer
 
 import aceten
