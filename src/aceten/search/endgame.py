@@ -420,10 +420,9 @@ def _check(u, a, b, low):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def probe_masked(G, u, a, b, mask, s0, gen):
-    """``_probe`` where only the bits ``mask`` of an entry's third word are its key (the rest
-    is the caller's: the two-seat kernel keeps its best card there); also returns that word."""
-    e0 = bucket(G, u, a, b, s0)
+def probe_masked_at(G, e0, u, a, b, mask, s0, gen):
+    """``probe_masked`` in the bucket ``e0`` its caller already worked out (``bucket``, to ask
+    for it ahead)."""
     tag = s0 | (gen << 2)
     for e in range(e0, e0 + 2):
         i = e << 2
@@ -435,6 +434,14 @@ def probe_masked(G, u, a, b, mask, s0, gen):
                 and (w3 >> 30) == _check(w0, w1, w2, w3 & LOW_MASK):
             return e0, e, w3 & 255, (w3 >> 8) & 255, w2
     return e0, -1, 0, INF, 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def probe_masked(G, u, a, b, mask, s0, gen):
+    """``_probe`` where only the bits ``mask`` of an entry's third word are its key (the rest
+    is the caller's: the two-seat kernel keeps its best card there); also returns that word."""
+    e0, e, lower, upper, w2 = probe_masked_at(G, bucket(G, u, a, b, s0), u, a, b, mask, s0, gen)
+    return e0, e, lower, upper, w2
 
 
 @njit(cache=True, _nrt=False, inline="always")

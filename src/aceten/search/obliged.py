@@ -91,6 +91,7 @@ from aceten.search.endgame import (
     bucket,
     card_rows,
     probe_masked,
+    probe_masked_at,
     strongest,
 )
 from aceten.search.kernels import prefetch, table_window
@@ -855,7 +856,8 @@ def _enter(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     if tl == 1:
         return _last_trick(E, s, h0, h1, h2, h3), cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
     # the table's bucket asked for now, to be on its way while the bounds are worked out
-    prefetch(G, bucket(G, h0 | h1 | h2 | h3, h1 | h3, h2 | h3, s) << 2)
+    e0 = bucket(G, h0 | h1 | h2 | h3, h1 | h3, h2 | h3, s)
+    prefetch(G, e0 << 2)
     if E[E_MISC, M_OB_ROEM] == 1:  # the roem the cards left can still make, where it may cut
         room = _still_to_win(E, h0, h1, h2, h3, tl, alpha)
         if room < cap:
@@ -871,14 +873,14 @@ def _enter(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
         return cap - sure, cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
     hand = _hand(s, h0, h1, h2, h3)
     found = NOT_KEYED
-    e0 = 0
     lower = 0
     upper = INF
     first = 0
     if cap <= MAX_POINTS and E[E_MISC, M_OB_SPARE] == 1:
         stats[1] += 1
-        e0, found, lower, upper, w2 = probe_masked(G, h0 | h1 | h2 | h3, h1 | h3, h2 | h3,
-                                                   E[E_MISC, M_OB_DECK], s, E[E_MISC, M_GEN])
+        e0, found, lower, upper, w2 = probe_masked_at(G, e0, h0 | h1 | h2 | h3, h1 | h3,
+                                                      h2 | h3, E[E_MISC, M_OB_DECK], s,
+                                                      E[E_MISC, M_GEN])
         if found >= 0:
             settled, g, alpha, beta = table_window(lower, upper, alpha, beta, stats)
             if settled:
