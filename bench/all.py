@@ -27,6 +27,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
+SEARCHER_GAMES = ("briscola:2,briscola:3,briscola:4,brisca:2,brisca:3,brisca:4,"
+                  "cruce:2,cruce:3,cruce:4,klaverjas:rotterdam,klaverjas:amsterdam")
+
 # layer: (full command, quick command); each a list of arguments after the interpreter
 LAYERS: dict[str, tuple[list[str], list[str]]] = {
     "engine": (["bench_engine.py"], ["bench_engine.py", "--seconds", "0.2"]),
@@ -34,9 +37,12 @@ LAYERS: dict[str, tuple[list[str], list[str]]] = {
     "search": (["bench_search.py", "--only", "solve", "--threads", "1", "--deals", "200"],
                ["bench_search.py", "--only", "solve", "--threads", "1", "--deals", "2",
                 "--configs", "briscola-2,cruce-4,klaverjas-4"]),
+    "roots": (["bench_root_moves.py", "--configs", "all", "--deals", "30"],
+              ["bench_root_moves.py", "--configs", "cruce-4", "--deals", "2"]),
     "batch": (["bench_search.py", "--only", "batch"],
               ["bench_search.py", "--only", "batch", "--seconds", "0.2"]),
-    "cold": (["bench_cold.py", "--install", "--precompile", "1"], ["bench_cold.py", "--warm", "1"]),
+    "cold": (["bench_cold.py", "--install", "--extras", "search", "--warm", "2"],
+             ["bench_cold.py", "--warm", "1"]),
     "env": (["bench_env.py"], ["bench_env.py", "--seconds", "0.2", "--rounds", "1"]),
     "knowledge": (["bench_knowledge.py"], ["bench_knowledge.py", "--positions", "1"]),
     "arena": (["bench_arena.py", "--deals", "2000", "--workers", "1", "2", "--repeat", "3"],
@@ -44,7 +50,12 @@ LAYERS: dict[str, tuple[list[str], list[str]]] = {
     "players": (["bench_players.py", "--deals", "3"], ["bench_players.py", "--deals", "1"]),
     "logic": (["bench_logic.py", "--commands", "--repeat", "3"],
               ["bench_logic.py", "--commands", "--repeat", "1"]),
-    "chiamata": (["bench_chiamata.py"], ["bench_chiamata.py", "--positions", "1", "--deals", "5"]),
+    "searcher": (["bench_searcher.py", "--times", "--bot", "searcher", "--games", SEARCHER_GAMES,
+                  "--deals", "2"],
+                 ["bench_searcher.py", "--times", "--bot", "searcher", "--games", "cruce:4",
+                  "--deals", "1"]),
+    "chiamata": (["bench_chiamata.py", "--six", "3"],
+                 ["bench_chiamata.py", "--positions", "1", "--deals", "5"]),
     "web": (["bench_web.py"], ["bench_web.py", "--tables", "5"]),
 }
 NOT_BY_DEFAULT = {"web"}

@@ -19,7 +19,7 @@ import aceten
 
 CONFIGS = [
     ("briscola", 2, None), ("briscola", 3, None), ("briscola", 4, None),
-    ("brisca", 2, None), ("brisca", 4, None), ("brisca", 4, "arrastre"),
+    ("brisca", 2, None), ("brisca", 3, None), ("brisca", 4, None), ("brisca", 4, "arrastre"),
     ("cruce", 2, None), ("cruce", 3, None), ("cruce", 4, None),
     ("klaverjas", 4, "rotterdam"), ("klaverjas", 4, "amsterdam"),
 ]  # fmt: skip

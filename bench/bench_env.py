@@ -43,8 +43,10 @@ import aceten
 from aceten.env import ENVIRONMENTS, CardGameEnv, SingleAgentEnv, wrap
 
 CONFIGS = [
-    ("briscola", 2, None), ("briscola", 4, None), ("brisca", 2, None), ("cruce", 2, None),
-    ("cruce", 4, None), ("klaverjas", 4, "rotterdam"),
+    ("briscola", 2, None), ("briscola", 3, None), ("briscola", 4, None),
+    ("brisca", 2, None), ("brisca", 3, None), ("brisca", 4, None),
+    ("cruce", 2, None), ("cruce", 3, None), ("cruce", 4, None),
+    ("klaverjas", 4, "rotterdam"), ("klaverjas", 4, "amsterdam"),
     # five and six seats (chiamata: the auction is observed through views, its play by the
     # compiled observer)
     ("briscola", 5, "chiamata"), ("briscola", 6, None), ("brisca", 6, None),

@@ -3,15 +3,18 @@
     python bench/bench_knowledge.py [--positions N] [--json]
     python bench/bench_knowledge.py --base OTHER_CHECKOUT [--rounds R] [--positions N]
 
-For each game, N positions (seeded random play, greedy bots for Klaverjas's trump call) at the
-start of trick 5 for 4 players (16 cards played) and of trick 8 for 2 players, from P1's view:
+For every game and player count, N positions (seeded random play, greedy bots for Klaverjas's
+trump call) from P1's view: the start of trick 5 with 4 and 3 players (16 and 15 cards played;
+trick 5 of 8 in 3-player Cruce, 12 cards), of trick 8 in 2-player Briscola and Brisca, and of
+trick 5 in 2-player Cruce (8 cards; later, the stock gone, P1 sees every card):
 
 - update: push the last play into a seat's knowledge that has already answered (marginals
   computed), then compute every card's marginals again — the cost of following a game;
 - 1000 samples: ``kn.sample(1000)`` once the counting is done (the first call, which also
   builds the sampling trees of ``aceten.knowledge.sampling``), and a second call;
 - nested: ``knows(P1, knows(P3, void(P2, trump)))`` and ``knows(P1, possible(P4, holds(P2, c)))``
-  for a card c P1 has not seen (P2 in both places with 2 players), on a fresh knowledge;
+  for a card c P1 has not seen (P3 for P4 with 3 players, P2 in both places with 2), on a fresh
+  knowledge;
 - kripke: the size of the explicit Kripke model of the position (worlds), without building it;
 
 and one Klaverjas deal trick by trick: the explicit model's size, nested queries decided by
@@ -47,7 +50,9 @@ from aceten.knowledge import Knowledge
 from aceten.knowledge.count import Solver
 
 CONFIGS = [("briscola", 4, None, 16), ("klaverjas", 4, "rotterdam", 16), ("briscola", 2, None, 14),
-           ("brisca", 4, None, 16), ("cruce", 4, None, 16)]
+           ("brisca", 4, None, 16), ("cruce", 4, None, 16),
+           ("briscola", 3, None, 15), ("brisca", 2, None, 14), ("brisca", 3, None, 15),
+           ("cruce", 2, None, 8), ("cruce", 3, None, 12), ("klaverjas", 4, "amsterdam", 16)]
 
 
 def position(name: str, players: int, variant: str | None, plays: int, seed: int) -> aceten.Game:
@@ -97,8 +102,7 @@ def bench(name: str, players: int, variant: str | None, plays: int, count: int) 
         nested1.append(time.process_time() - t)
         fresh = Knowledge.from_view(view)
         t = time.process_time()
-        fresh.ask(f"knows(P1, possible(P4, holds(P2, {card})))" if players > 2
-                  else f"knows(P1, possible(P2, holds(P2, {card})))")
+        fresh.ask(f"knows(P1, possible(P{min(players, 4)}, holds(P2, {card})))")
         nested2.append(time.process_time() - t)
         pub = kn.public().problem
         models.append(Solver(pub, pub.types(), holdings=True).total)

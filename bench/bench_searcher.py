@@ -65,7 +65,8 @@ from aceten.rules.parts.scoring import GamePoints
 
 GAMES = {"briscola:2": ("briscola", 2, None), "briscola:3": ("briscola", 3, None),
          "briscola:4": ("briscola", 4, None),
-         "brisca:2": ("brisca", 2, None), "brisca:4": ("brisca", 4, None),
+         "brisca:2": ("brisca", 2, None), "brisca:3": ("brisca", 3, None),
+         "brisca:4": ("brisca", 4, None),
          "cruce:2": ("cruce", 2, None),
          "cruce:3": ("cruce", 3, None), "cruce:4": ("cruce", 4, None),
          "klaverjas:rotterdam": ("klaverjas", 4, "rotterdam"),
