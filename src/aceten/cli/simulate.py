@@ -56,7 +56,7 @@ def simulate(
     save: Annotated[Path | None, typer.Option(
         "--save", help="write the records: a FILE.tgn for one deal (--games 1), else a folder "
         "with one .tgn file per deal")] = None,
-    fast: Annotated[bool, flag("--fast", help="play in the numba kernels of aceten.search "
+    fast: Annotated[bool, flag("--fast", help="play in the compiled kernels of aceten.search "
                                        "(random and greedy bots): the same deals and moves, faster")] = False,
     fast_rng: Annotated[bool, flag("--fast-rng", hidden=True,
                                    help="the same as --fast (kept for old scripts: the engine and "
