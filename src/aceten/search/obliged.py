@@ -844,6 +844,18 @@ def _two(E, s, h0, h1, h2, h3, alpha, beta, first):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _key(h0, h1, h2, h3):
+    """The table's key words of a trick boundary, its hands in seat order from the leader: the
+    cards left, those of the second and fourth seats, those of the third and fourth (which
+    hand each card is in, with the leader kept beside them). Every look-up, store and
+    prefetch of the kernel's table keys through here."""
+    u = h0 | h1 | h2 | h3
+    a = h1 | h3
+    b = h2 | h3
+    return u, a, b
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _enter(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     """A trick boundary, seat s to lead, ``tl`` tricks left: (its value, ...) where the bounds,
     the last trick or the table settle it, else (OPEN, the cap, the window the table narrowed,
@@ -856,7 +868,8 @@ def _enter(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     if tl == 1:
         return _last_trick(E, s, h0, h1, h2, h3), cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
     # the table's bucket asked for now, to be on its way while the bounds are worked out
-    e0 = bucket(G, h0 | h1 | h2 | h3, h1 | h3, h2 | h3, s)
+    u, a, b = _key(h0, h1, h2, h3)
+    e0 = bucket(G, u, a, b, s)
     prefetch(G, e0 << 2)
     if E[E_MISC, M_OB_ROEM] == 1:  # the roem the cards left can still make, where it may cut
         room = _still_to_win(E, h0, h1, h2, h3, tl, alpha)
@@ -878,8 +891,7 @@ def _enter(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     first = 0
     if cap <= MAX_POINTS and E[E_MISC, M_OB_SPARE] == 1:
         stats[1] += 1
-        e0, found, lower, upper, w2 = probe_masked_at(G, e0, h0 | h1 | h2 | h3, h1 | h3,
-                                                      h2 | h3, E[E_MISC, M_OB_DECK], s,
+        e0, found, lower, upper, w2 = probe_masked_at(G, e0, u, a, b, E[E_MISC, M_OB_DECK], s,
                                                       E[E_MISC, M_GEN])
         if found >= 0:
             settled, g, alpha, beta = table_window(lower, upper, alpha, beta, stats)
@@ -900,8 +912,9 @@ def stored_bounds(E, G, s, h0, h1, h2, h3):
     transposition cut-offs at the trick before the kernel takes over."""
     if E[E_MISC, M_OB_SPARE] != 1:  # (no room for the best card: the kernel keeps no entries)
         return -1, 0, INF
-    _e0, found, lower, upper, _w2 = probe_masked(G, h0 | h1 | h2 | h3, h1 | h3, h2 | h3,
-                                                 E[E_MISC, M_OB_DECK], s, E[E_MISC, M_GEN])
+    u, a, b = _key(h0, h1, h2, h3)
+    _e0, found, lower, upper, _w2 = probe_masked(G, u, a, b, E[E_MISC, M_OB_DECK], s,
+                                                 E[E_MISC, M_GEN])
     return found, lower, upper
 
 
@@ -920,8 +933,8 @@ def _keep(E, G, stats, s, h0, h1, h2, h3, g, best, cap, alpha, beta, found, e0, 
         lower = g
         upper = g
     moved = E[E_OBLIGED + E_OMOVE + ((best + 1) >> 6), (best + 1) & 63]
-    _store(G, e0, found, h0 | h1 | h2 | h3, h1 | h3, (h2 | h3) | moved, s, E[E_MISC, M_GEN],
-           lower, min(upper, cap), stats)
+    u, a, b = _key(h0, h1, h2, h3)
+    _store(G, e0, found, u, a, b | moved, s, E[E_MISC, M_GEN], lower, min(upper, cap), stats)
 
 
 @njit(cache=True, _nrt=False)
@@ -1009,7 +1022,8 @@ def _ask_ahead(E, G, g):
         bit = 1 << c
         w = seat if E[pw, c] > top else _wrap(s + E[g, F_BP], n)
         n0, n1, n2, n3 = _play(seat, bit, h0, h1, h2, h3)
-        prefetch(G, bucket(G, n0 | n1 | n2 | n3, n1 | n3, n2 | n3, w) << 2)
+        u, a, b = _key(n0, n1, n2, n3)
+        prefetch(G, bucket(G, u, a, b, w) << 2)
 
 
 @njit(cache=True, _nrt=False, inline="always")
