@@ -39,6 +39,10 @@ LAYERS: dict[str, tuple[list[str], list[str]]] = {
                 "--configs", "briscola-2,cruce-4,klaverjas-4"]),
     "roots": (["bench_root_moves.py", "--configs", "all", "--deals", "30"],
               ["bench_root_moves.py", "--configs", "cruce-4", "--deals", "2"]),
+    "known": (["bench_root_moves.py", "--known", "--deals", "30", "--configs",
+               "briscola-2,briscola-3,briscola-4,brisca-2,brisca-3,brisca-4,klaverjas-4,"
+               "klaverjas-4-amsterdam"],
+              ["bench_root_moves.py", "--known", "--deals", "1", "--configs", "briscola-2"]),
     "batch": (["bench_search.py", "--only", "batch"],
               ["bench_search.py", "--only", "batch", "--seconds", "0.2"]),
     "cold": (["bench_cold.py", "--install", "--extras", "search", "--warm", "2"],

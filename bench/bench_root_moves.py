@@ -1,6 +1,7 @@
 """What valuing every root move costs: ``solve(g)`` against ``solve(g, moves=False)`` in nodes.
 
     python bench/bench_root_moves.py [--configs klaverjas-4,cruce-4,briscola-2|all] [--deals N]
+                                     [--known]
 
 For each configuration, deals 0..N-1 from the first card (Cruce bids and the Klaverjas call
 made by the greedy bot, as bench_search.py), one thread, a fresh table for each solve: the
@@ -9,6 +10,12 @@ summed over the deals, and their ratio (issue 19's goal: every root move valued 
 1.2 times the cost of the value alone). The two calls' values are checked equal. ``--configs
 all``: every game and player count of bench_search.py, both Klaverjas variants. The warm-up
 solves (not counted) call both, so neither call's CPU time holds a compile.
+
+``--known`` also measures how far a better order of probes could go: both calls again, each
+value known in advance (from the first solves) and settled by its two zero-window probes alone
+(at v and at v + 1), on a fresh table; nodes over those of ``moves=False`` as it searches. It
+reaches into the solver's private ``_Search`` (the probes' order is what is measured), and
+does not apply where each first card is a root of its own (Cruce).
 """
 
 from __future__ import annotations
@@ -17,9 +24,11 @@ import argparse
 import json
 import time
 
+import numpy as np
 from bench_search import SOLVE_CONFIGS, first_lead
 
 from aceten.search import Solver
+from aceten.search import solver as solver_module
 
 
 def configs(text: str) -> list[tuple]:
@@ -34,6 +43,83 @@ def configs(text: str) -> list[tuple]:
                 continue
             out.append((name, players, variant, options))
     return out
+
+
+class KnownValues:
+    """While active, ``_Search`` finds each value by two probes at the value known in advance:
+    ``record`` keeps the values a normal solve finds, ``replay`` uses them."""
+
+    def __init__(self) -> None:
+        self.mode = "off"
+        self.value = 0
+        self.moves: dict[int, int] = {}
+        self.saved = (solver_module._Search.exact, solver_module._Search.root_values)
+
+    def __enter__(self) -> KnownValues:
+        exact, root_values = self.saved
+        known = self
+
+        def patched_exact(search, S, guess, ply):
+            if known.mode != "replay":
+                known.value = exact(search, S, guess, ply)
+                return known.value
+            _settle(search, S, known.value, ply)
+            return known.value
+
+        def patched_root_values(search, S, guess, codes, values):
+            if known.mode != "replay":
+                n = root_values(search, S, guess, codes, values)
+                known.moves = {int(codes[i]): int(values[i]) for i in range(n)}
+                return n
+            order, found = np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64)
+            rep = np.empty(64, dtype=np.int64)
+            k, legal = search.dds.root_moves(S, search.R, search.T, search.ORD, search.suf,
+                                             search.workers[0].moves, search.workers[0].history,
+                                             order, rep)
+            root = S.copy()
+            for i in range(k):  # a representative card is legal: its value is in the record
+                gain = int(search.step.play_move(S, order[i], search.R, search.T))
+                _settle(search, S, known.moves[int(order[i])] - gain, 1)
+                found[i] = known.moves[int(order[i])]
+                S[:] = root
+            return int(search.dds.root_report(legal, rep, order, found, k, codes, values))
+
+        solver_module._Search.exact = patched_exact
+        solver_module._Search.root_values = patched_root_values
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        solver_module._Search.exact, solver_module._Search.root_values = self.saved
+
+
+def _settle(search, S: np.ndarray, v: int, ply: int) -> None:
+    """The two zero-window probes that show a future value is exactly v."""
+    run = search.dds.alphabeta_alone
+    assert run(S, v - 1, v, ply, *search.args[0], search.control) >= v
+    assert run(S, v, v + 1, ply, *search.args[0], search.control) <= v
+
+
+def known(config: tuple, deals: int) -> dict:
+    """Nodes of both calls with every value known in advance, over moves=False's nodes."""
+    name, players, variant, options = config
+    solver = Solver(threads=1)
+    nodes = {"value": 0, "moves": 0, "known_value": 0, "known_moves": 0}
+    with KnownValues() as values:
+        for seed in range(deals):
+            g = first_lead(name, players, variant, options, seed)
+            for moves in (False, True):
+                label = "moves" if moves else "value"
+                values.mode = "record"
+                solver.clear()
+                nodes[label] += solver.solve(g, moves=moves).nodes
+                values.mode = "replay"
+                solver.clear()
+                nodes["known_" + label] += solver.solve(g, moves=moves).nodes
+    base = nodes["value"]
+    return {"game": name, "players": players, "variant": variant or "standard", "deals": deals,
+            "moves": nodes["moves"] / base, "known_value": nodes["known_value"] / base,
+            "known_moves": nodes["known_moves"] / base,
+            "known_ratio": nodes["known_moves"] / nodes["known_value"]}
 
 
 def measure(config: tuple, deals: int) -> dict:
@@ -67,9 +153,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--configs", default="klaverjas-4,cruce-4,briscola-2")
     parser.add_argument("--deals", type=int, default=8)
+    parser.add_argument("--known", action="store_true",
+                        help="also each value known in advance (nodes only; not Cruce)")
     parser.add_argument("--json", action="store_true")
     opts = parser.parse_args()
     rows = []
+    if opts.known:
+        for config in configs(opts.configs):
+            row = known(config, opts.deals)
+            rows.append(row)
+            if not opts.json:
+                print(f"{row['game']:10} {row['players']} {row['variant']:10} deals {row['deals']:3}  "
+                      f"nodes over moves=False's: every move {row['moves']:.3f}; values known: "
+                      f"moves=False {row['known_value']:.3f}, every move {row['known_moves']:.3f} "
+                      f"(ratio {row['known_ratio']:.2f})", flush=True)
+        if opts.json:
+            print(json.dumps(rows))
+        return
     for config in configs(opts.configs):
         row = measure(config, opts.deals)
         rows.append(row)
