@@ -381,7 +381,7 @@ def test_solve_and_simulate_announce_numbas_compile_only_when_they_fall_back(mon
 
 def test_every_numba_kernel_has_a_c_twin_python_can_call():
     """Whatever Python may call on numba's modules (inlined kernels included: the solver's
-    two-thread driver calls dds.next_threshold), the C namespace has too."""
+    two-thread driver calls dds.exact_start and dds.probe_next), the C namespace has too."""
     pytest.importorskip("numba")
     from numba.core.registry import CPUDispatcher
 

@@ -885,23 +885,24 @@ def test_value_without_move_values_is_the_same():
 
 
 def gallop(value: int, upper: int, guess: int, rng: random.Random,
-           most: int = 0) -> tuple[int, int]:
-    """A root move's value found by ``dds.gallop_start``/``gallop_next`` against honest
+           most: int = 0, climb: int = 0) -> tuple[int, int]:
+    """A root move's value found by ``dds.gallop_start``/``probe_next`` against honest
     fail-soft probes of a known ``value`` (each returns a true bound, at or past the window by
     a random slack); returns (value found, probes made)."""
     from aceten.search import dds
 
     W = np.empty(dds.W_SIZE, dtype=np.int64)
-    t = int(dds.gallop_start(W, 0, upper, guess, most))
+    t = int(dds.gallop_start(W, 0, upper, guess, most, climb))
     probes = 0
     while t > 0:
         assert W[dds.W_LOWER] < t <= W[dds.W_UPPER]  # each probe asks something not yet known
         g = rng.randint(t, value) if value >= t else rng.randint(value, t - 1)
-        t = int(dds.gallop_next(W, t, g))
+        t = int(dds.probe_next(W, t, g))
         probes += 1
         if t > 0 and most > 0:  # no step longer than ``most`` until the value is bracketed
-            way = W[dds.W_WAY]
-            assert way == 2 or (t - W[dds.W_LOWER] if way == 1 else W[dds.W_UPPER] + 1 - t) <= most
+            way = W[dds.W_WAY]  # (0: a first guess failed low, and the climb starts at 1)
+            assert way == 2 or (t - W[dds.W_LOWER] if way in (0, 1)
+                                else W[dds.W_UPPER] + 1 - t) <= most
     return int(W[dds.W_LOWER]), probes
 
 
@@ -910,12 +911,13 @@ def test_root_move_probes_find_every_value_from_every_guess():
 
     rng = random.Random(7)
     upper = 40
-    for most in (0, 4, dds.ROEM_STEP):
-        for value in range(upper + 1):
-            for guess in range(-3, upper + 4):
-                found, probes = gallop(value, upper, guess, rng, most)
-                assert found == value, (value, guess, most)
-                assert probes <= 14
+    for climb in (0, 1):
+        for most in (0, 4, dds.ROEM_STEP):
+            for value in range(upper + 1):
+                for guess in range(-3, upper + 4):
+                    found, probes = gallop(value, upper, guess, rng, most, climb)
+                    assert found == value, (value, guess, most, climb)
+                    assert probes <= 14
     # with roem the steps stop growing at ROEM_STEP: a value 60 above the guess is bracketed
     # by probes at most that far apart (1, 3, 9, 16, 16, 16, ...)
     assert gallop(160, 400, 100, random.Random(0), dds.ROEM_STEP)[0] == 160
@@ -925,25 +927,27 @@ def test_root_move_probes_find_every_value_from_every_guess():
 
 
 def value_probes(value: int, upper: int, guess: int, step: int,
-                 rng: random.Random | None) -> tuple[int, list[int]]:
-    """The value found by ``dds.next_threshold``'s probes (as ``dds.exact_value`` drives them)
-    against honest fail-soft probes of a known ``value`` (each returns a true bound, at or past
-    the window by a random slack; with no ``rng``, at the window); returns (the value found,
-    the thresholds probed)."""
+                 rng: random.Random | None, climb: int = 0) -> tuple[int, list[int]]:
+    """The value found by ``dds.exact_start``/``probe_next``'s probes (as ``dds.exact_value``
+    drives them) against honest fail-soft probes of a known ``value`` (each returns a true
+    bound, at or past the window by a random slack; with no ``rng``, at the window); returns
+    (the value found, the thresholds probed)."""
     from aceten.search import dds
 
-    lower, first, thresholds = 0, True, []
-    while lower < upper:
-        t = int(dds.next_threshold(lower, upper, guess, first, step))
-        assert lower < t <= upper  # each probe asks something not yet known
-        assert first or step == 0 or t <= lower + step
-        first = False
+    W = np.empty(dds.W_SIZE, dtype=np.int64)
+    t = int(dds.exact_start(W, 0, upper, guess, step, climb))
+    thresholds = []
+    while t > 0:
+        assert W[dds.W_LOWER] < t <= W[dds.W_UPPER]  # each probe asks something not yet known
+        if thresholds and W[dds.W_PLAN] == dds.PLAN_HALVE:  # halving after the guess: never
+            assert step == 0 or t <= W[dds.W_LOWER] + step  # more than ``step`` above the floor
         thresholds.append(t)
         if value >= t:
-            lower = rng.randint(t, value) if rng else t
+            g = rng.randint(t, value) if rng else t
         else:
-            upper = rng.randint(value, t - 1) if rng else t - 1
-    return lower, thresholds
+            g = rng.randint(value, t - 1) if rng else t - 1
+        t = int(dds.probe_next(W, t, g))
+    return int(W[dds.W_LOWER]), thresholds
 
 
 def test_value_probes_find_every_value_and_step_up_where_roem_loosens_the_bound():
@@ -951,10 +955,11 @@ def test_value_probes_find_every_value_and_step_up_where_roem_loosens_the_bound(
     from aceten.search.encoding import encode_rules
 
     rng = random.Random(11)
-    for step in (0, dds.ROEM_STEP):
-        for value in range(0, 121, 3):
-            for guess in (-1, 0, 40, 60, 119, 130):
-                assert value_probes(value, 120, guess, step, rng)[0] == value
+    for climb in (0, 1):
+        for step in (0, dds.ROEM_STEP):
+            for value in range(0, 121, 3):
+                for guess in (-1, 0, 40, 60, 119, 130):
+                    assert value_probes(value, 120, guess, step, rng, climb)[0] == value
     # a bound of 400 points (roem) on a value of 90: halving would probe 238 next, far above it
     assert value_probes(90, 400, 76, 0, None)[1][1] == 238
     assert value_probes(90, 400, 76, dds.ROEM_STEP, None)[1][1] == 76 + dds.ROEM_STEP
@@ -962,6 +967,32 @@ def test_value_probes_find_every_value_and_step_up_where_roem_loosens_the_bound(
     briscola = aceten.new_game("briscola", players=4, seed=1)
     assert dds.probe_step(encode_rules(klaverjas.rules).R) == dds.ROEM_STEP
     assert dds.probe_step(encode_rules(briscola.rules).R) == 0
+
+
+def test_an_outnumbered_side_s_guess_that_fails_low_is_followed_by_probes_from_the_floor():
+    """A lone seat of three: half the points failed, the value may lie far under, and a probe
+    far above a value is dear, so the next probes climb from 0 (1, 2, 5, 14, ...) rather than
+    halve down to 30; a guess that holds is followed by halving as before; the first root move
+    (nothing known but the guess) climbs the same way. A side with half the seats halves (and
+    its root moves step down from the guess) as before."""
+    from aceten.search import dds
+    from aceten.search.encoding import encode_game, encode_rules
+    from aceten.search.solver import _mark_side
+
+    assert value_probes(5, 120, 60, 0, None, 1) == (5, [60, 1, 2, 5, 14, 9, 7, 6])
+    assert value_probes(57, 120, 60, 0, None, 1)[1][:5] == [60, 1, 2, 5, 14]
+    assert value_probes(90, 120, 60, 0, None, 1)[1][:2] == [60, 90]
+    assert value_probes(5, 120, 60, 0, None, 0)[1][:3] == [60, 30, 15]
+    W = np.empty(dds.W_SIZE, dtype=np.int64)
+    assert dds.gallop_start(W, 0, 120, 60, 0, 1) == 60 and dds.probe_next(W, 60, 59) == 1
+    assert dds.gallop_start(W, 0, 120, 60, 0, 0) == 60 and dds.probe_next(W, 60, 59) == 59
+    for players, outnumbered in ((2, 0), (3, 1), (4, 0)):
+        g = aceten.new_game("briscola", players=players, seed=3)
+        S = encode_game(g)
+        _mark_side(S, g.team_of(g.to_move), "points", False)
+        assert dds.climbs(S, encode_rules(g.rules).R) == outnumbered
+        _mark_side(S, g.team_of(g.to_move), "points", True)  # every seat plays for the side
+        assert dds.climbs(S, encode_rules(g.rules).R) == 0
 
 
 def window_search(g: Game, alpha: int, beta: int) -> int:

@@ -259,10 +259,12 @@ class _Search:
                                   self.workers[0].history, order, rep)
         found = np.zeros(dds.MOVES, dtype=np.int64)
         root = S.copy()
+        climb = int(self.dds.climbs(S, self.R))
         best = -1
         for i in range(k):
             gain = int(self.step.play_move(S, order[i], self.R, self.T))
-            found[i] = gain + self._gallop_together(S, (best if best >= 0 else guess) - gain)
+            found[i] = gain + self._gallop_together(S, (best if best >= 0 else guess) - gain,
+                                                    climb if best < 0 else 0)
             S[:] = root
             best = max(best, int(found[i]))
         return int(self.dds.root_report(legal, rep, order, found, k, codes, values))
@@ -281,29 +283,26 @@ class _Search:
         return int(self.dds.principal_variation(S, future, *self.args[0], self.control, out))
 
     def _exact_together(self, S: np.ndarray, guess: int, ply: int) -> int:
-        """``dds.exact_value`` with each probe searched by both threads."""
-        lower = 0
-        upper = int(self.dds.future_bound(S, self.R, self.T, self.suf))
-        step = int(self.dds.probe_step(self.R))
-        first = True
-        while lower < upper:
-            beta = int(self.dds.next_threshold(lower, upper, guess, first, step))
-            first = False
-            g = self._probe(S, beta, ply)
-            if g >= beta:
-                lower = g
-            else:
-                upper = g
-        return lower
-
-    def _gallop_together(self, S: np.ndarray, guess: int) -> int:
-        """A root move's exact future value as the kernel's ``root_values`` finds it (the probes
-        of ``dds.gallop_next``), each probe searched by both threads."""
+        """``dds.exact_value`` with each probe searched by both threads (the same thresholds:
+        ``dds.exact_start`` and ``dds.probe_next``)."""
         W = np.empty(dds.W_SIZE, dtype=np.int64)
         upper = int(self.dds.future_bound(S, self.R, self.T, self.suf))
-        t = int(self.dds.gallop_start(W, 0, upper, guess, int(self.dds.probe_step(self.R))))
+        t = int(self.dds.exact_start(W, 0, upper, guess, int(self.dds.probe_step(self.R)),
+                                     int(self.dds.climbs(S, self.R))))
         while t > 0:
-            t = int(self.dds.gallop_next(W, t, self._probe(S, t, 1)))
+            t = int(self.dds.probe_next(W, t, self._probe(S, t, ply)))
+        return int(W[dds.W_LOWER])
+
+    def _gallop_together(self, S: np.ndarray, guess: int, climb: int) -> int:
+        """A root move's exact future value as the kernel's ``root_values`` finds it (the probes
+        of ``dds.gallop_start`` and ``dds.probe_next``; ``climb`` as there), each probe searched
+        by both threads."""
+        W = np.empty(dds.W_SIZE, dtype=np.int64)
+        upper = int(self.dds.future_bound(S, self.R, self.T, self.suf))
+        t = int(self.dds.gallop_start(W, 0, upper, guess, int(self.dds.probe_step(self.R)),
+                                      climb))
+        while t > 0:
+            t = int(self.dds.probe_next(W, t, self._probe(S, t, 1)))
         return int(W[dds.W_LOWER])
 
     def _probe(self, S: np.ndarray, beta: int, ply: int) -> int:

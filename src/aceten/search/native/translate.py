@@ -622,7 +622,7 @@ class _Writer(_Walker):
 
     def entry(self) -> str:
         """An exported entry for an inlined kernel, which Python calls too (the solver's
-        two-thread driver calls ``next_threshold``, say); inside C the kernel stays inlined."""
+        two-thread driver calls ``probe_next``, say); inside C the kernel stays inlined."""
         params = self.c_params()
         call = f"{self.func.cname}({', '.join(name for _, name in params)})"
         body = f"{call};" if self.func.ret is None else f"return {call};"
