@@ -157,29 +157,28 @@ def main() -> None:
                         help="also each value known in advance (nodes only; not Cruce)")
     parser.add_argument("--json", action="store_true")
     opts = parser.parse_args()
+    run, line = (known, _known_line) if opts.known else (measure, _measure_line)
     rows = []
-    if opts.known:
-        for config in configs(opts.configs):
-            row = known(config, opts.deals)
-            rows.append(row)
-            if not opts.json:
-                print(f"{row['game']:10} {row['players']} {row['variant']:10} deals {row['deals']:3}  "
-                      f"nodes over moves=False's: every move {row['moves']:.3f}; values known: "
-                      f"moves=False {row['known_value']:.3f}, every move {row['known_moves']:.3f} "
-                      f"(ratio {row['known_ratio']:.2f})", flush=True)
-        if opts.json:
-            print(json.dumps(rows))
-        return
     for config in configs(opts.configs):
-        row = measure(config, opts.deals)
+        row = run(config, opts.deals)
         rows.append(row)
         if not opts.json:
             print(f"{row['game']:10} {row['players']} {row['variant']:10} deals {row['deals']:3}  "
-                  f"nodes {row['nodes_value']:>13,} -> {row['nodes_moves']:>13,} "
-                  f"({row['nodes_ratio']:.2f}x)  cpu {row['cpu_value']:7.2f} s -> "
-                  f"{row['cpu_moves']:7.2f} s ({row['cpu_ratio']:.2f}x)", flush=True)
+                  + line(row), flush=True)
     if opts.json:
         print(json.dumps(rows))
+
+
+def _measure_line(row: dict) -> str:
+    return (f"nodes {row['nodes_value']:>13,} -> {row['nodes_moves']:>13,} "
+            f"({row['nodes_ratio']:.2f}x)  cpu {row['cpu_value']:7.2f} s -> "
+            f"{row['cpu_moves']:7.2f} s ({row['cpu_ratio']:.2f}x)")
+
+
+def _known_line(row: dict) -> str:
+    return (f"nodes over moves=False's: every move {row['moves']:.3f}; values known: "
+            f"moves=False {row['known_value']:.3f}, every move {row['known_moves']:.3f} "
+            f"(ratio {row['known_ratio']:.2f})")
 
 
 if __name__ == "__main__":
