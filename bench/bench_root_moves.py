@@ -29,6 +29,7 @@ from bench_search import SOLVE_CONFIGS, first_lead
 
 from aceten.search import Solver
 from aceten.search import solver as solver_module
+from aceten.search.dds import MOVES
 
 
 def configs(text: str) -> list[tuple]:
@@ -71,8 +72,9 @@ class KnownValues:
                 n = root_values(search, S, guess, codes, values)
                 known.moves = {int(codes[i]): int(values[i]) for i in range(n)}
                 return n
-            order, found = np.empty(64, dtype=np.int64), np.empty(64, dtype=np.int64)
-            rep = np.empty(64, dtype=np.int64)
+            order = np.empty(MOVES, dtype=np.int64)  # as the kernel's root_values
+            found = np.empty(MOVES, dtype=np.int64)
+            rep = np.empty(64, dtype=np.int64)  # one slot a card
             k, legal = search.dds.root_moves(S, search.R, search.T, search.ORD, search.suf,
                                              search.workers[0].moves, search.workers[0].history,
                                              order, rep)

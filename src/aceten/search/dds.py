@@ -59,6 +59,7 @@ from aceten.rules.jit import (
     low_bit,
     play_card,
     play_move,
+    popcount,
     suit_mask,
     winner_index,
 )
@@ -206,12 +207,18 @@ def position_meta(S, R):
     else:
         meta |= won << 38
     if R[R_HIDDEN] == 1:
-        side = 0
-        for seat in range(R[R_N]):
-            if S[S_TEAM + seat] == S[S_MAXTEAM]:
-                side |= 1 << seat
-        meta |= side << 44
+        meta |= side_seats(S, R) << 44
     return meta
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def side_seats(S, R):
+    """The seats of the maximising side (bit s for seat s): with a hidden team, this deal's."""
+    side = 0
+    for seat in range(R[R_N]):
+        if S[S_TEAM + seat] == S[S_MAXTEAM]:
+            side |= 1 << seat
+    return side
 
 
 @njit(cache=True, _nrt=False)
@@ -1443,11 +1450,7 @@ def climbs(S, R):
     from the floor (``probe_next``); else 0."""
     if S[S_COOP] == 1:
         return 0
-    mine = 0
-    for seat in range(R[R_N]):
-        if S[S_TEAM + seat] == S[S_MAXTEAM]:
-            mine += 1
-    return 1 if 2 * mine < R[R_N] else 0
+    return 1 if 2 * popcount(side_seats(S, R)) < R[R_N] else 0
 
 
 @njit(cache=True, _nrt=False, nogil=True)
@@ -1457,8 +1460,7 @@ def exact_start(W, lower, upper, guess, most, climb):
     interval left (with roem: at most ``most`` above its lower bound), unless the guess failed
     low where ``climb`` is 1 (``climbs``, ``probe_next``). Returns the first threshold, or 0 if
     the value is known."""
-    gallop_start(W, lower, upper, guess, most, 0)
-    if lower >= upper:
+    if gallop_start(W, lower, upper, guess, most, 0) == 0:
         return 0
     if lower < guess <= upper:
         W[W_PLAN] = PLAN_GUESS_HALVE if climb == 1 else PLAN_HALVE
