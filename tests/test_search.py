@@ -402,15 +402,17 @@ def _first_card_played(g: Game) -> Game:
 
 
 def test_duty_kernel_applies_only_where_it_is_exact():
-    """The kernel for duties (``search/obliged.py``) takes two to four seats with a duty
-    cascade, the trump known: Klaverjas, Cruce once its first card set the trump, Brisca with
-    arrastre; not games free of duties, nor five seats, nor cooperative play."""
+    """The kernel for duties (``search/obliged.py``) takes two to four seats, the trump known:
+    Klaverjas, Cruce once its first card set the trump, Brisca with arrastre, and the games
+    free of duties that no kernel for plain play takes (3-player Briscola and Brisca); not
+    those the endgame or two-seat kernel takes, nor five seats, nor cooperative play."""
     from aceten.search import obliged
 
     yes = [aceten.new_game("klaverjas", variant=v, seed=1, trump="H") for v in ("rotterdam", "amsterdam")]
     yes += [aceten.new_game("brisca", players=n, seed=1, arrastre="yes") for n in (2, 3, 4)]
     yes += [_first_card_played(aceten.new_game("cruce", players=n, seed=1, bidding="no"))
             for n in (2, 3, 4)]
+    yes += [aceten.new_game(name, players=3, seed=1) for name in ("briscola", "brisca")]
     for g in yes:
         assert obliged.applies(*_arrays(g)), g.rules
     for g in (aceten.new_game("cruce", players=4, seed=1, bidding="no"),  # no trump yet
@@ -434,13 +436,18 @@ def test_duty_kernel_applies_only_where_it_is_exact():
     ("cruce", 3, None, {"bidding": "no"}, CRUCE_12),
     ("cruce", 4, None, {}, CRUCE_16),
     ("cruce", 4, None, {"undertrump": "no"}, CRUCE_16),
+    ("briscola", 3, None, {}, LATIN_12),
+    ("briscola", 3, None, {"scoring": "tricks"}, LATIN_12),
+    ("brisca", 3, None, {}, BRISCA_12),
+    ("briscola", 2, None, {"draw": "after-play"}, LATIN_12),
+    ("briscola", 4, None, {"teams": "none", "trump": "C"}, LATIN_12),
 ])
 def test_duty_kernel_equals_plain_minimax(name, players, variant, options, deck):
-    """Seats with duties, the stock out: from every trick boundary with at most
-    ``obliged.HAND_FROM`` tricks left the kernel for duties searches, here from positions all
-    through the small deal (its roem, marriages, last-trick bonus and duty cascade against the
-    engine's), for every root move, the value alone, the line and targets; and for another
-    seat's side."""
+    """Seats with duties (or none, where no kernel for plain play serves), the stock out: from
+    every trick boundary with at most ``obliged.HAND_FROM`` tricks left the kernel for duties
+    searches, here from positions all through the small deal (its roem, marriages, last-trick
+    bonus and duty cascade against the engine's), for every root move, the value alone, the
+    line and targets; and for another seat's side."""
     from aceten.search import obliged
 
     for seed in range(12):
@@ -469,8 +476,8 @@ def test_duty_kernel_equals_plain_minimax(name, players, variant, options, deck)
         assert solve(g, moves=False).value == result.value
         other = (g.to_move + 1) % players  # another seat's side maximising, the mover against it
         theirs = g.team_of(other)
-        assert solve(g, moves=False, side=other).value == side_score(g, theirs, "points") + \
-            minimax(g, theirs, "points", False, {})
+        assert solve(g, moves=False, side=other).value == \
+            side_score(g, theirs, result.objective) + minimax(g, theirs, result.objective, False, {})
 
 
 @pytest.mark.parametrize(("name", "players", "options"), [
