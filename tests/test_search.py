@@ -86,16 +86,20 @@ CRUCE_18 = CRUCE_16 + " JG 9G"  # 2 players: 8 cards each and a stock of 2
 KLAVERJAS_16 = "AH TH KH QH JH 9H 8H 7H AS TS KS QS JS 9S 8S 7S"
 CHIAMATA_15 = "AS 3S KS HS JS AC 3C KC HC JC AO 3O KO 7O 2O"  # 3 cards each, no stock
 LATIN_18 = CHIAMATA_15 + " AB 3B KB"
+BRISCA_18 = BRISCA_16 + " 4O 4C"
 
 CONFIGS = [  # (game, players, variant, options, deck, deals): the deals of the 16- and 18-card
     # decks are fewer, as the plain minimax takes seconds on each
     ("briscola", 2, None, {}, LATIN_12),
     ("briscola", 3, None, {}, LATIN_12),
+    ("briscola", 3, None, {}, LATIN_18, 4),  # three tricks with a stock, in the kernel for duties
     ("briscola", 4, None, {}, LATIN_16, 6),
+    ("briscola", 4, None, {"teams": "none"}, LATIN_16, 6),
     ("briscola", 2, None, {"draw": "after-play"}, LATIN_12),
     ("briscola", 2, None, {"scoring": "tricks"}, LATIN_12),
     ("brisca", 2, None, {}, BRISCA_12),
     ("brisca", 3, None, {}, BRISCA_12),
+    ("brisca", 3, None, {}, BRISCA_18, 4),
     ("brisca", 2, None, {"exchange_needs_trick": "yes"}, BRISCA_12),
     ("brisca", 2, None, {"arrastre": "yes"}, BRISCA_12),
     ("brisca", 4, None, {"arrastre": "yes"}, BRISCA_16, 8),
@@ -423,6 +427,36 @@ def test_duty_kernel_applies_only_where_it_is_exact():
     R, S = _arrays(yes[0])
     S[search.dds.S_COOP] = 1
     assert not obliged.applies(R, S)
+
+
+def test_duty_kernel_draws_the_stock_in_plain_play():
+    """In plain play drawing after each trick (3-player Briscola and Brisca) the kernel for
+    duties takes the last ``obliged.STOCK_TRICKS`` tricks with a stock too, drawing it in its
+    known order (its values are held to the minimax by CONFIGS' 18-card decks): a boundary with
+    that many stock tricks left is searched by it alone, one with more is not."""
+    from aceten.search import obliged
+
+    for name in ("briscola", "brisca"):
+        g = aceten.new_game(name, players=3, seed=7)
+        while len(g.stock) > 3 * obliged.STOCK_TRICKS:  # each trick draws three
+            g.push(g.legal_moves()[0])
+        assert g.stock
+
+        def probe(g: Game) -> search.TargetAnswer:
+            """One zero-window search from the boundary, on a fresh table."""
+            solver = search.Solver(threads=1)
+            value = solver.solve(g, moves=False).value
+            solver.clear()
+            return solver.solve(g, target=value + 1)
+
+        here = probe(g)
+        assert here.nodes > 1
+        if name == "briscola":  # (Brisca: only once no exchange can change the stock)
+            assert here.stats["duty_nodes"] == here.nodes - 1
+        for _ in range(3):
+            g.pop()
+        above = probe(g)
+        assert 0 < above.stats["duty_nodes"] < above.nodes - 1
 
 
 @pytest.mark.slow

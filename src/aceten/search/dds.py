@@ -132,6 +132,7 @@ from aceten.search.endgame import (
     M_DUEL_LATE,
     M_HAND,
     M_NODES,
+    M_OB_STOCK_TO,
     M_ON,
     M_STOCK,
     M_STOCK_ON,
@@ -994,11 +995,16 @@ def _duel_takes(S, R, T, HIST):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _obliged_takes(S, HIST, left):
+def _obliged_takes(S, R, T, HIST, left):
     """Whether the kernel for duties searches this trick boundary, ``left`` tricks left
-    (through the endgame table)."""
-    return HIST[E_MISC, M_OB_ON] == 1 and left <= HIST[E_MISC, M_OB_FROM] \
-        and S[S_DRAWN] >= S[S_SLEN]
+    (through the endgame table): once the stock is out, or in plain play from its last tricks
+    with a stock (``obliged.STOCK_TRICKS``) while no exchange can change it."""
+    if HIST[E_MISC, M_OB_ON] != 1 or left > HIST[E_MISC, M_OB_FROM]:
+        return False
+    if S[S_DRAWN] >= S[S_SLEN]:
+        return True
+    return left <= HIST[E_MISC, M_OB_STOCK_TO] \
+        and (R[R_EXCHANGE] == 0 or _stock_as_set(S, R, T, HIST))
 
 
 @njit(cache=True, _nrt=False)
@@ -1051,7 +1057,7 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
             stats[0] += HIST[E_MISC, M_NODES]
             stats[STAT_ETC] += HIST[E_MISC, M_DETC]
             return g
-        if _obliged_takes(S, HIST, left):
+        if _obliged_takes(S, R, T, HIST, left):
             # seats with duties: the kernel for them, through the endgame table
             HIST[E_MISC, M_NODES] = 0
             g = obliged(HIST, EGT, stats, S[S_LEADER], S[S_HAND], S[S_HAND + 1], S[S_HAND + 2],
@@ -1130,7 +1136,7 @@ def _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, 
         e = -1
         lower = 0
         upper = INF
-        if S[S_TLEN] == 0 and _obliged_takes(S, HIST, left):
+        if S[S_TLEN] == 0 and _obliged_takes(S, R, T, HIST, left):
             e, lower, upper = stored_bounds(HIST, EGT, S[S_LEADER], S[S_HAND], S[S_HAND + 1],
                                             S[S_HAND + 2], S[S_HAND + 3])
         elif S[S_TLEN] == 0 and not ((left == 3 or left == 1) and S[S_DRAWN] >= S[S_SLEN]) \

@@ -71,6 +71,9 @@ M_TRICKS = 6  # objective tricks: a trick is worth 1
 M_HAND = 8  # 4 slots: the hands, for dominance()
 M_NODES = 12  # cards tried (the search's node count)
 M_DOMINATED = 13  # the cards with an E_DOM entry
+M_OB_STOCK_TO = 14  # the kernel for duties (obliged.py): the most tricks left at which it takes
+# a boundary with a stock still to draw (0: only once the stock is out)
+M_OB_HAND = 15  # and the hand size there: a boundary with more tricks left draws after its trick
 M_KILL = 16  # 12 slots: per trick left (2, 3, 4) and place in the trick, the last card that cut
 M_BLOCK = 28  # 4 slots: each suit's cards renamed in the table's key (as dds.canonical_key)
 M_STOCK = 32  # 4 slots: the last stock cards, in drawing order
@@ -85,7 +88,7 @@ E_PW = 23  # 4 rows: per suit led, a card's power in that trick (E_POWER, or -1 
 # the two-seat kernel's rows (``duel.py``)
 M_DUEL = 39  # 1 when the two-seat kernel applies to this search (positions with a stock too)
 M_DUEL_LATE = 40  # 1 when it applies only where no exchange can change the stock any more
-M_SLEN = 41  # the stock's length
+M_SLEN = 41  # the stock's length (for the kernel for duties too, where it draws)
 M_DTRUMPS = 42  # the trumps in E_DTRUMPS
 M_DETC = 43  # the two-seat kernel's enhanced transposition cut-offs (counted as M_NODES)
 E_STOCK = 27  # row: the stock's cards in drawing order (the solve's position, set per solve)
@@ -180,7 +183,7 @@ def _this_solve(E: np.ndarray, S: np.ndarray, gen: int) -> None:
     """What setup writes for each solve: the table's generation and, for the two-seat kernel,
     the stock's order and what is left of it after each draw."""
     E[E_MISC, M_GEN] = gen
-    if E[E_MISC, M_DUEL] == 1:
+    if E[E_MISC, M_DUEL] == 1 or E[E_MISC, M_OB_STOCK_TO] > 0:
         slen = int(S[S_SLEN])
         E[E_MISC, M_SLEN] = slen
         E[E_STOCK, :slen] = S[S_STOCK:S_STOCK + slen]
