@@ -1138,7 +1138,7 @@ def _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, 
         upper = INF
         if S[S_TLEN] == 0 and _obliged_takes(S, R, T, HIST, left):
             e, lower, upper = stored_bounds(HIST, EGT, S[S_LEADER], S[S_HAND], S[S_HAND + 1],
-                                            S[S_HAND + 2], S[S_HAND + 3])
+                                            S[S_HAND + 2], S[S_HAND + 3], left)
         elif S[S_TLEN] == 0 and not ((left == 3 or left == 1) and S[S_DRAWN] >= S[S_SLEN]) \
                 and not _duel_takes(S, R, T, HIST):
             meta = table_key(S, R, T, ORD, SUF, F, ply + 1)

@@ -100,16 +100,15 @@ E_DTRUMPS = 32  # row: the trumps, strongest first (M_DTRUMPS of them)
 E_DFRAME = 33  # the two-seat kernel's frames from here: one row per ply (DUEL_PLIES)
 DUEL_PLIES = 49  # two seats hold at most 48 cards between them: 48 plies and the root
 E_OBLIGED = E_DFRAME + DUEL_PLIES  # the rows of the kernel for duties (``obliged.py``)
-# the two-seat kernel's names for its table keys, in the room of the kernel for duties (the two
-# never serve one solve; see ``rename_rows``)
-E_DREN = E_OBLIGED  # 16 rows: a renamable card's name when k live cards of its block are stronger
-E_DSTRONG = E_OBLIGED + 16  # row: the cards of a renamable card's block stronger than it
-E_DZERO = E_OBLIGED + 17  # row: column 0, every renamable card (a mask)
 OBLIGED_ROWS = 26  # obliged.py: E_ORUNB + 4
-assert E_DZERO < E_OBLIGED + OBLIGED_ROWS  # the two-seat kernel's rows fit in that room
 E_PTS_BY = E_OBLIGED + OBLIGED_ROWS  # 4 rows: a card's points were suit t trump (row + t), for
 # a bound read where the trump was named after the rows were filled (a first card naming it)
-ROWS = E_PTS_BY + 4
+# the names of the cards in the two-seat kernel's and the kernel for duties' table keys (plain
+# play; see ``rename_rows``)
+E_DREN = E_PTS_BY + 4  # 16 rows: a renamable card's name when k live cards of its block are stronger
+E_DSTRONG = E_DREN + 16  # row: the cards of a renamable card's block stronger than it
+E_DZERO = E_DREN + 17  # row: column 0, every renamable card (a mask)
+ROWS = E_DZERO + 1
 CHEAP_TRICK = 10  # a reply does not trump a trick worth less than this to take it first
 DUEL_TRUMP_COST = 60  # what a trump adds to a card's cost in the two-seat kernel's order (30,
 # dds.gen_moves's, took 1.08 times the nodes in 2-player Briscola; 45 to 100 the same as 60)
@@ -226,7 +225,8 @@ def below_rows(E: np.ndarray) -> None:
 
 
 def rename_rows(E: np.ndarray, ORD: np.ndarray, trump: int, tricks: bool) -> None:
-    """The two-seat kernel's rows for renaming its keys' cards (``duel._key``): each suit's
+    """The rows for renaming the cards of a kernel's keys (``duel._key``, in plain play
+    ``obliged._key``): each suit's
     renamable block (``dds.canonical_key``'s: the point-less cards at the bottom of its order,
     or the whole suit when counting tricks), and for each of its cards the name it takes when k
     live cards of the block are stronger (the k-th strongest of the block)."""

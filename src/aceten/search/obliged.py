@@ -81,8 +81,11 @@ from aceten.search.endgame import (
     CHEAP_TRICK,
     E_DBELOW,
     E_DFRAME,
+    E_DREN,
+    E_DSTRONG,
     E_DSUF,
     E_DTHROW,
+    E_DZERO,
     E_MISC,
     E_OBLIGED,
     E_POWER,
@@ -108,6 +111,7 @@ from aceten.search.endgame import (
     card_rows,
     probe_masked,
     probe_masked_at,
+    rename_rows,
     strongest,
 )
 from aceten.search.endgame import applies as applies_four
@@ -238,6 +242,8 @@ def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nda
     plain = R[R_OB_N] == 0 and not roem and R[R_MARRIAGE] != 1 and (tricks or R[R_LAST_BONUS] == 0)
     takes_stock = plain and R[R_DRAW] == DRAW_AFTER_TRICK and R[R_HAND] >= 3
     E[rows + E_OMISC, O_KILLS] = 0 if plain else -1
+    if plain:  # the table's keys name the point-less cards by their rank among the live ones
+        rename_rows(E, ORD, trump, tricks)
     E[E_MISC, M_OB_HAND] = R[R_HAND] if takes_stock else 64
     E[E_MISC, M_OB_STOCK_TO] = R[R_HAND] + STOCK_TRICKS if takes_stock else 0
     most = max(HAND_FROM[n], E[E_MISC, M_OB_STOCK_TO])
@@ -905,15 +911,38 @@ def _two(E, s, h0, h1, h2, h3, alpha, beta, first):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _key(h0, h1, h2, h3):
-    """The table's key words of a trick boundary, its hands in seat order from the leader: the
-    cards left, those of the second and fourth seats, those of the third and fourth (which
-    hand each card is in, with the leader kept beside them). Every look-up, store and
-    prefetch of the kernel's table keys through here."""
+def _key(E, h0, h1, h2, h3, tl, stock):
+    """The table's key words of a trick boundary with ``tl`` tricks left and ``stock`` still
+    to draw, its hands in seat order from the leader: the cards left, those of the second and
+    fourth seats, those of the third and fourth (which hand each card is in, with the leader
+    kept beside them). Every look-up, store and prefetch of the kernel's table keys through
+    here.
+
+    In plain play the point-less cards are renamed, as ``dds.canonical_key`` and
+    ``duel._key`` do (``endgame.rename_rows``): which of them were played no longer matters,
+    only how many are left. Renamed hands no longer say how much of the stock was drawn, so
+    such a key holds the tricks left too, in spare bits of its first word (no card's, so no
+    key of hands as they are can match it)."""
     u = h0 | h1 | h2 | h3
     a = h1 | h3
     b = h2 | h3
-    return u, a, b
+    z = u & E[E_DZERO, 0]
+    if z == 0:
+        return u, a, b
+    live = u | stock
+    u ^= z
+    a &= ~z
+    b &= ~z
+    while z:
+        c = low_bit(z)
+        z &= z - 1
+        t = 1 << E[E_DREN + popcount(live & E[E_DSTRONG, c]), c]
+        u |= t
+        if ((h1 | h3) >> c) & 1:
+            a |= t
+        if ((h2 | h3) >> c) & 1:
+            b |= t
+    return u | E[E_OBLIGED + E_OMOVE + (tl >> 6), tl & 63], a, b
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -929,7 +958,7 @@ def _enter(E, G, stats, s, h0, h1, h2, h3, tl, stock, cap, alpha, beta):
     if tl == 1:
         return _last_trick(E, s, h0, h1, h2, h3), cap, alpha, beta, NOT_KEYED, 0, 0, INF, 0
     # the table's bucket asked for now, to be on its way while the bounds are worked out
-    u, a, b = _key(h0, h1, h2, h3)
+    u, a, b = _key(E, h0, h1, h2, h3, tl, stock)
     e0 = bucket(G, u, a, b, s)
     prefetch(G, e0 << 2)
     if E[E_MISC, M_OB_ROEM] == 1:  # the roem the cards left can still make, where it may cut
@@ -967,20 +996,21 @@ def _enter(E, G, stats, s, h0, h1, h2, h3, tl, stock, cap, alpha, beta):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def stored_bounds(E, G, s, h0, h1, h2, h3):
-    """The bounds the table holds on a trick boundary's value, seat s to lead: (its entry,
-    lower, upper), or (-1, 0, INF) if it holds none: for the general search's enhanced
-    transposition cut-offs at the trick before the kernel takes over."""
+def stored_bounds(E, G, s, h0, h1, h2, h3, tl):
+    """The bounds the table holds on a trick boundary's value, seat s to lead, ``tl`` tricks
+    left: (its entry, lower, upper), or (-1, 0, INF) if it holds none: for the general
+    search's enhanced transposition cut-offs at the trick before the kernel takes over."""
     if E[E_MISC, M_OB_SPARE] != 1:  # (no room for the best card: the kernel keeps no entries)
         return -1, 0, INF
-    u, a, b = _key(h0, h1, h2, h3)
+    u, a, b = _key(E, h0, h1, h2, h3, tl, _stock_after(E, tl))
     _e0, found, lower, upper, _w2 = probe_masked(G, u, a, b, E[E_MISC, M_OB_DECK], s,
                                                  E[E_MISC, M_GEN])
     return found, lower, upper
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _keep(E, G, stats, s, h0, h1, h2, h3, g, best, cap, alpha, beta, found, e0, lower, upper):
+def _keep(E, G, stats, s, h0, h1, h2, h3, tl, stock, g, best, cap, alpha, beta, found, e0,
+          lower, upper):
     """Store what a boundary's search found (g, fail-soft in the window alpha, beta it was
     searched with; ``best`` its best lead or -1) in the table entry ``found``."""
     if found == NOT_KEYED:
@@ -994,7 +1024,7 @@ def _keep(E, G, stats, s, h0, h1, h2, h3, g, best, cap, alpha, beta, found, e0, 
         lower = g
         upper = g
     moved = E[E_OBLIGED + E_OMOVE + ((best + 1) >> 6), (best + 1) & 63]
-    u, a, b = _key(h0, h1, h2, h3)
+    u, a, b = _key(E, h0, h1, h2, h3, tl, stock)
     _store(G, e0, found, u, a, b | moved, s, E[E_MISC, M_GEN], lower, min(upper, cap), stats)
 
 
@@ -1006,7 +1036,7 @@ def _at_two(E, G, stats, s, h0, h1, h2, h3, cap, alpha, beta):
     if v != OPEN:
         return v
     g, top = _two(E, s, h0, h1, h2, h3, alpha, beta, first)
-    _keep(E, G, stats, s, h0, h1, h2, h3, g, top, cap, alpha, beta, found, e0, lower, upper)
+    _keep(E, G, stats, s, h0, h1, h2, h3, 2, 0, g, top, cap, alpha, beta, found, e0, lower, upper)
     return g
 
 
@@ -1086,7 +1116,7 @@ def _ask_ahead(E, G, g):
         w = seat if E[pw, c] > top else _wrap(s + E[g, F_BP], n)
         n0, n1, n2, n3 = _play(seat, bit, h0, h1, h2, h3)
         n0, n1, n2, n3 = _draw(E, w, E[g, F_TL], n0, n1, n2, n3)
-        u, a, b = _key(n0, n1, n2, n3)
+        u, a, b = _key(E, n0, n1, n2, n3, E[g, F_TL] - 1, _stock_after(E, E[g, F_TL] - 1))
         prefetch(G, bucket(G, u, a, b, w) << 2)
 
 
@@ -1168,8 +1198,8 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             E[g, F_FIRST] = 0
             E[g, F_FOUND] = NOT_KEYED
             r = OPEN
-            if t == n - 2 and E[f, F_TL] > 2:
-                _ask_ahead(E, G, g)
+            if t == n - 2 and E[f, F_TL] > 2 and E[E_DZERO, 0] == 0:
+                _ask_ahead(E, G, g)  # (not with renamed keys: 0.93 of the CPU without)
         else:
             w = _wrap(s + bp, n)
             tl = E[f, F_TL] - 1
@@ -1227,7 +1257,8 @@ def _leave(E, G, stats, p):
     """Finish the node at ply p: store its bounds (at a trick boundary); return its value."""
     f = E_DFRAME + p
     g = E[f, F_G]
-    _keep(E, G, stats, E[f, F_S], E[f, F_H], E[f, F_H + 1], E[f, F_H + 2], E[f, F_H + 3], g,
+    _keep(E, G, stats, E[f, F_S], E[f, F_H], E[f, F_H + 1], E[f, F_H + 2], E[f, F_H + 3],
+          E[f, F_TL], E[f, F_STOCK], g,
           E[f, F_BESTM], E[f, F_CAP], E[f, F_A0], E[f, F_B0], E[f, F_FOUND], E[f, F_E0],
           E[f, F_LOWER], E[f, F_UPPER])
     return g
