@@ -457,6 +457,14 @@ def test_duty_kernel_draws_the_stock_in_plain_play():
             g.pop()
         above = probe(g)
         assert 0 < above.stats["duty_nodes"] < above.nodes - 1
+    # its endgame table is made larger than the one the kernel for duties has with duties
+    sizes = {}
+    for name, players, options in (("briscola", 3, {}), ("klaverjas", 4, {"trump": "H"})):
+        solver = search.Solver(threads=1)
+        solver.solve(aceten.new_game(name, players=players, seed=1, **options), moves=False)
+        sizes[name] = len(solver._endgame_table)
+    assert sizes == {"briscola": 4 << obliged.STOCK_TABLE_BITS,
+                     "klaverjas": 4 << search.endgame.DUEL_TABLE_BITS}
 
 
 @pytest.mark.slow

@@ -554,8 +554,8 @@ class Solver:
         return self._table, self._generation
 
     def _endgame_for(self, R: np.ndarray, S: np.ndarray) -> tuple[np.ndarray, int]:
-        """The endgame kernels' table (16 MB, 8 MB when made for the two-seat kernel; made on
-        first use, shared by the threads) and its generation for this solve; an empty array
+        """The endgame kernels' table (``_endgame_table_bits``; made on first use, shared by
+        the threads) and its generation for this solve; an empty array
         where no kernel applies (the endgame kernel, the two-seat one, the one for duties).
 
         Its entries are true bounds of positions keyed by the hands, the leader and the stock
@@ -568,8 +568,7 @@ class Solver:
                 and not obliged.applies(R, S):
             return _NO_TABLE, 0
         if self._endgame_table is None:  # (a table made for one kernel serves the other too)
-            self._endgame_table = endgame.new_table(endgame.TABLE_BITS if endgame.applies(R, S)
-                                                    else endgame.DUEL_TABLE_BITS)
+            self._endgame_table = endgame.new_table(_endgame_table_bits(R, S))
         context = (endgame.rows_key(R, S), tuple(S[S_STOCK:S_STOCK + int(S[S_SLEN])]))
         if context != self._endgame_context:
             self._endgame_context = context
@@ -581,6 +580,19 @@ class Solver:
 
 
 _NO_TABLE = np.zeros(8, dtype=np.int64)
+
+
+def _endgame_table_bits(R: np.ndarray, S: np.ndarray) -> int:
+    """The size of the endgame table for the kernel that serves S first: 16 MB for the
+    4-player endgame kernel, 32 MB where the kernel for duties draws the stock (plain play of
+    three seats), 8 MB for the two-seat kernel and the kernel for duties otherwise (a size
+    that stays in the L3 cache; 32 MB gained Klaverjas and 2-player Cruce nothing: 0.73 and
+    5.11 s against 0.73 and 5.01 s of CPU over deals 0-29)."""
+    if endgame.applies(R, S):
+        return endgame.TABLE_BITS
+    if obliged.applies(R, S) and obliged.draws_stock(R, S):
+        return obliged.STOCK_TABLE_BITS
+    return endgame.DUEL_TABLE_BITS
 
 
 _DEFAULT: Solver | None = None
