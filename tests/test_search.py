@@ -433,13 +433,14 @@ def test_duty_kernel_draws_the_stock_in_plain_play():
     """In plain play drawing after each trick (3-player Briscola and Brisca) the kernel for
     duties takes the last ``obliged.STOCK_TRICKS`` tricks with a stock too, drawing it in its
     known order (its values are held to the minimax by CONFIGS' 18-card decks): a boundary with
-    that many stock tricks left is searched by it alone, one with more is not."""
+    that many stock tricks left is searched by it alone, the one a trick before is not (with
+    more tricks left than it takes, or an exchange still possible)."""
     from aceten.search import obliged
 
     for name in ("briscola", "brisca"):
         g = aceten.new_game(name, players=3, seed=7)
-        while len(g.stock) > 3 * obliged.STOCK_TRICKS:  # each trick draws three
-            g.push(g.legal_moves()[0])
+        while len(g.stock) > 3 * obliged.STOCK_TRICKS or not g.tricks or g.trick:
+            g.push(g.legal_moves()[0])  # to a trick boundary (a trick draws three)
         assert g.stock
 
         def probe(g: Game) -> search.TargetAnswer:
@@ -453,8 +454,8 @@ def test_duty_kernel_draws_the_stock_in_plain_play():
         assert here.nodes > 1
         if name == "briscola":  # (Brisca: only once no exchange can change the stock)
             assert here.stats["duty_nodes"] == here.nodes - 1
-        for _ in range(3):
-            g.pop()
+        while g.moves and (g.trick or len(g.tricks) == 1):
+            g.pop()  # to the boundary a trick before
         above = probe(g)
         assert 0 < above.stats["duty_nodes"] < above.nodes - 1
     # its endgame table is made larger than the one the kernel for duties has with duties
