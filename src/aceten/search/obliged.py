@@ -32,9 +32,10 @@ Brisca: ``applies``; ``fill`` says so in ``E[E_MISC, M_OB_ON]``), from the bound
 ``E[E_MISC, M_OB_FROM]`` tricks or fewer left once no stock remains (``HAND_FROM``, by the
 number of seats). In plain play (no duty, no bonus) drawing after each trick it takes the last
 ``STOCK_TRICKS`` tricks with a stock too, the stock drawn in its known order after each trick
-(``_draw``; the table's keys need no stock: within one generation the stock is one sequence,
-and the hands alone say how much of it was drawn), and leaves out the card that last cut at a ply
-(``O_KILLS``): tried first, it took 1.5 times the nodes there.
+(``_draw``; the table's keys hold no stock: within one generation the stock is one sequence,
+and the tricks left say how much of it was drawn), with the point-less cards of its keys
+renamed (``_key``), and leaves out the card that last cut at a ply (``O_KILLS``): tried first,
+it took 1.5 times the nodes there.
 """
 
 from __future__ import annotations
