@@ -35,8 +35,6 @@ from aceten.rules.lazy_numba import njit
 from aceten.search.endgame import (
     E_DBELOW,
     E_DFRAME,
-    E_DREN,
-    E_DSTRONG,
     E_DSUF,
     E_DTAKE,
     E_DTHROW,
@@ -59,6 +57,7 @@ from aceten.search.endgame import (
     _store,
     bucket,
     probe_masked,
+    renamed,
 )
 from aceten.search.kernels import prefetch, table_window
 
@@ -109,18 +108,11 @@ def _probe(G, u, a, d, s0, gen):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _renamed(E, c, live):
-    """The name of renamable card c among the ``live`` cards: by how many live cards of its
-    block are stronger (``endgame.rename_rows``)."""
-    return E[E_DREN + popcount(live & E[E_DSTRONG, c]), c]
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def _slot(E, c, live):
     """The name the table gives card c (held) among the ``live`` cards: its own, or if it is
-    renamable, ``_renamed``."""
+    renamable, ``endgame.renamed``."""
     if (E[E_DZERO, 0] >> c) & 1:
-        return _renamed(E, c, live)
+        return renamed(E, c, live)
     return c
 
 
@@ -138,7 +130,7 @@ def _key(E, h0, h1, live):
     while x:
         c = low_bit(x)
         x &= x - 1
-        t = 1 << _renamed(E, c, live)
+        t = 1 << renamed(E, c, live)
         u |= t
         if (h1 >> c) & 1:
             a |= t

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from aceten.rules import lazy_numba
-from aceten.rules.jit import low_bit
+from aceten.rules.jit import low_bit, popcount
 from aceten.rules.layout import (
     DRAW_AFTER_TRICK,
     DRAW_NONE,
@@ -179,8 +179,9 @@ def rows_key(R: np.ndarray, S: np.ndarray) -> tuple[int, ...]:
 
 
 def _this_solve(E: np.ndarray, S: np.ndarray, gen: int) -> None:
-    """What setup writes for each solve: the table's generation and, for the two-seat kernel,
-    the stock's order and what is left of it after each draw."""
+    """What setup writes for each solve: the table's generation and, for the two-seat kernel
+    and the kernel for duties where it draws the stock, the stock's order and what is left of
+    it after each draw."""
     E[E_MISC, M_GEN] = gen
     if E[E_MISC, M_DUEL] == 1 or E[E_MISC, M_OB_STOCK_TO] > 0:
         slen = int(S[S_SLEN])
@@ -243,6 +244,14 @@ def rename_rows(E: np.ndarray, ORD: np.ndarray, trump: int, tricks: bool) -> Non
             for k in range(count):
                 E[E_DREN + k, b] = block[k]
     E[E_DZERO, 0] = zero - (1 << 64 if zero >> 63 else 0)  # as an int64
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def renamed(E, c, live):
+    """The name of renamable card c among the ``live`` cards: by how many live cards of its
+    block are stronger (``rename_rows``), for the two-seat kernel's and the kernel for duties'
+    keys."""
+    return E[E_DREN + popcount(live & E[E_DSTRONG, c]), c]
 
 
 def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray) -> None:

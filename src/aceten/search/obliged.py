@@ -82,8 +82,6 @@ from aceten.search.endgame import (
     CHEAP_TRICK,
     E_DBELOW,
     E_DFRAME,
-    E_DREN,
-    E_DSTRONG,
     E_DSUF,
     E_DTHROW,
     E_DZERO,
@@ -113,6 +111,7 @@ from aceten.search.endgame import (
     probe_masked,
     probe_masked_at,
     rename_rows,
+    renamed,
     strongest,
 )
 from aceten.search.endgame import applies as applies_four
@@ -957,7 +956,7 @@ def _key(E, h0, h1, h2, h3, tl, stock):
     while z:
         c = low_bit(z)
         z &= z - 1
-        t = 1 << E[E_DREN + popcount(live & E[E_DSTRONG, c]), c]
+        t = 1 << renamed(E, c, live)
         u |= t
         if ((h1 | h3) >> c) & 1:
             a |= t
