@@ -65,7 +65,7 @@ def first_lead(name: str, players: int, variant: str | None, options: dict, seed
     return g
 
 
-def bench_solver(deals: int, configs: list[tuple], tt_bits: int,
+def bench_solver(deals: int, configs: list[tuple], tt_bits: int | None,
                  threads: int | None = None) -> list[dict]:
     from aceten.search import Solver
 
@@ -98,7 +98,7 @@ def bench_solver(deals: int, configs: list[tuple], tt_bits: int,
             "threads": solver.threads,
             "median_s": statistics.median(times), "p95_s": _p95(times),
             "max_s": times[-1], "median_cpu_s": statistics.median(cpu), "p95_cpu_s": _p95(cpu),
-            "median_nodes": int(statistics.median(nodes)),
+            "median_nodes": int(statistics.median(nodes)), "total_nodes": sum(nodes),
             "tt_hit_rate": hits / probes if probes else 0.0,
             "first_move_cut_rate": first_cuts / cuts if cuts else 0.0,
             "disturbed": disturbed,
@@ -107,7 +107,7 @@ def bench_solver(deals: int, configs: list[tuple], tt_bits: int,
     return rows
 
 
-def bench_paired(deals: int, configs: list[tuple], tt_bits: int) -> list[dict]:
+def bench_paired(deals: int, configs: list[tuple], tt_bits: int | None) -> list[dict]:
     """Each deal solved by one thread and then by two, back to back; only the deals during
     which other processes used less than a tenth of a core in both solves are kept, so the two
     are compared on the same deals with the machine to themselves."""
@@ -171,7 +171,7 @@ def _solver_line(r: dict) -> str:
             f"{r['threads']}  median {1000 * r['median_s']:9.1f} ms  p95 {1000 * r['p95_s']:9.1f} ms"
             f"  max {1000 * r['max_s']:9.1f} ms  cpu median {1000 * r['median_cpu_s']:9.1f} ms  "
             f"p95 {1000 * r['p95_cpu_s']:9.1f} ms  nodes "
-            f"{r['median_nodes']:>10,}  tt hits "
+            f"{r['median_nodes']:>10,} (all {r['total_nodes']:,})  tt hits "
             f"{100 * r['tt_hit_rate']:4.1f}%  first-move cuts {100 * r['first_move_cut_rate']:4.1f}%  "
             f"disturbed {r['disturbed']}")
 
@@ -313,7 +313,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="random deals per configuration")
     parser.add_argument("--only", choices=("solve", "batch"))
     parser.add_argument("--configs", default="", help="only these games, e.g. briscola-4,klaverjas-4")
-    parser.add_argument("--tt-bits", type=int, default=20)
+    parser.add_argument("--tt-bits", type=int, default=None,
+                        help="log2 of the table's entries (default: the solver's, sized for the game)")
     parser.add_argument("--threads", type=int, default=None,
                         help="solver threads (1 or 2; default: 2 while a core is idle, else 1)")
     parser.add_argument("--paired", action="store_true",

@@ -468,6 +468,44 @@ def test_duty_kernel_draws_the_stock_in_plain_play():
                      "klaverjas": 4 << search.endgame.DUEL_TABLE_BITS}
 
 
+def test_the_tables_are_sized_for_the_game_and_grow():
+    """``Solver()`` sizes its table for the games it meets (``solver.table_bits``: the full size
+    only where the main search takes six tricks or more) and makes both tables anew, larger,
+    when a game needs more; ``tt_bits`` fixes the size; the values do not depend on it."""
+    from aceten.search import obliged
+    from aceten.search import solver as solver_module
+
+    def near_the_end(name: str, players: int, tricks_left: int, **options: Any) -> Game:
+        g = aceten.new_game(name, players=players, seed=3, **options)
+        while g.phase != "play":
+            g.push(g.legal_moves()[0])
+        while len(g.tricks) < g.rules.tricks_per_deal - tricks_left or g.trick:
+            g.push(g.legal_moves()[-1])
+        return g
+
+    klaverjas = near_the_end("klaverjas", 4, 5, trump="H")
+    briscola3 = near_the_end("briscola", 3, 6)
+    briscola4 = near_the_end("briscola", 4, 5)
+    solver = search.Solver(threads=1)
+    small, full = solver_module.SMALL_TABLE_BITS, solver_module.MAIN_TABLE_BITS
+    seen = []
+    for g in (klaverjas, briscola3, briscola4, klaverjas):
+        value = solver.solve(g).value
+        assert value == search.Solver(tt_bits=12, threads=1).solve(g).value
+        assert solver._table is not None and solver._endgame_table is not None
+        seen.append((len(solver._table), len(solver._endgame_table)))
+    assert seen == [(1 << small, 4 << search.endgame.DUEL_TABLE_BITS),
+                    (1 << small, 4 << obliged.STOCK_TABLE_BITS),
+                    (1 << full, 4 << obliged.STOCK_TABLE_BITS),
+                    (1 << full, 4 << obliged.STOCK_TABLE_BITS)]  # never shrunk
+    fixed = search.Solver(tt_bits=12, threads=1)
+    fixed.solve(briscola4)
+    assert fixed._table is not None and len(fixed._table) == 1 << 12
+    for bad in (True, 3, 29, 2.5, "20"):
+        with pytest.raises(AcetenError, match="tt_bits"):
+            search.Solver(tt_bits=bad)  # type: ignore[arg-type]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "variant", "options", "deck"), [
     ("klaverjas", 4, "rotterdam", {"trump": "S"}, KLAVERJAS_16),

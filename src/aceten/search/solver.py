@@ -29,6 +29,9 @@ from aceten.game import Game, PlayerView
 from aceten.moves import Move
 from aceten.rules import jit
 from aceten.rules.layout import (
+    DRAW_NONE,
+    R_DRAW,
+    R_N,
     S_COOP,
     S_DRAWN,
     S_HAND,
@@ -359,7 +362,9 @@ class Solver:
 
     The table is kept between calls on positions of the same deal (same rules and stock), so
     analysing a game move by move reuses the work of the earlier positions. ``tt_bits`` sets
-    the table size: ``2**tt_bits`` entries of 64 bytes (20 bits: 64 MB). ``threads`` (1 or 2;
+    the table size: ``2**tt_bits`` entries of 64 bytes (20 bits: 64 MB); None (the default)
+    sizes it for the games solved (``table_bits``: 64 MB where four seats draw a stock or
+    more than four play, 16 MB otherwise), growing it when a game needs more. ``threads`` (1 or 2;
     None: 2 if the machine has two cores) is how many threads search a big position together,
     over the one table: the values are the same, only found sooner. With None the second thread
     is only used while the machine has a core to spare (``_core_to_spare``, checked at each
@@ -367,9 +372,11 @@ class Solver:
     one (4-player Briscola, load average 8-9: 1.09-1.14 times the wall time of one thread).
     """
 
-    def __init__(self, tt_bits: int = 20, threads: int | None = None):
-        if not 4 <= tt_bits <= 28:
-            raise AcetenError(f"tt_bits={tt_bits}: choose between 4 and 28")
+    def __init__(self, tt_bits: int | None = None, threads: int | None = None):
+        if tt_bits is not None and (isinstance(tt_bits, bool) or not isinstance(tt_bits, int)
+                                    or not 4 <= tt_bits <= 28):
+            raise AcetenError(f"tt_bits={tt_bits!r}: choose between 4 and 28 (or None: sized "
+                              "for the game)")
         self.auto_threads = threads is None
         if threads is None:
             threads = min(2, os.cpu_count() or 1)
@@ -541,8 +548,13 @@ class Solver:
         return self._pool
 
     def _table_for(self, game: Game) -> tuple[np.ndarray, int]:
-        if self._table is None:
-            self._table = aligned_zeros((1 << self.tt_bits, dds.TD_WIDTH))
+        """The main table (made on first use, made anew when ``game`` needs a larger one) and
+        its generation for a solve of ``game``: a new one unless the same deal was solved
+        last."""
+        bits = self.tt_bits if self.tt_bits is not None else table_bits(encode_rules(game.rules).R)
+        if self._table is None or len(self._table) < 1 << bits:  # made, or grown, empty
+            self._table = aligned_zeros((1 << bits, dds.TD_WIDTH))
+            self._context = None
         context = (game.rules, tuple(game.deal.stock))
         same = self._context is not None and self._context[0] is context[0] \
             and self._context[1] == context[1]
@@ -567,8 +579,10 @@ class Solver:
         if not endgame.applies(R, S) and not endgame.applies_duel(R, S) \
                 and not obliged.applies(R, S):
             return _NO_TABLE, 0
-        if self._endgame_table is None:  # (a table made for one kernel serves the other too)
-            self._endgame_table = endgame.new_table(_endgame_table_bits(R, S))
+        bits = _endgame_table_bits(R, S)  # (a table made for one kernel serves the others too,
+        if self._endgame_table is None or len(self._endgame_table) < 4 << bits:  # or grows)
+            self._endgame_table = endgame.new_table(bits)
+            self._endgame_context = None
         context = (endgame.rows_key(R, S), tuple(S[S_STOCK:S_STOCK + int(S[S_SLEN])]))
         if context != self._endgame_context:
             self._endgame_context = context
@@ -582,8 +596,25 @@ class Solver:
 _NO_TABLE = np.zeros(8, dtype=np.int64)
 
 
+MAIN_TABLE_BITS = 20  # the table where the main search takes six tricks or more: four seats
+# drawing a stock (the 4-player endgame kernel takes the last four tricks of Briscola and Brisca,
+# the kernel for duties only those after the stock), or more than four seats (no kernel);
+# 2**18 entries took 1.02-1.05 times the nodes in 4-player Briscola and Brisca (deals 0-7)
+SMALL_TABLE_BITS = 18  # elsewhere, where the kernels take every trick but the first few: 2**16
+# entries searched the very same nodes as 2**20 in Briscola 2p and 3p, Cruce and Klaverjas
+# (deals 0-29), Brisca 2p 1.06 times (2**18: 1.0007); a fresh process pays for each page of
+# the table it touches (64 MB: about 0.1 s of CPU)
+
+
+def table_bits(R: np.ndarray) -> int:
+    """The main table's size (log2 of its entries) for games under rules R, by how much of
+    their search is the main search's: ``MAIN_TABLE_BITS`` or ``SMALL_TABLE_BITS``."""
+    long_main = R[R_N] > 4 or (R[R_N] == 4 and R[R_DRAW] != DRAW_NONE)
+    return MAIN_TABLE_BITS if long_main else SMALL_TABLE_BITS
+
+
 def _endgame_table_bits(R: np.ndarray, S: np.ndarray) -> int:
-    """The size of the endgame table for the kernel that serves S first: 16 MB for the
+    """The size of the endgame table for the kernel that serves S: 16 MB for the
     4-player endgame kernel, 32 MB where the kernel for duties draws the stock (plain play of
     three seats), 8 MB for the two-seat kernel and the kernel for duties otherwise (a size
     that stays in the L3 cache; 32 MB gained Klaverjas and 2-player Cruce nothing: 0.73 and
