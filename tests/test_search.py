@@ -470,8 +470,10 @@ def test_duty_kernel_draws_the_stock_in_plain_play():
 
 def test_the_tables_are_sized_for_the_game_and_grow():
     """``Solver()`` sizes its table for the games it meets (``solver.table_bits``: the full size
-    only where the main search takes six tricks or more) and makes both tables anew, larger,
-    when a game needs more; ``tt_bits`` fixes the size; the values do not depend on it."""
+    only where the main search takes six tricks or more), and the kernels' table for the
+    position (32 MB for the kernel drawing the stock only with ``obliged.STOCK_TABLE_TRICKS``
+    tricks left or more); it makes both anew, larger, when a game needs more; ``tt_bits``
+    fixes the main table's size; the values do not depend on the sizes."""
     from aceten.search import obliged
     from aceten.search import solver as solver_module
 
@@ -484,20 +486,21 @@ def test_the_tables_are_sized_for_the_game_and_grow():
         return g
 
     klaverjas = near_the_end("klaverjas", 4, 5, trump="H")
-    briscola3 = near_the_end("briscola", 3, 6)
+    briscola3 = near_the_end("briscola", 3, 6)  # late: the kernel's 8 MB
     briscola4 = near_the_end("briscola", 4, 5)
     solver = search.Solver(threads=1)
     small, full = solver_module.SMALL_TABLE_BITS, solver_module.MAIN_TABLE_BITS
     seen = []
     for g in (klaverjas, briscola3, briscola4, klaverjas):
-        value = solver.solve(g).value
-        assert value == search.Solver(tt_bits=12, threads=1).solve(g).value
+        assert solver.solve(g).value == search.Solver(tt_bits=12, threads=1).solve(g).value
         assert solver._table is not None and solver._endgame_table is not None
         seen.append((len(solver._table), len(solver._endgame_table)))
-    assert seen == [(1 << small, 4 << search.endgame.DUEL_TABLE_BITS),
-                    (1 << small, 4 << obliged.STOCK_TABLE_BITS),
-                    (1 << full, 4 << obliged.STOCK_TABLE_BITS),
-                    (1 << full, 4 << obliged.STOCK_TABLE_BITS)]  # never shrunk
+    solver.solve(aceten.new_game("briscola", players=3, seed=3), moves=False)  # a whole deal
+    seen.append((len(solver._table), len(solver._endgame_table)))
+    eight, four, stock = (4 << search.endgame.DUEL_TABLE_BITS, 4 << search.endgame.TABLE_BITS,
+                          4 << obliged.STOCK_TABLE_BITS)
+    assert seen == [(1 << small, eight), (1 << small, eight), (1 << full, four),
+                    (1 << full, four), (1 << full, stock)]  # grown, never shrunk
     fixed = search.Solver(tt_bits=12, threads=1)
     fixed.solve(briscola4)
     assert fixed._table is not None and len(fixed._table) == 1 << 12

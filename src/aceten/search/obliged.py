@@ -144,6 +144,10 @@ STOCK_TRICKS = 9  # in plain play (no duty, no bonus, drawing after each trick),
 STOCK_TABLE_BITS = 20  # the endgame table where it does (32 MB; the 8 MB of the two-seat kernel
 # overflowed: 3-player Briscola's 200-deal p95 429.9 ms against 499.2-535.0, the median 73.1 ms
 # against 75.6-77.4; 2**21 entries 415.9 and 71.6 ms)
+STOCK_TABLE_TRICKS = 12  # for positions with this many tricks left or more: from two tricks
+# played on, 8 MB searched 1.004-1.006 times the nodes of 32 MB (3-player Briscola and Brisca,
+# deals 0-29; after one trick 1.02-1.03, from the first card 1.11), and a new Solver then does not
+# pay for 32 MB of fresh pages (up to 45 ms) on a late position (the searcher's, pimc's)
 # its rows, from E_OBLIGED (OBLIGED_ROWS of them)
 E_OSEQ = 0  # a card's bit in the roem sequence word (8 places a suit), or 0
 E_OFOUR = 1  # a card's four-of-a-kind roem (by its rank)

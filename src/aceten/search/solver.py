@@ -32,6 +32,7 @@ from aceten.rules.layout import (
     DRAW_NONE,
     R_DRAW,
     R_N,
+    R_TRICKS,
     S_COOP,
     S_DRAWN,
     S_HAND,
@@ -41,6 +42,7 @@ from aceten.rules.layout import (
     S_SLEN,
     S_STOCK,
     S_TLEN,
+    S_TRICKNO,
     S_TRICKS,
     SEATS,
 )
@@ -616,12 +618,14 @@ def table_bits(R: np.ndarray) -> int:
 def _endgame_table_bits(R: np.ndarray, S: np.ndarray) -> int:
     """The size of the endgame table for the kernel that serves S: 16 MB for the
     4-player endgame kernel, 32 MB where the kernel for duties draws the stock (plain play of
-    three seats), 8 MB for the two-seat kernel and the kernel for duties otherwise (a size
-    that stays in the L3 cache; 32 MB gained Klaverjas and 2-player Cruce nothing: 0.73 and
-    5.11 s against 0.73 and 5.01 s of CPU over deals 0-29)."""
+    three seats) from a position with ``obliged.STOCK_TABLE_TRICKS`` tricks left or more, 8 MB
+    for the two-seat kernel and the kernel for duties otherwise (a size that stays in the L3
+    cache; 32 MB gained Klaverjas and 2-player Cruce nothing: 0.73 and 5.11 s against 0.73 and
+    5.01 s of CPU over deals 0-29)."""
     if endgame.applies(R, S):
         return endgame.TABLE_BITS
-    if obliged.applies(R, S) and obliged.draws_stock(R, S):
+    if obliged.applies(R, S) and obliged.draws_stock(R, S) \
+            and R[R_TRICKS] - S[S_TRICKNO] >= obliged.STOCK_TABLE_TRICKS:
         return obliged.STOCK_TABLE_BITS
     return endgame.DUEL_TABLE_BITS
 
