@@ -578,11 +578,11 @@ class Solver:
         generation, so pimc's and the searcher's deals of one decision, and the first cards of
         a deal whose first card names trump, reuse each other's endgames. Any other solve
         starts a new generation."""
-        if not endgame.applies(R, S) and not endgame.applies_duel(R, S) \
-                and not obliged.applies(R, S):
+        bits = _endgame_table_bits(R, S)
+        if bits == 0:
             return _NO_TABLE, 0
-        bits = _endgame_table_bits(R, S)  # (a table made for one kernel serves the others too,
-        if self._endgame_table is None or len(self._endgame_table) < 4 << bits:  # or grows)
+        # (a table made for one kernel serves the others too, or grows)
+        if self._endgame_table is None or len(self._endgame_table) < 4 << bits:
             self._endgame_table = endgame.new_table(bits)
             self._endgame_context = None
         context = (endgame.rows_key(R, S), tuple(S[S_STOCK:S_STOCK + int(S[S_SLEN])]))
@@ -616,16 +616,19 @@ def table_bits(R: np.ndarray) -> int:
 
 
 def _endgame_table_bits(R: np.ndarray, S: np.ndarray) -> int:
-    """The size of the endgame table for the kernel that serves S: 16 MB for the
-    4-player endgame kernel, 32 MB where the kernel for duties draws the stock (plain play of
-    three seats) from a position with ``obliged.STOCK_TABLE_TRICKS`` tricks left or more, 8 MB
-    for the two-seat kernel and the kernel for duties otherwise (a size that stays in the L3
-    cache; 32 MB gained Klaverjas and 2-player Cruce nothing: 0.73 and 5.11 s against 0.73 and
-    5.01 s of CPU over deals 0-29)."""
+    """The size of the endgame table for the kernel that serves S (log2 of its entries; 0
+    where no kernel does): 16 MB for the 4-player endgame kernel, 32 MB where the kernel for
+    duties draws the stock (plain play of three seats) from a position with
+    ``obliged.STOCK_TABLE_TRICKS`` tricks left or more, 8 MB for the two-seat kernel and the
+    kernel for duties otherwise (a size that stays in the L3 cache; 32 MB gained Klaverjas and
+    2-player Cruce nothing: 0.73 and 5.11 s against 0.73 and 5.01 s of CPU over deals 0-29)."""
     if endgame.applies(R, S):
         return endgame.TABLE_BITS
-    if obliged.applies(R, S) and obliged.draws_stock(R, S) \
-            and R[R_TRICKS] - S[S_TRICKNO] >= obliged.STOCK_TABLE_TRICKS:
+    if endgame.applies_duel(R, S):
+        return endgame.DUEL_TABLE_BITS
+    if not obliged.applies(R, S):
+        return 0
+    if obliged.draws_stock(R, S) and R[R_TRICKS] - S[S_TRICKNO] >= obliged.STOCK_TABLE_TRICKS:
         return obliged.STOCK_TABLE_BITS
     return endgame.DUEL_TABLE_BITS
 
