@@ -56,8 +56,10 @@ from aceten.search.endgame import (
     MAX_POINTS,
     _store,
     bucket,
+    dearest,
     probe_masked,
     renamed,
+    sure_winners,
 )
 from aceten.search.kernels import prefetch, table_window
 
@@ -358,12 +360,18 @@ def _merge(E, m, live):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _next_card(E, m, c0):
-    """The card of m to search next: leads and cards that do not take the trick cheapest
-    first (rows ``E_DTHROW``, a trump dearer than any plain card); a card that takes it
-    before them, even a trump on a worthless lead, the cheapest that takes it first (row
-    ``E_DTAKE``). (``dds.gen_moves`` trumps a cheap trick late and holds trumps less dear: in
-    2-player Briscola this order takes 0.90–0.93 of its nodes: docs/benchmarks.md.)"""
+def _next_card(E, m, c0, s, h0, h1):
+    """The card of m to search next: a lead sure to win its trick (``endgame.sure_winners``
+    against the other hand), the dearest first (0.75 of the nodes in 2-player Briscola);
+    then leads and cards that do not take the trick cheapest first (rows ``E_DTHROW``, a
+    trump dearer than any plain card); a card that takes it before them, even a trump on a
+    worthless lead, the cheapest that takes it first (row ``E_DTAKE``). (``dds.gen_moves``
+    trumps a cheap trick late and holds trumps less dear: in 2-player Briscola this order
+    takes 0.90–0.93 of its nodes: docs/benchmarks.md.) Seat s leads; h0, h1 the hands."""
+    if c0 < 0:
+        sure = sure_winners(E, m, h1 if s == 0 else h0)
+        if sure:
+            return dearest(E, sure)
     best = -1
     score = -(1 << 40)
     while m:
@@ -422,7 +430,8 @@ def duel(E, G, stats, s, h0, h1, d, left, alpha, beta):
             E[E_DFRAME + p, D_FIRST] = 0
             c = low_bit(k)
         else:
-            c = _next_card(E, m, E[E_DFRAME + p, D_C0])
+            c = _next_card(E, m, E[E_DFRAME + p, D_C0], E[E_DFRAME + p, D_S],
+                           E[E_DFRAME + p, D_H0], E[E_DFRAME + p, D_H1])
         bit = 1 << c
         E[E_DFRAME + p, D_CANDS] = m ^ bit
         E[E_DFRAME + p, D_CUR] = c

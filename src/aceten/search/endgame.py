@@ -362,6 +362,88 @@ def strongest(E, m):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def sure_winners(E, mine, others):
+    """The cards of ``mine`` that win the trick they lead whatever ``others`` hold, where no
+    duty binds the others (plain play): a trump above every trump they hold, a plain card
+    above every card of its suit they hold when they hold no trump. Led first, the dearest
+    first (``dearest``), they cut most often: in 2-player Briscola 0.75 of the nodes, in
+    3-player Briscola 0.71 (docs/benchmarks.md)."""
+    trump = E[E_MISC, M_TRUMP]
+    out = 0
+    m = mine
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        if others & (0xFFFF << (c & 48)) & ~E[E_DBELOW, c] & ~(1 << c) == 0:
+            out |= 1 << c
+    if trump >= 0 and others & (0xFFFF << (trump << 4)):
+        out &= 0xFFFF << (trump << 4)
+    return out
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def dearest(E, m):
+    """The card of m (not empty) to cash first: a trump before a plain card of as many
+    points, then the most points."""
+    pick = -1
+    score = -1
+    trump = E[E_MISC, M_TRUMP]
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        v = E[E_PTS, c] * 4 + (30 if (c >> 4) & 3 == trump else 0)
+        if v > score:
+            score = v
+            pick = c
+    return pick
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def top_power(E, pw, hand):
+    """The most power any card of ``hand`` has in a trick whose suit led is row pw (E_PW +
+    suit), or -1 if none can win it."""
+    top = -1
+    while hand:
+        c = low_bit(hand)
+        hand &= hand - 1
+        if E[pw, c] > top:
+            top = E[pw, c]
+    return top
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def third_card(E, pw, m, reach, best, ours):
+    """The card of m to try first at a trick's third place of four, as a bit (0 if m is
+    empty), knowing the most power the last hand can bring (``reach``, ``top_power``): on a
+    trick the side already wins (``ours``) that the last hand cannot take, the dearest card;
+    else one that takes the trick beyond the last hand's reach, the strongest cheap one; then
+    one it can still beat; else the cheapest. ``best`` is the power winning the trick so far.
+    The general search orders by the same rule (``dds.gen_moves``); here it took 4-player
+    Briscola to 0.92 of the nodes and 0.97 of the CPU (docs/benchmarks.md)."""
+    pick = -1
+    score = -(1 << 40)
+    trump = E[E_MISC, M_TRUMP]
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        power = E[pw, c]
+        points = E[E_PTS, c]
+        penalty = 30 if (c >> 4) & 3 == trump else 0
+        v = E[E_DTHROW, c]
+        if ours:
+            if max(power, best) > reach:
+                v = 100 + points * 4 - penalty
+        elif power > best:
+            v = 1000 - points * 2 - penalty + E[E_POWER, c] - (TRUMP_POWER if penalty else 0)
+            if power <= reach:
+                v -= 500
+        if v > score:
+            score = v
+            pick = c
+    return 1 << pick if pick >= 0 else 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _sides(E, s0):
     """Which places of a trick led by seat s0 play for the maximising side: four flags and
     the same as a bit mask (bit d for place d)."""
@@ -590,7 +672,8 @@ def eg3_table(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
 def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
     """Two cards each: fail-soft alpha-beta over what the maximising side wins in the tricks
     left, the hands r0..r3 in play order from the leader s0, ``left`` the points (or tricks)
-    they hold. One loop per seat; the last card that cut at each place is tried first."""
+    they hold. One loop per seat; at each place the last card that cut there is tried first
+    (at the third, ``third_card``'s pick before it)."""
     if left <= alpha:
         return left
     if beta <= 0 or left == 0:
@@ -632,6 +715,7 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
         nodes += 1
         r0 ^= 1 << c0
         pw = E_PW + ((c0 >> 4) & 3)
+        reach = top_power(E, pw, r3)  # what the last hand can bring (``third_card``)
         p0 = E[E_POWER, c0]
         t0 = E[E_PTS, c0]
         e0 = low_bit(r0)
@@ -652,8 +736,11 @@ def eg2(E, s0, r0, r1, r2, r3, alpha, beta, left):
             b2 = b1
             g2 = -INF if x2 else INF
             m2 = _cands(E, r2, E_DOM, M_DOMINATED)
+            first = third_card(E, pw, m2, reach, p1, d1 == 0)
             while m2:
-                k = m2 & E[E_MISC, M_KILL + 6]
+                k = m2 & first
+                if not k:
+                    k = m2 & E[E_MISC, M_KILL + 6]
                 c2 = low_bit(k if k else m2)
                 m2 ^= 1 << c2
                 nodes += 1
@@ -779,6 +866,7 @@ def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
         nodes += 1
         r0 ^= 1 << c0
         pw = E_PW + ((c0 >> 4) & 3)
+        reach = top_power(E, pw, r3)  # what the last hand can bring (``third_card``)
         p0 = E[E_POWER, c0]
         t0 = E[E_PTS, c0]
         a1 = a0
@@ -797,8 +885,11 @@ def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
             b2 = b1
             g2 = -INF if x2 else INF
             m2 = _cands(E, r2, E_DOM, M_DOMINATED)
+            first = third_card(E, pw, m2, reach, p1, d1 == 0)
             while m2:
-                k = m2 & E[E_MISC, M_KILL + 2]
+                k = m2 & first
+                if not k:
+                    k = m2 & E[E_MISC, M_KILL + 2]
                 c2 = low_bit(k if k else m2)
                 m2 ^= 1 << c2
                 nodes += 1
@@ -933,6 +1024,7 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
         nodes += 1
         r0 ^= 1 << c0
         pw = E_PW + ((c0 >> 4) & 3)
+        reach = top_power(E, pw, r3)  # what the last hand can bring (``third_card``)
         p0 = E[E_POWER, c0]
         t0 = E[E_PTS, c0]
         a1 = a0
@@ -951,8 +1043,11 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
             b2 = b1
             g2 = -INF if x2 else INF
             m2 = _cands(E, r2, E_DOM_S, M_DOMINATED_S)
+            first = third_card(E, pw, m2, reach, p1, d1 == 0)
             while m2:
-                k = m2 & E[E_MISC, M_KILL + 10]
+                k = m2 & first
+                if not k:
+                    k = m2 & E[E_MISC, M_KILL + 10]
                 c2 = low_bit(k if k else m2)
                 m2 ^= 1 << c2
                 nodes += 1

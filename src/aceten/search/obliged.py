@@ -108,11 +108,14 @@ from aceten.search.endgame import (
     below_rows,
     bucket,
     card_rows,
+    dearest,
     probe_masked,
     probe_masked_at,
     rename_rows,
     renamed,
     strongest,
+    sure_winners,
+    top_power,
 )
 from aceten.search.endgame import applies as applies_four
 from aceten.search.kernels import prefetch, table_window
@@ -198,6 +201,7 @@ F_TL = 27  # tricks left, this one included
 F_KILL = 28  # the card that last cut at this ply (a bit; 0: none)
 F_MASTERS = 29  # at a lead: the leader's cards above every card of their suit the others hold
 F_STOCK = 30  # the cards still to draw after this trick (0: none)
+F_AFTER = 31  # three seats, the trick's second card: the last hand if it is an opponent's, or 0
 
 OPEN = -(1 << 40)  # a frame was set up: the node's cards are to be searched
 NOT_KEYED = -2
@@ -588,19 +592,24 @@ def _merge(E, m, live, own):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters):
+def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters, after):
     """The card of m to search next: the last card that cut here, then (two or three seats) a
     lead of a master, trumps and dear cards first, as ``dds.gen_moves``; then a lead that cut
     most often with as many tricks left, then ``dds.gen_moves``'s guess (lead cheap cards; give
     points to a partner who wins the trick; take it with the cheapest card that does,
-    trumping only a trick worth taking; else throw the cheapest)."""
+    trumping only a trick worth taking; else throw the cheapest).
+
+    ``after`` (three seats, the second card): the last hand, where it is an opponent's. Then
+    a trick the side already wins that it cannot take gets the dearest card, and cards that
+    take the trick beyond its reach come before those it can still beat, as
+    ``endgame.third_card`` (3-player Briscola 0.90 of the nodes, docs/benchmarks.md)."""
     early = masters if E[E_OBLIGED + E_OMISC, O_MASTERS] == 2 else 0
     if m & early:  # two seats: before the card that last cut
-        return _dearest(E, m & early)
+        return dearest(E, m & early)
     if m & kill:
         return low_bit(m & kill)
     if m & masters:
-        return _dearest(E, m & masters)
+        return dearest(E, m & masters)
     pick = -1
     score = -(1 << 62)
     n = E[E_MISC, M_OB_SEATS]
@@ -609,6 +618,7 @@ def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters):
     trump = E[E_MISC, M_TRUMP]
     led = (c0 >> 4) & 3
     bar = E[E_PW + led, best] if t > 0 else 0
+    reach = top_power(E, E_PW + led, after) if after else INF
     while m:
         c = low_bit(m)
         m &= m - 1
@@ -620,27 +630,14 @@ def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters):
             is_trump = (c >> 4) & 3 == trump
             penalty = 30 if is_trump else 0
             strength = E[E_POWER, c] - (TRUMP_POWER if is_trump else 0)
+            power = E[E_PW + led, c]
             if ours:
-                if last:
+                if last or max(power, bar) > reach:
                     v = 100 + p * 4 - penalty
-            elif E[E_PW + led, c] > bar and not (last and is_trump and pts + p < CHEAP_TRICK):
+            elif power > bar and not (last and is_trump and pts + p < CHEAP_TRICK):
                 v = 1000 + p - penalty - strength if last else 1000 - p * 2 - penalty + strength
-        if v > score:
-            score = v
-            pick = c
-    return pick
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _dearest(E, m):
-    """The card of m to cash first: a trump before a plain card, then the most points."""
-    pick = -1
-    score = -1
-    trump = E[E_MISC, M_TRUMP]
-    while m:
-        c = low_bit(m)
-        m &= m - 1
-        v = E[E_PTS, c] * 4 + (30 if (c >> 4) & 3 == trump else 0)
+                if power <= reach and reach < INF:
+                    v -= 500
         if v > score:
             score = v
             pick = c
@@ -1091,6 +1088,8 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
                     return quick
             elif cap - quick <= alpha:
                 return cap - quick
+    elif E[E_MISC, M_OB_SEATS] == 3 and E[E_OBLIGED + E_OMISC, O_KILLS] == 0:
+        masters = sure_winners(E, hand, (h0 | h1 | h2 | h3) ^ hand)  # plain play: led first
     f = E_DFRAME + p
     E[f, F_H] = h0
     E[f, F_H + 1] = h1
@@ -1110,6 +1109,7 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     E[f, F_STOCK] = stock
     E[f, F_FIRST] = first
     E[f, F_MASTERS] = masters
+    E[f, F_AFTER] = 0
     E[f, F_FOUND] = found
     E[f, F_E0] = e0
     E[f, F_LOWER] = lower
@@ -1178,7 +1178,7 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             c = low_bit(k)
         else:
             c = _next_card(E, m, t, c0, best, bp, E[f, F_PTS], E[f, F_KILL], E[f, F_TL], E[f, F_S],
-                           E[f, F_MASTERS] if t == 0 else 0)
+                           E[f, F_MASTERS] if t == 0 else 0, E[f, F_AFTER])
         bit = 1 << c
         E[f, F_CANDS] = m ^ bit
         E[f, F_CUR] = c
@@ -1217,6 +1217,12 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             nxt = _wrap(seat + 1, n)
             _window(E, g, E[f, F_ALPHA] - gain, E[f, F_BETA] - gain, E[E_MISC, M_MAX + nxt])
             own = _hand(nxt, h0, h1, h2, h3)
+            after = 0
+            if n == 3 and t == 0:  # (four seats: 0.98 of the nodes in Klaverjas, no less CPU)
+                final = _wrap(s + 2, n)
+                if E[E_MISC, M_MAX + final] != E[E_MISC, M_MAX + nxt]:
+                    after = _hand(final, h0, h1, h2, h3)
+            E[g, F_AFTER] = after
             E[g, F_CANDS] = _merge(E, _legal(E, own, t + 1, c0, best, bp),
                                    h0 | h1 | h2 | h3 | tm | E[f, F_STOCK], own)
             E[g, F_FIRST] = 0
