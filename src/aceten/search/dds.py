@@ -142,7 +142,7 @@ from aceten.search.endgame import (
     eg3_table,
     egs,
 )
-from aceten.search.kernels import is_maximising, last_bonus_left, mix64, table_window
+from aceten.search.kernels import is_maximising, last_bonus_left, mates, mix64, table_window
 from aceten.search.obliged import M_OB_FROM, M_OB_ON, obliged, quick_tricks, stored_bounds
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
@@ -870,7 +870,9 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
     Order: the table's move, an exchange, then by a guess of each card's worth (win a trick
     that matters with the cheapest winning card, give points to a partner who wins, else throw
     the cheapest card; lead cheap cards), ties broken by the history of cut-offs. With two or
-    three seats a lead sure to win its trick comes first (``lead_masters``, ``sure_leads``).
+    three seats a lead sure to win its trick comes first (``lead_masters``, ``sure_leads``),
+    and before it a lead that scores a marriage for the maximising side, whose mates are kept
+    back on other tricks (``kernels.mates``: 2-player Cruce 0.91 of the nodes).
     The card before the trick's last sees what the last hand can bring (``last_reach``) where
     it is an opponent's: a trick the side wins and that hand cannot take gets the dearest card,
     a card that takes the trick beyond its reach comes before one it can still beat (3- and
@@ -912,6 +914,9 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
         for i in range(tlen):
             table_pts += card_points(T, S[S_TRICK + i], trump)
     hrow = seat if HIST.shape[0] > seat else 0
+    # a marriage: led first, kept back on other tricks (the maximising side's only: the value
+    # counts no other side's bonus)
+    pairs = mates(hand) if R[R_MARRIAGE] == 1 and is_maximising(S, seat, R) else 0
     masters = 0
     if tlen == 0 and R[R_N] < 4:
         masters = lead_masters(S, R, ORD) | sure_leads(S, R, ORD)
@@ -933,6 +938,8 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
             score = -(pts * 4 + penalty + strength)
             if masters & (1 << b):
                 score = 500 + pts * 4 + penalty  # cash a master first
+            if pairs & (1 << b):
+                score = 1000 + pts + penalty  # score a marriage, in trumps first
         else:
             if suit == lead_trump:
                 power = TRUMP_POWER + T[T_TRUMP_STRENGTH + b]
@@ -951,6 +958,8 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
                     score -= 500
             else:
                 score = -(pts * 4 + penalty + strength)
+            if pairs & (1 << b):
+                score -= 2000
         MV[ply, k] = b
         if tlen == 0 and R[R_N] == 4:
             # 4-player leads: first the cards that cut most often as leads of this trick

@@ -6,7 +6,16 @@ from __future__ import annotations
 import numpy as np
 
 from aceten.rules import lazy_numba
-from aceten.rules.layout import R_LAST_BONUS, R_TRICKS, S_COOP, S_MAXTEAM, S_TEAM, S_TRICKNO
+from aceten.rules.layout import (
+    KING,
+    QUEEN,
+    R_LAST_BONUS,
+    R_TRICKS,
+    S_COOP,
+    S_MAXTEAM,
+    S_TEAM,
+    S_TRICKNO,
+)
 from aceten.rules.lazy_numba import njit
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
@@ -33,6 +42,18 @@ def mix64(z):
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     return z ^ (z >> np.uint64(31))
+
+
+QUEENS = (1 << QUEEN) | (1 << (16 + QUEEN)) | (1 << (32 + QUEEN)) | (1 << (48 + QUEEN))  # (bits)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def mates(hand):
+    """The kings and queens of ``hand`` whose mate it holds too: the cards a marriage lead
+    would score with (``step.lead_bonus``), which the search leads first and keeps back on
+    other tricks (move order only: a king sits one place above its queen)."""
+    queens = hand & QUEENS & (hand >> (KING - QUEEN))
+    return queens | (queens << (KING - QUEEN))
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -118,7 +118,7 @@ from aceten.search.endgame import (
     top_power,
 )
 from aceten.search.endgame import applies as applies_four
-from aceten.search.kernels import prefetch, table_window
+from aceten.search.kernels import mates, prefetch, table_window
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
@@ -202,6 +202,7 @@ F_KILL = 28  # the card that last cut at this ply (a bit; 0: none)
 F_MASTERS = 29  # at a lead: the leader's cards above every card of their suit the others hold
 F_STOCK = 30  # the cards still to draw after this trick (0: none)
 F_AFTER = 31  # three seats, the trick's second card: the last hand if it is an opponent's, or 0
+F_MATES = 32  # the cards of the hand to play that a marriage lead would score with (``mates``)
 
 OPEN = -(1 << 40)  # a frame was set up: the node's cards are to be searched
 NOT_KEYED = -2
@@ -466,6 +467,15 @@ def _marriage(E, c, hand, seat):
     return E[E_OBLIGED + E_OMISC, O_MPLAIN]
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _pairs(E, seat, hand):
+    """The cards of ``hand`` a marriage lead scores with for the maximising side (``mates``),
+    or 0 where there are no marriages or the seat plays against that side."""
+    if E[E_OBLIGED + E_OMISC, O_MARRIAGE] == 0 or E[E_MISC, M_MAX + seat] != 1:
+        return 0
+    return mates(hand)
+
+
 @njit(cache=True, _nrt=False)
 def _legal(E, hand, t, c0, best, bp):
     """The cards of ``hand`` that may be played at place t of a trick led with c0, ``best``
@@ -592,7 +602,7 @@ def _merge(E, m, live, own):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters, after):
+def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters, after, pairs):
     """The card of m to search next: the last card that cut here, then (two or three seats) a
     lead of a master, trumps and dear cards first, as ``dds.gen_moves``; then a lead that cut
     most often with as many tricks left, then ``dds.gen_moves``'s guess (lead cheap cards; give
@@ -602,10 +612,16 @@ def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters, after):
     ``after`` (three seats, the second card): the last hand, where it is an opponent's. Then
     a trick the side already wins that it cannot take gets the dearest card, and cards that
     take the trick beyond its reach come before those it can still beat, as
-    ``endgame.third_card`` (3-player Briscola 0.90 of the nodes, docs/benchmarks.md)."""
+    ``endgame.third_card`` (3-player Briscola 0.90 of the nodes, docs/benchmarks.md).
+
+    ``pairs``: the maximising side's kings and queens whose mate is in the same hand
+    (``kernels.mates``): a lead of one scores a marriage and comes before the card that last
+    cut; on another trick they go last, as ``dds.gen_moves`` orders them."""
     early = masters if E[E_OBLIGED + E_OMISC, O_MASTERS] == 2 else 0
     if m & early:  # two seats: before the card that last cut
         return dearest(E, m & early)
+    if t == 0 and m & pairs:
+        return dearest(E, m & pairs)
     if m & kill:
         return low_bit(m & kill)
     if m & masters:
@@ -638,6 +654,8 @@ def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters, after):
                 v = 1000 + p - penalty - strength if last else 1000 - p * 2 - penalty + strength
                 if power <= reach and reach < INF:
                     v -= 500
+            if pairs & (1 << c):
+                v -= 2000
         if v > score:
             score = v
             pick = c
@@ -1110,6 +1128,7 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     E[f, F_FIRST] = first
     E[f, F_MASTERS] = masters
     E[f, F_AFTER] = 0
+    E[f, F_MATES] = _pairs(E, s, hand)
     E[f, F_FOUND] = found
     E[f, F_E0] = e0
     E[f, F_LOWER] = lower
@@ -1178,7 +1197,7 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             c = low_bit(k)
         else:
             c = _next_card(E, m, t, c0, best, bp, E[f, F_PTS], E[f, F_KILL], E[f, F_TL], E[f, F_S],
-                           E[f, F_MASTERS] if t == 0 else 0, E[f, F_AFTER])
+                           E[f, F_MASTERS] if t == 0 else 0, E[f, F_AFTER], E[f, F_MATES])
         bit = 1 << c
         E[f, F_CANDS] = m ^ bit
         E[f, F_CUR] = c
@@ -1223,6 +1242,7 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
                 if E[E_MISC, M_MAX + final] != E[E_MISC, M_MAX + nxt]:
                     after = _hand(final, h0, h1, h2, h3)
             E[g, F_AFTER] = after
+            E[g, F_MATES] = _pairs(E, nxt, own)
             E[g, F_CANDS] = _merge(E, _legal(E, own, t + 1, c0, best, bp),
                                    h0 | h1 | h2 | h3 | tm | E[f, F_STOCK], own)
             E[g, F_FIRST] = 0
