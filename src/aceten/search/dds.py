@@ -875,8 +875,8 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
     back on other tricks (``kernels.mates``: 2-player Cruce 0.91 of the nodes).
     The card before the trick's last sees what the last hand can bring (``last_reach``) where
     it is an opponent's: a trick the side wins and that hand cannot take gets the dearest card,
-    a card that takes the trick beyond its reach comes before one it can still beat (3- and
-    4-player Briscola and Brisca 0.61–0.85 of the nodes with the kernels' same rules,
+    a card that takes the trick beyond its reach comes before one it can still beat (with the
+    kernels' same rules, 2- to 4-player Briscola and Brisca 0.62–0.77 of the nodes,
     docs/benchmarks.md)."""
     seat = S[S_TOMOVE]
     hand = S[S_HAND + seat]
