@@ -667,7 +667,7 @@ def test_duty_kernels_bound_on_what_is_left_equals_the_general_searchs(variant):
 @pytest.mark.parametrize("name, players, options", [("cruce", 2, {}), ("cruce", 3, {}),
                                                     ("brisca", 2, {"arrastre": True})])
 def test_duty_kernels_masters_and_quick_tricks_are_the_general_searchs(name, players, options):
-    """The leads the kernel for duties tries first with two or three seats (``obliged._masters``:
+    """The leads the kernel for duties tries first with two or three seats (``endgame.above_all``:
     the leader's cards above every card of their suit the others hold) are the general
     search's master leads (``dds.lead_masters``), and the leader's quick tricks it bounds with
     (``obliged.quick_tricks`` on its registers) are the general search's (``dds.leader_sure``
@@ -692,7 +692,7 @@ def test_duty_kernels_masters_and_quick_tricks_are_the_general_searchs(name, pla
                 others = sum(hands) - mine
                 assert E[endgame.E_OBLIGED + obliged.E_OMISC, obliged.O_MASTERS] == (2 if players == 2 else 1)
                 masters = search.dds.lead_masters(S, enc.R, enc.ORD)
-                assert obliged._masters(E, mine, others) == masters, g.moves
+                assert endgame.above_all(E, mine, others) == masters, g.moves
                 for objective in (0, 1):  # card points, then tricks
                     S[search.dds.S_OBJ] = objective
                     endgame.setup(E, enc.R, enc.T, enc.ORD, S, 1)
@@ -704,6 +704,68 @@ def test_duty_kernels_masters_and_quick_tricks_are_the_general_searchs(name, pla
                 seen += 1
             g.push(rng.choice(g.legal_moves()))
     assert seen > 100
+
+
+@pytest.mark.parametrize("name, players", [("briscola", 2), ("briscola", 3), ("briscola", 4),
+                                           ("brisca", 2), ("brisca", 3), ("cruce", 2)])
+def test_kernels_order_cards_by_the_general_searchs_rules(name, players):
+    """The move-order rules the kernels share with the general search, on the kernels' card
+    tables against the general search's state, at every position of random full deals: a lead
+    sure to win its trick where no duty binds (``endgame.sure_winners`` and ``dds.sure_leads``),
+    what the last hand can bring to a trick (``endgame.top_power`` and ``dds.last_reach``), and
+    the king and queen a marriage lead would score with (``kernels.mates``, by the rules'
+    ``lead_bonus``). The kernels read the rows ``endgame.setup`` fills; the general search
+    reads the rules' tables."""
+    from aceten.search import endgame
+    from aceten.search.encoding import encode_game, encode_rules
+    from aceten.search.kernels import mates
+
+    step = search.solver._kernels()[1]
+    sure_seen = reach_seen = mates_seen = 0
+    for seed in range(30):
+        g = aceten.new_game(name, players=players, seed=2100 + seed)
+        rng = random.Random(seed)
+        bid_to_play(g, rng)
+        enc = encode_rules(g.rules)
+        while not g.is_over():
+            S = encode_game(g)
+            if int(S[search.dds.S_TRUMP]) >= 0:
+                E = np.zeros((endgame.ROWS, 64), dtype=np.int64)
+                endgame.setup(E, enc.R, enc.T, enc.ORD, S, 1)
+                hands = [int(S[search.dds.S_HAND + seat]) for seat in range(players)]
+                mover = g.to_move
+                mine = hands[mover]
+                if len(g.trick) == 0 and players < 4:  # (four seats lead by the history)
+                    sure = search.dds.sure_leads(S, enc.R, enc.ORD)
+                    duties = g.rules.obligations
+                    binds = bool(duties.parts) and (duties.when == "always" or not g.stock)
+                    if not binds:
+                        assert endgame.sure_winners(E, mine, sum(hands) - mine) == sure, g.moves
+                        sure_seen += sure != 0
+                    else:
+                        assert sure == 0, g.moves
+                elif len(g.trick) > 0:
+                    led = int(S[search.dds.S_TRICK]) >> 4 & 3
+                    trump = int(S[search.dds.S_TRUMP])
+                    for seat in range(players):
+                        got = endgame.top_power(E, endgame.E_PW + led, hands[seat])
+                        want = search.dds.last_reach(S, enc.T, seat, led, trump)
+                        assert got == want, g.moves
+                        reach_seen += want >= 0
+                married = 0
+                for card in g.hand(mover):
+                    b = int(card) & 63
+                    S2 = S.copy()
+                    S2[search.dds.S_HAND + mover] &= ~(1 << b)
+                    if int(step.lead_bonus(S2, mover, b, enc.R, enc.T)) > 0:
+                        married |= 1 << b
+                if g.rules.name == "cruce":
+                    assert mates(mine) == married, g.moves
+                    mates_seen += married != 0
+            g.push(rng.choice(g.legal_moves()))
+    assert (sure_seen > 20 or players == 4) and reach_seen > 100
+    if name == "cruce":
+        assert mates_seen > 5
 
 
 @pytest.mark.slow

@@ -790,12 +790,9 @@ def merge_cards(S, legal, R, T, ORD, SUF, rep, fill):
 
 
 @njit(cache=True, _nrt=False)
-def lead_masters(S, R, ORD):
-    """The leader's cards above every card of their suit the other hands hold, where following
-    suit is obligatory and the stock is drawn out (0 elsewhere): leads that win their trick
-    unless a hand void in the suit trumps it."""
-    if S[S_TLEN] != 0 or S[S_DRAWN] < S[S_SLEN] or R[R_OB_N] == 0 or R[R_OB_KIND] != OB_FOLLOW:
-        return 0
+def _leader_tops(S, R, ORD):
+    """(the leader's cards above every card of their suit the other hands hold, the other
+    hands' cards)."""
     trump = S[S_TRUMP]
     lead = S[S_TOMOVE]
     mine = S[S_HAND + lead]
@@ -813,7 +810,18 @@ def lead_masters(S, R, ORD):
             if others & bit:
                 break
             out |= mine & bit
-    return out
+    return out, others
+
+
+@njit(cache=True, _nrt=False)
+def lead_masters(S, R, ORD):
+    """The leader's cards above every card of their suit the other hands hold, where following
+    suit is obligatory and the stock is drawn out (0 elsewhere): leads that win their trick
+    unless a hand void in the suit trumps it."""
+    if S[S_TLEN] != 0 or S[S_DRAWN] < S[S_SLEN] or R[R_OB_N] == 0 or R[R_OB_KIND] != OB_FOLLOW:
+        return 0
+    tops, _others = _leader_tops(S, R, ORD)
+    return tops
 
 
 @njit(cache=True, _nrt=False)
@@ -826,24 +834,9 @@ def sure_leads(S, R, ORD):
         return 0
     if R[R_OB_N] != 0 and not (R[R_WHEN] == 1 and S[S_DRAWN] < S[S_SLEN]):
         return 0
-    lead = S[S_TOMOVE]
-    mine = S[S_HAND + lead]
-    others = 0
-    for seat in range(R[R_N]):
-        if seat != lead:
-            others |= S[S_HAND + seat]
-    out = 0
-    for suit in range(4):
-        if not mine & suit_mask(suit):
-            continue
-        if suit != trump and others & suit_mask(trump):
-            continue
-        which = 1 if suit == trump else 0
-        for k in range(ORD[which, suit, 16]):
-            bit = 1 << ORD[which, suit, k]
-            if others & bit:
-                break
-            out |= mine & bit
+    out, others = _leader_tops(S, R, ORD)
+    if others & suit_mask(trump):
+        out &= suit_mask(trump)
     return out
 
 

@@ -362,13 +362,8 @@ def strongest(E, m):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def sure_winners(E, mine, others):
-    """The cards of ``mine`` that win the trick they lead whatever ``others`` hold, where no
-    duty binds the others (plain play): a trump above every trump they hold, a plain card
-    above every card of its suit they hold when they hold no trump. Led first, the dearest
-    first (``dearest``), they cut most often (with the general search's same rule,
-    ``dds.sure_leads``: 2-player Briscola 0.76 of the nodes, docs/benchmarks.md)."""
-    trump = E[E_MISC, M_TRUMP]
+def above_all(E, mine, others):
+    """The cards of ``mine`` above every card of their suit ``others`` holds (row E_DBELOW)."""
     out = 0
     m = mine
     while m:
@@ -376,6 +371,18 @@ def sure_winners(E, mine, others):
         m &= m - 1
         if others & (0xFFFF << (c & 48)) & ~E[E_DBELOW, c] & ~(1 << c) == 0:
             out |= 1 << c
+    return out
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def sure_winners(E, mine, others):
+    """The cards of ``mine`` that win the trick they lead whatever ``others`` hold, where no
+    duty binds the others (plain play): a trump above every trump they hold, a plain card
+    above every card of its suit they hold when they hold no trump. Led first, the dearest
+    first (``dearest``), they cut most often (with the general search's same rule,
+    ``dds.sure_leads``: 2-player Briscola 0.76 of the nodes, docs/benchmarks.md)."""
+    trump = E[E_MISC, M_TRUMP]
+    out = above_all(E, mine, others)
     if trump >= 0 and others & (0xFFFF << (trump << 4)):
         out &= 0xFFFF << (trump << 4)
     return out

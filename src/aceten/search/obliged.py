@@ -104,6 +104,7 @@ from aceten.search.endgame import (
     MAX_POINTS,
     OBLIGED_ROWS,
     _store,
+    above_all,
     applies_duel,
     below_rows,
     bucket,
@@ -662,19 +663,6 @@ def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters, after, pairs):
     return pick
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _masters(E, mine, others):
-    """The cards of ``mine`` above every card of their suit ``others`` holds."""
-    out = 0
-    m = mine
-    while m:
-        c = low_bit(m)
-        m &= m - 1
-        if others & (0xFFFF << (c & 48)) & ~E[E_DBELOW, c] & ~(1 << c) == 0:
-            out |= 1 << c
-    return out
-
-
 @njit(cache=True, _nrt=False)
 def points_of(E, trump, cards, k, sign):
     """The points of the ``k`` cheapest (``sign`` 1) or dearest (``sign`` -1) of ``cards``."""
@@ -1094,7 +1082,7 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     hand = _hand(s, h0, h1, h2, h3)
     masters = 0
     if E[E_OBLIGED + E_OMISC, O_MASTERS] != 0:  # two or three seats: the leader's masters,
-        masters = _masters(E, hand, (h0 | h1 | h2 | h3) ^ hand)
+        masters = above_all(E, hand, (h0 | h1 | h2 | h3) ^ hand)
         if masters:  # and its quick tricks, a bound at this node only
             n = E[E_MISC, M_OB_SEATS]
             quick = quick_tricks(E, n, E[E_MISC, M_TRUMP], E[E_MISC, M_TRICKS], hand,
