@@ -419,31 +419,47 @@ def top_power(E, pw, hand):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def follow_guess(E, c, trump, pw, bar, reach, ours, last, pts):
+    """A following card's place in the kernels' move order, the general search's guess
+    (``dds.gen_moves``): on a trick the side already wins, the dearest card if the trick is
+    safe (the last card, or more power than ``reach``), else the cheapest; a card that takes
+    the trick (more power than ``bar`` in row pw, E_PW + suit led), the cheapest that does at
+    the last card (no trump on a trick worth less than CHEAP_TRICK with ``pts`` on it), the
+    strongest cheap one before it, and one the last hand can still beat (power up to
+    ``reach``: its top power where it is an opponent's, ``top_power``; INF where none is
+    watched) after one it cannot; else the cheapest. Higher is tried first; ``trump`` the
+    trump suit (E[E_MISC, M_TRUMP], read once by the caller)."""
+    points = E[E_PTS, c]
+    is_trump = (c >> 4) & 3 == trump
+    penalty = 30 if is_trump else 0
+    power = E[pw, c]
+    if ours:
+        if last or max(power, bar) > reach:
+            return 100 + points * 4 - penalty
+        return E[E_DTHROW, c]
+    if power > bar and not (last and is_trump and pts + points < CHEAP_TRICK):
+        strength = E[E_POWER, c] - (TRUMP_POWER if is_trump else 0)
+        v = 1000 + points - penalty - strength if last else 1000 - points * 2 - penalty + strength
+        if power <= reach and reach < INF:
+            v -= 500
+        return v
+    return E[E_DTHROW, c]
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def third_card(E, pw, m, reach, best, ours):
     """The card of m to try first at a trick's third place of four, as a bit (0 if m is
-    empty), knowing the most power the last hand can bring (``reach``, ``top_power``): on a
-    trick the side already wins (``ours``) that the last hand cannot take, the dearest card;
-    else one that takes the trick beyond the last hand's reach, the strongest cheap one; then
-    one it can still beat; else the cheapest. ``best`` is the power winning the trick so far.
-    The general search orders by the same rule (``dds.gen_moves``); here it took 4-player
-    Briscola to 0.92 of the nodes and 0.97 of the CPU (docs/benchmarks.md)."""
+    empty), by ``follow_guess`` knowing the most power the last hand can bring (``reach``,
+    ``top_power``); ``best`` is the power winning the trick so far. The general search orders
+    by the same rule (``dds.gen_moves``); here it took 4-player Briscola to 0.92 of the nodes
+    and 0.97 of the CPU (docs/benchmarks.md)."""
     pick = -1
     score = -(1 << 40)
     trump = E[E_MISC, M_TRUMP]
     while m:
         c = low_bit(m)
         m &= m - 1
-        power = E[pw, c]
-        points = E[E_PTS, c]
-        penalty = 30 if (c >> 4) & 3 == trump else 0
-        v = E[E_DTHROW, c]
-        if ours:
-            if max(power, best) > reach:
-                v = 100 + points * 4 - penalty
-        elif power > best:
-            v = 1000 - points * 2 - penalty + E[E_POWER, c] - (TRUMP_POWER if penalty else 0)
-            if power <= reach:
-                v -= 500
+        v = follow_guess(E, c, trump, pw, best, reach, ours, False, 0)
         if v > score:
             score = v
             pick = c

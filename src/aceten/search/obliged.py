@@ -79,7 +79,6 @@ from aceten.rules.layout import (
 )
 from aceten.rules.lazy_numba import njit
 from aceten.search.endgame import (
-    CHEAP_TRICK,
     E_DBELOW,
     E_DFRAME,
     E_DSUF,
@@ -110,6 +109,7 @@ from aceten.search.endgame import (
     bucket,
     card_rows,
     dearest,
+    follow_guess,
     probe_masked,
     probe_masked_at,
     rename_rows,
@@ -202,7 +202,8 @@ F_TL = 27  # tricks left, this one included
 F_KILL = 28  # the card that last cut at this ply (a bit; 0: none)
 F_MASTERS = 29  # at a lead: the leader's cards above every card of their suit the others hold
 F_STOCK = 30  # the cards still to draw after this trick (0: none)
-F_AFTER = 31  # three seats, the trick's second card: the last hand if it is an opponent's, or 0
+F_REACH = 31  # three seats, the trick's second card: the last hand's top power on the trick if it
+# is an opponent's (``endgame.top_power``), else INF
 F_MATES = 32  # the cards of the hand to play that a marriage lead would score with (``mates``)
 
 OPEN = -(1 << 40)  # a frame was set up: the node's cards are to be searched
@@ -603,17 +604,18 @@ def _merge(E, m, live, own):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters, after, pairs):
+def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters, reach, pairs):
     """The card of m to search next: the last card that cut here, then (two or three seats) a
     lead of a master, trumps and dear cards first, as ``dds.gen_moves``; then a lead that cut
     most often with as many tricks left, then ``dds.gen_moves``'s guess (lead cheap cards; give
     points to a partner who wins the trick; take it with the cheapest card that does,
     trumping only a trick worth taking; else throw the cheapest).
 
-    ``after`` (three seats, the second card): the last hand, where it is an opponent's. Then
-    a trick the side already wins that it cannot take gets the dearest card, and cards that
-    take the trick beyond its reach come before those it can still beat, as
-    ``endgame.third_card`` (3-player Briscola 0.90 of the nodes, docs/benchmarks.md).
+    ``reach`` (three seats, the second card): the most power the last hand can bring, where
+    it is an opponent's (else INF). Then a trick the side already wins that it cannot take
+    gets the dearest card, and cards that take the trick beyond its reach come before those
+    it can still beat (``endgame.follow_guess``; 3-player Briscola 0.90 of the nodes,
+    docs/benchmarks.md).
 
     ``pairs``: the maximising side's kings and queens whose mate is in the same hand
     (``kernels.mates``): a lead of one scores a marriage and comes before the card that last
@@ -633,28 +635,16 @@ def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters, after, pairs):
     last = t == n - 1
     ours = t > 0 and E[E_MISC, M_MAX + _wrap(s + t, n)] == E[E_MISC, M_MAX + _wrap(s + bp, n)]
     trump = E[E_MISC, M_TRUMP]
-    led = (c0 >> 4) & 3
-    bar = E[E_PW + led, best] if t > 0 else 0
-    reach = top_power(E, E_PW + led, after) if after else INF
+    pw = E_PW + ((c0 >> 4) & 3)
+    bar = E[pw, best] if t > 0 else 0
     while m:
         c = low_bit(m)
         m &= m - 1
-        v = E[E_DTHROW, c]
         if t == 0:
-            v += min(E[E_OBLIGED + E_OHIST + min(tl, HIST_ROWS) - 1, c], 1 << 30) << 12
+            v = E[E_DTHROW, c] + \
+                (min(E[E_OBLIGED + E_OHIST + min(tl, HIST_ROWS) - 1, c], 1 << 30) << 12)
         else:
-            p = E[E_PTS, c]
-            is_trump = (c >> 4) & 3 == trump
-            penalty = 30 if is_trump else 0
-            strength = E[E_POWER, c] - (TRUMP_POWER if is_trump else 0)
-            power = E[E_PW + led, c]
-            if ours:
-                if last or max(power, bar) > reach:
-                    v = 100 + p * 4 - penalty
-            elif power > bar and not (last and is_trump and pts + p < CHEAP_TRICK):
-                v = 1000 + p - penalty - strength if last else 1000 - p * 2 - penalty + strength
-                if power <= reach and reach < INF:
-                    v -= 500
+            v = follow_guess(E, c, trump, pw, bar, reach, ours, last, pts)
             if pairs & (1 << c):
                 v -= 2000
         if v > score:
@@ -1115,7 +1105,7 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     E[f, F_STOCK] = stock
     E[f, F_FIRST] = first
     E[f, F_MASTERS] = masters
-    E[f, F_AFTER] = 0
+    E[f, F_REACH] = INF
     E[f, F_MATES] = _pairs(E, s, hand)
     E[f, F_FOUND] = found
     E[f, F_E0] = e0
@@ -1185,7 +1175,7 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             c = low_bit(k)
         else:
             c = _next_card(E, m, t, c0, best, bp, E[f, F_PTS], E[f, F_KILL], E[f, F_TL], E[f, F_S],
-                           E[f, F_MASTERS] if t == 0 else 0, E[f, F_AFTER], E[f, F_MATES])
+                           E[f, F_MASTERS] if t == 0 else 0, E[f, F_REACH], E[f, F_MATES])
         bit = 1 << c
         E[f, F_CANDS] = m ^ bit
         E[f, F_CUR] = c
@@ -1224,12 +1214,12 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             nxt = _wrap(seat + 1, n)
             _window(E, g, E[f, F_ALPHA] - gain, E[f, F_BETA] - gain, E[E_MISC, M_MAX + nxt])
             own = _hand(nxt, h0, h1, h2, h3)
-            after = 0
+            reach = INF
             if n == 3 and t == 0:  # (four seats: 0.98 of the nodes in Klaverjas, no less CPU)
                 final = _wrap(s + 2, n)
                 if E[E_MISC, M_MAX + final] != E[E_MISC, M_MAX + nxt]:
-                    after = _hand(final, h0, h1, h2, h3)
-            E[g, F_AFTER] = after
+                    reach = top_power(E, E_PW + ((c0 >> 4) & 3), _hand(final, h0, h1, h2, h3))
+            E[g, F_REACH] = reach
             E[g, F_MATES] = _pairs(E, nxt, own)
             E[g, F_CANDS] = _merge(E, _legal(E, own, t + 1, c0, best, bp),
                                    h0 | h1 | h2 | h3 | tm | E[f, F_STOCK], own)
