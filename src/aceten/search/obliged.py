@@ -1088,20 +1088,19 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     hand = _hand(s, h0, h1, h2, h3)
     masters = 0
     if E[E_OBLIGED + E_OMISC, O_MASTERS] != 0:  # two or three seats: the leader's masters,
-        masters = above_all(E, hand, (h0 | h1 | h2 | h3) ^ hand)
-        need = beta if E[E_MISC, M_MAX + s] == 1 else cap - alpha
-        if masters and _may_reach(E, masters, h0 | h1 | h2 | h3, need):
-            # and its quick tricks, a bound at this node only
-            n = E[E_MISC, M_OB_SEATS]
-            quick = quick_tricks(E, n, E[E_MISC, M_TRUMP], E[E_MISC, M_TRICKS], hand,
-                                 _hand(_wrap(s + 1, n), h0, h1, h2, h3),
-                                 _hand(_wrap(s + 2, n), h0, h1, h2, h3) if n > 2 else 0,
-                                 0, masters)
-            if E[E_MISC, M_MAX + s] == 1:
-                if quick >= beta:
-                    return quick
-            elif cap - quick <= alpha:
-                return cap - quick
+        live = h0 | h1 | h2 | h3
+        masters = above_all(E, hand, live ^ hand)
+        if masters:  # and its quick tricks, a bound at this node only: they cut from ``need``
+            maxing = E[E_MISC, M_MAX + s] == 1
+            need = beta if maxing else cap - alpha
+            if _may_reach(E, masters, live, need):
+                n = E[E_MISC, M_OB_SEATS]
+                quick = quick_tricks(E, n, E[E_MISC, M_TRUMP], E[E_MISC, M_TRICKS], hand,
+                                     _hand(_wrap(s + 1, n), h0, h1, h2, h3),
+                                     _hand(_wrap(s + 2, n), h0, h1, h2, h3) if n > 2 else 0,
+                                     0, masters)
+                if quick >= need:
+                    return quick if maxing else cap - quick
     elif E[E_MISC, M_OB_SEATS] == 3 and E[E_OBLIGED + E_OMISC, O_KILLS] == 0:
         masters = sure_winners(E, hand, (h0 | h1 | h2 | h3) ^ hand)  # plain play: led first
     f = E_DFRAME + p
