@@ -874,6 +874,21 @@ def test_first_card_roots_apply_where_the_trump_is_named_by_it():
         assert not first_card.applies(*_arrays(g)), g.rules
 
 
+def test_first_cards_are_ordered_suit_by_suit():
+    """The likeliest best first card first, and the cards of one suit (one trump) together,
+    even where two suits are worth the same as trump: the kernel's table serves the first cards
+    of one suit, and a solve under another trump starts it afresh."""
+    from aceten.search import first_card
+
+    for players in (2, 3, 4):
+        for seed in range(60):
+            g = _played_to_first_card("cruce", players, seed)
+            order = first_card.likely_best_first(g, list(g.legal_moves()))
+            assert sorted(map(str, order)) == sorted(map(str, g.legal_moves()))
+            runs = [m.suit for i, m in enumerate(order) if i == 0 or order[i - 1].suit != m.suit]
+            assert len(runs) == len(set(runs)), (players, seed, [str(m) for m in order])
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("players", "options", "deck", "deals"), [
     (2, {"bidding": "no"}, CRUCE_12, 8),

@@ -45,7 +45,9 @@ def applies(R: np.ndarray, S: np.ndarray) -> bool:
 def likely_best_first(game: Game, cards: list[Move]) -> list[Move]:
     """The first cards, the likeliest best first: the suit the hand is strongest in as trump
     (its length, its card points, a bonus for leading from it), and in that suit the card that
-    scores a bonus when led, then the cheapest (keep the high trumps for later)."""
+    scores a bonus when led, then the cheapest (keep the high trumps for later). The cards of
+    one suit stay together where two suits tie: the kernel's table serves the cards of one
+    trump, and a solve under another starts it afresh."""
     rules = game.rules
     hand = game.hand(game.to_move)
 
@@ -61,11 +63,12 @@ def likely_best_first(game: Game, cards: list[Move]) -> list[Move]:
                                      + sum(rules.points(c, card.suit) for c in mates)
                                      + max(lead_bonus(c) for c in mates))
 
-    def key(move: Move) -> tuple[int, int, int]:
+    def key(move: Move) -> tuple[int, int, int, int]:
         card = move if isinstance(move, Card) else None
         if card is None:
-            return (1, 0, 0)
-        return (-suit_value[card.suit], -lead_bonus(card), rules.points(card, card.suit))
+            return (1, 0, 0, 0)
+        return (-suit_value[card.suit], int(card.suit), -lead_bonus(card),
+                rules.points(card, card.suit))
 
     return sorted(cards, key=key)
 
