@@ -339,6 +339,36 @@ def test_wrong_arguments_are_refused_not_run():
         lib.step.legal_cards(S)
 
 
+def test_arrays_are_checked_at_first_sight_and_forgotten_with_them():
+    """The wrapper notes an array's address the first time a kernel gets it (the solver passes
+    the same arrays call after call), still refuses every array it has not checked (a view, a
+    new array), and forgets one when it is dropped, so a later array at the same id is checked
+    afresh."""
+    import gc
+
+    import aceten
+    from aceten.search import native as native_module
+    from aceten.search.encoding import encode_game, encode_rules
+
+    lib = native_kernels()
+    g = aceten.new_game("briscola", players=2, seed=3)
+    enc = encode_rules(g.rules)
+    S = encode_game(g)
+    hand = g.hand(g.to_move).mask
+    assert lib.step.legal_cards(S, hand, enc.R, enc.T) == hand
+    assert id(S) in native_module._ADDRESSES
+    assert lib.step.legal_cards(S, hand, enc.R, enc.T) == hand  # from the note
+    wide = np.zeros((2, len(S)), dtype=np.int64)
+    with pytest.raises(TypeError, match="int64"):
+        lib.step.legal_cards(wide[:, 0], hand, enc.R, enc.T)  # a strided view: refused
+    with pytest.raises(TypeError, match="int64"):
+        lib.step.legal_cards(S.astype(np.int32), hand, enc.R, enc.T)
+    ident = id(S)
+    del S
+    gc.collect()
+    assert ident not in native_module._ADDRESSES
+
+
 def test_the_build_hook_builds_the_c_kernels(tmp_path, monkeypatch):
     """hatch_build.build_native into a copy of the tree: the library lands in _kernels."""
     import importlib.util

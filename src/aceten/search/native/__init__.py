@@ -18,6 +18,7 @@ import json
 import os
 import sys
 import threading
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -133,11 +134,10 @@ def _wrap(cfunc: Any, params: list[str], ret: str, key: str) -> Callable[..., An
             if ndim < 0:
                 cargs.append(a if isinstance(a, float) else int(a))
                 continue
-            if a.dtype.kind != dkind or a.dtype.itemsize != 8 or a.ndim != ndim \
-                    or not a.flags.c_contiguous:
-                raise TypeError(f"{key}: arrays must be C-contiguous {_DTYPES[dkind]} of {ndim} "
-                                "dimensions")
-            cargs.append(a.ctypes.data)
+            known = _ADDRESSES.get(id(a))
+            if known is None or known[0]() is not a or known[2] != (ndim, dkind):
+                known = _address(a, ndim, dkind, key)
+            cargs.append(known[1])
             cargs.extend(a.shape)
         return convert(cfunc(*cargs))
 
@@ -147,6 +147,26 @@ def _wrap(cfunc: Any, params: list[str], ret: str, key: str) -> Callable[..., An
 
 
 _DTYPES = {"i": "int64", "u": "uint64"}
+
+# The data address of each array passed to a kernel, by the array's id: the solver passes the
+# same few arrays (its tables, frames, the position) call after call, and ``ndarray.ctypes``
+# costs about a microsecond an array (a small solve makes a dozen calls of eight arrays or
+# more). Held by a weak reference, dropped when the array is: an id is reused only after
+# that. (No code here resizes an array in place, the one way its address could change.)
+_ADDRESSES: dict[int, tuple[Any, int, tuple[int, str]]] = {}
+
+
+def _address(a: Any, ndim: int, dkind: str, key: str) -> tuple[Any, int, tuple[int, str]]:
+    """Check ``a`` for a kernel's parameter and note its data address."""
+    if a.dtype.kind != dkind or a.dtype.itemsize != 8 or a.ndim != ndim \
+            or not a.flags.c_contiguous:
+        raise TypeError(f"{key}: arrays must be C-contiguous {_DTYPES[dkind]} of {ndim} "
+                        "dimensions")
+    ident = id(a)
+    known = (weakref.ref(a, lambda _ref: _ADDRESSES.pop(ident, None)), int(a.ctypes.data),
+             (ndim, dkind))
+    _ADDRESSES[ident] = known
+    return known
 
 
 def _none(_r: Any) -> None:
