@@ -17,6 +17,7 @@ and 0.8 of the general search's CPU (docs/benchmarks.md).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
@@ -54,8 +55,8 @@ def likely_best_first(game: Game, cards: list[Move]) -> list[Move]:
     rules = game.rules
     hand = game.hand(game.to_move)
     side = game.team_of(game.to_move)
-    theirs = [card for seat in range(rules.players) if game.team_of(seat) != side
-              for card in game.hand(seat)]
+    against = Counter(card.suit for seat in range(rules.players) if game.team_of(seat) != side
+                      for card in game.hand(seat))
 
     def lead_bonus(card: Card) -> int:
         bonus = rules.lead_bonus(hand.mask, card, card.suit)
@@ -65,8 +66,7 @@ def likely_best_first(game: Game, cards: list[Move]) -> list[Move]:
     for card in hand:
         if card.suit not in suit_value:
             mates = [c for c in hand if c.suit == card.suit]
-            against = sum(1 for c in theirs if c.suit == card.suit)
-            suit_value[card.suit] = (LENGTH_WORTH * (len(mates) - against)
+            suit_value[card.suit] = (LENGTH_WORTH * (len(mates) - against[card.suit])
                                      + sum(rules.points(c, card.suit) for c in mates)
                                      + BONUS_WORTH * max(lead_bonus(c) for c in mates))
 
