@@ -1240,12 +1240,12 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
                     reach = top_power(E, E_PW + ((c0 >> 4) & 3), _hand(final, h0, h1, h2, h3))
             E[g, F_REACH] = reach
             E[g, F_MATES] = _pairs(E, nxt, own)
-            E[g, F_CANDS] = _merge(E, _legal(E, own, t + 1, c0, best, bp),
-                                   h0 | h1 | h2 | h3 | tm | E[f, F_STOCK], own)
+            cands = _merge(E, _legal(E, own, t + 1, c0, best, bp),
+                           h0 | h1 | h2 | h3 | tm | E[f, F_STOCK], own)
+            E[g, F_CANDS] = cands
             E[g, F_FIRST] = 0
             E[g, F_FOUND] = NOT_KEYED
             r = OPEN
-            cands = E[g, F_CANDS]
             if t == n - 2 and E[f, F_TL] > 2 and E[E_DZERO, 0] == 0 and cands & (cands - 1):
                 _ask_ahead(E, G, g)  # (not with renamed keys: 0.93 of the CPU without)
         else:

@@ -130,13 +130,13 @@ def _wrap(cfunc: Any, params: list[str], ret: str, key: str) -> Callable[..., An
         if len(args) != len(plan):
             raise TypeError(f"{key} takes {len(plan)} arguments, not {len(args)}")
         cargs: list[Any] = []
-        for (ndim, dkind), a in zip(plan, args):
-            if ndim < 0:
+        for spec, a in zip(plan, args):
+            if spec[0] < 0:
                 cargs.append(a if isinstance(a, float) else int(a))
                 continue
             known = _ADDRESSES.get(id(a))
-            if known is None or known[0]() is not a or known[2] != (ndim, dkind):
-                known = _address(a, ndim, dkind, key)
+            if known is None or known[0]() is not a or known[2] != spec:
+                known = _address(a, spec, key)
             cargs.append(known[1])
             cargs.extend(a.shape)
         return convert(cfunc(*cargs))
@@ -156,15 +156,17 @@ _DTYPES = {"i": "int64", "u": "uint64"}
 _ADDRESSES: dict[int, tuple[Any, int, tuple[int, str]]] = {}
 
 
-def _address(a: Any, ndim: int, dkind: str, key: str) -> tuple[Any, int, tuple[int, str]]:
-    """Check ``a`` for a kernel's parameter and note its data address."""
+def _address(a: Any, spec: tuple[int, str], key: str) -> tuple[Any, int, tuple[int, str]]:
+    """Check ``a`` for a kernel's parameter (``spec``: its dimensions and dtype kind) and note
+    its data address."""
+    ndim, dkind = spec
     if a.dtype.kind != dkind or a.dtype.itemsize != 8 or a.ndim != ndim \
             or not a.flags.c_contiguous:
         raise TypeError(f"{key}: arrays must be C-contiguous {_DTYPES[dkind]} of {ndim} "
                         "dimensions")
     ident = id(a)
     known = (weakref.ref(a, lambda _ref: _ADDRESSES.pop(ident, None)), int(a.ctypes.data),
-             (ndim, dkind))
+             spec)
     _ADDRESSES[ident] = known
     return known
 
