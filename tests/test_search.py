@@ -889,6 +889,34 @@ def test_first_cards_are_ordered_suit_by_suit():
             assert len(runs) == len(set(runs)), (players, seed, [str(m) for m in order])
 
 
+@pytest.mark.parametrize("maxing", [True, False])
+def test_first_cards_each_solved_start_near_the_best_so_far(maxing):
+    """With every first card valued, each card after the first is solved with the best value so
+    far as the one its probes step from; with tests, a card that beats them is solved afresh."""
+    from aceten.search import first_card
+
+    values = {"a": 50, "b": 70, "c": 60, "d": 80} if maxing else \
+        {"a": 50, "b": 30, "c": 40, "d": 20}
+    asked: list[tuple[str, int | None]] = []
+
+    def exact(move, near):
+        asked.append((move, near))
+        return values[move]
+
+    def reaches(move, bound):
+        return values[move] >= bound
+
+    solved, top = first_card.best(list("abcd"), maxing, True, exact, reaches)
+    assert top == (("d", 80) if maxing else ("d", 20))
+    assert solved == list(values.items())
+    assert asked == ([("a", None), ("b", 50), ("c", 70), ("d", 70)] if maxing else
+                     [("a", None), ("b", 50), ("c", 30), ("d", 30)])
+    asked.clear()
+    solved, top = first_card.best(list("abcd"), maxing, False, exact, reaches)
+    assert top == (("d", 80) if maxing else ("d", 20))
+    assert asked == [("a", None), ("b", None), ("d", None)]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("players", "options", "deck", "deals"), [
     (2, {"bidding": "no"}, CRUCE_12, 8),

@@ -1612,15 +1612,27 @@ def gallop_next(W, t, g):
     return (lower + upper + 1) // 2
 
 
+@njit(cache=True, _nrt=False, nogil=True)
+def value_start(W, S, R, T, SUF, guess, near):
+    """The first threshold of the probes for the value of S (``exact_value``), W set up: with
+    ``near`` 1 the value likely lies close to ``guess`` (the best of its siblings so far), so
+    the probes step away from it (``gallop_start``, as for the root's later moves); else the
+    guess is a rough one and the probes halve (``exact_start``)."""
+    if near == 1:
+        return gallop_start(W, 0, future_bound(S, R, T, SUF), guess, probe_step(R), 0)
+    return exact_start(W, 0, future_bound(S, R, T, SUF), guess, probe_step(R), climbs(S, R))
+
+
 @njit(cache=True, nogil=True)
-def exact_value(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, ply, SH):
+def exact_value(S, guess, near, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, ply, SH):
     """The exact future value by zero-window probes (one thread), their thresholds from
-    ``exact_start`` and ``probe_next``: the guess, then halving, narrowed further by the
-    fail-soft bound each probe returns. (Pure MTD(f), which steps to the returned bound, moves
-    one point a probe in these games: the bounds a card game's leaves return are tight to the
-    window.) ABORTED if a probe stopped on the budget."""
+    ``value_start`` and ``probe_next``: the guess, then halving (or with ``near`` 1 stepping
+    away from it), narrowed further by the fail-soft bound each probe returns. (Pure MTD(f),
+    which steps to the returned bound, moves one point a probe in these games: the bounds a
+    card game's leaves return are tight to the window.) ABORTED if a probe stopped on the
+    budget."""
     W = np.empty(W_SIZE, dtype=np.int64)
-    t = exact_start(W, 0, future_bound(S, R, T, SUF), guess, probe_step(R), climbs(S, R))
+    t = value_start(W, S, R, T, SUF, guess, near)
     while t > 0:
         g = alphabeta_alone(S, t - 1, t, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT,
                             stats, SH)

@@ -80,20 +80,27 @@ def likely_best_first(game: Game, cards: list[Move]) -> list[Move]:
     return sorted(cards, key=key)
 
 
-def best(ordered: list[Move], maxing: bool, every: bool, exact: Callable[[Move], int],
+def best(ordered: list[Move], maxing: bool, every: bool,
+         exact: Callable[[Move, int | None], int],
          reaches: Callable[[Move, int], bool]) -> tuple[list[tuple[Move, int]], tuple[Move, int]]:
     """The first cards (``ordered``, the likeliest best first) solved exactly, with the value
     each leaves the side valued, and the best of them: every card if ``every``, else the first
     and each later one a test (``reaches(card, bound)``: does the side end with ``bound`` or
     more?) shows better than all before it (for a maximising side more, for a minimising one
-    less)."""
+    less).
+
+    ``exact(card, near)`` solves a card; ``near`` is the best value so far where every card is
+    solved: a later card's value mostly lies close to it, so its probes step away from it, as
+    the root's later moves' do (3-player Cruce: 0.82 of the nodes with every first card
+    valued). After a test that succeeded, probes stepping up from its bound were no better than
+    a fresh search (``near`` None)."""
     solved: list[tuple[Move, int]] = []
     top: tuple[Move, int] | None = None
     for move in ordered:
         if top is not None and not every \
                 and reaches(move, top[1] + 1 if maxing else top[1]) != maxing:
             continue
-        value = exact(move)
+        value = exact(move, top[1] if every and top is not None else None)
         solved.append((move, value))
         if top is None or (value > top[1] if maxing else value < top[1]):
             top = (move, value)

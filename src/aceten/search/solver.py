@@ -243,13 +243,14 @@ class _Search:
         self.threads = 2
         return True
 
-    def exact(self, S: np.ndarray, guess: int, ply: int) -> int:
-        """The exact future value of S (``dds.exact_value``; if it stops, on both threads)."""
+    def exact(self, S: np.ndarray, guess: int, ply: int, near: bool = False) -> int:
+        """The exact future value of S (``dds.exact_value``; if it stops, on both threads);
+        ``near``: the value likely lies close to ``guess`` (``dds.value_start``)."""
         if self.threads == 1:
-            g = int(self.dds.exact_value(S, guess, *self.args[0], ply, self.control))
+            g = int(self.dds.exact_value(S, guess, int(near), *self.args[0], ply, self.control))
             if not self._handed_over(g):
                 return g
-        return self._exact_together(S, guess, ply)
+        return self._exact_together(S, guess, ply, near)
 
     def root_values(self, S: np.ndarray, guess: int, codes: np.ndarray,
                     values: np.ndarray) -> int:
@@ -287,16 +288,12 @@ class _Search:
         self.control[0, dds.SH_BUDGET] = dds.NEVER
         return int(self.dds.principal_variation(S, future, *self.args[0], self.control, out))
 
-    def _exact_together(self, S: np.ndarray, guess: int, ply: int) -> int:
+    def _exact_together(self, S: np.ndarray, guess: int, ply: int, near: bool) -> int:
         """``dds.exact_value`` with each probe searched by both threads (the same thresholds:
-        ``dds.exact_start`` and ``dds.probe_next``)."""
+        ``dds.value_start`` and ``dds.probe_next``)."""
         W = np.empty(dds.W_SIZE, dtype=np.int64)
-        upper = int(self.dds.future_bound(S, self.R, self.T, self.suf))
-        t = int(self.dds.exact_start(W, 0, upper, guess, int(self.dds.probe_step(self.R)),
-                                     int(self.dds.climbs(S, self.R))))
-        while t > 0:
-            t = int(self.dds.probe_next(W, t, self._probe(S, t, ply)))
-        return int(W[dds.W_LOWER])
+        t = int(self.dds.value_start(W, S, self.R, self.T, self.suf, guess, int(near)))
+        return self._probes_together(S, W, t, ply)
 
     def _gallop_together(self, S: np.ndarray, guess: int, climb: int) -> int:
         """A root move's exact future value as the kernel's ``root_values`` finds it (the probes
@@ -306,8 +303,12 @@ class _Search:
         upper = int(self.dds.future_bound(S, self.R, self.T, self.suf))
         t = int(self.dds.gallop_start(W, 0, upper, guess, int(self.dds.probe_step(self.R)),
                                       climb))
+        return self._probes_together(S, W, t, 1)
+
+    def _probes_together(self, S: np.ndarray, W: np.ndarray, t: int, ply: int) -> int:
+        """The probes W plans from threshold ``t`` on, each searched by both threads: the value."""
         while t > 0:
-            t = int(self.dds.probe_next(W, t, self._probe(S, t, 1)))
+            t = int(self.dds.probe_next(W, t, self._probe(S, t, ply)))
         return int(W[dds.W_LOWER])
 
     def _probe(self, S: np.ndarray, beta: int, ply: int) -> int:
@@ -502,9 +503,10 @@ class Solver:
                 totals[key] = max(totals.get(key, 0), count) if key == "threads" \
                     else totals.get(key, 0) + count
 
-        def exact(move: Move) -> int:
+        def exact(move: Move, near: int | None) -> int:
             search, S, gain = after(move)
-            future = futures[move] = search.exact(S, _first_guess(S), 0)
+            future = futures[move] = search.exact(
+                S, _first_guess(S) if near is None else near - scored - gain, 0, near is not None)
             tally(search)
             return scored + gain + future
 
