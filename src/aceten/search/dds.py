@@ -1517,6 +1517,13 @@ def gallop_start(W, lower, upper, guess, most, climb):
 
 
 @njit(cache=True, _nrt=False, nogil=True)
+def gallop_from(W, S, R, T, SUF, guess, climb):
+    """``gallop_start`` for the value of position S, anywhere from 0 to its bound (``climb``
+    as there): a root move's probes, and a later first card's (``value_start``)."""
+    return gallop_start(W, 0, future_bound(S, R, T, SUF), guess, probe_step(R), climb)
+
+
+@njit(cache=True, _nrt=False, nogil=True)
 def climbs(S, R):
     """1 where the side searched for holds fewer than half the seats (a lone seat of three
     against the two others, the caller's two of five): its value then often lies far under
@@ -1619,7 +1626,7 @@ def value_start(W, S, R, T, SUF, guess, near):
     the probes step away from it (``gallop_start``, as for the root's later moves); else the
     guess is a rough one and the probes halve (``exact_start``)."""
     if near == 1:
-        return gallop_start(W, 0, future_bound(S, R, T, SUF), guess, probe_step(R), 0)
+        return gallop_from(W, S, R, T, SUF, guess, 0)
     return exact_start(W, 0, future_bound(S, R, T, SUF), guess, probe_step(R), climbs(S, R))
 
 
@@ -1700,8 +1707,7 @@ def root_values(S, guess, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, stats, 
     for i in range(k):
         gain = play_move(S, order[i], R, T)
         first = (best if best >= 0 else guess) - gain
-        t = gallop_start(W, 0, future_bound(S, R, T, SUF), first, probe_step(R),
-                         climb if best < 0 else 0)
+        t = gallop_from(W, S, R, T, SUF, first, climb if best < 0 else 0)
         while t > 0:
             g = alphabeta_alone(S, t - 1, t, 1, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT,
                                 stats, SH)

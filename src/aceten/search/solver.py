@@ -297,12 +297,10 @@ class _Search:
 
     def _gallop_together(self, S: np.ndarray, guess: int, climb: int) -> int:
         """A root move's exact future value as the kernel's ``root_values`` finds it (the probes
-        of ``dds.gallop_start`` and ``dds.probe_next``; ``climb`` as there), each probe searched
+        of ``dds.gallop_from`` and ``dds.probe_next``; ``climb`` as there), each probe searched
         by both threads."""
         W = np.empty(dds.W_SIZE, dtype=np.int64)
-        upper = int(self.dds.future_bound(S, self.R, self.T, self.suf))
-        t = int(self.dds.gallop_start(W, 0, upper, guess, int(self.dds.probe_step(self.R)),
-                                      climb))
+        t = int(self.dds.gallop_from(W, S, self.R, self.T, self.suf, guess, climb))
         return self._probes_together(S, W, t, 1)
 
     def _probes_together(self, S: np.ndarray, W: np.ndarray, t: int, ply: int) -> int:
