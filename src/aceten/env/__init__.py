@@ -32,12 +32,8 @@ from aceten.env.single import SingleAgentEnv
 
 Encoder = ObservationEncoder  # its name before 0.2 (it read like the logic layer's Encoder)
 
-ENVIRONMENTS = {
-    "briscola": briscola_v0,
-    "brisca": brisca_v0,
-    "cruce": cruce_v0,
-    "klaverjas": klaverjas_v0,
-}
+# each game's module by the game it declares (PettingZoo's layout: one module a game)
+ENVIRONMENTS = {module.GAME: module for module in (briscola_v0, brisca_v0, cruce_v0, klaverjas_v0)}
 
 __all__ = [
     "ENVIRONMENTS", "ActionCodec", "CardGameEnv", "ClassicWrapper", "Encoder", "ObservationEncoder",
