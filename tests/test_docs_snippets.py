@@ -35,6 +35,9 @@ NOT_RUN = {
     "python bench/": "a benchmark: minutes of measurement",
 }
 SMALL = {"--games": 2, "--deals": 2, "-g": 2, "-k": 2}
+# Options that run a system program a machine may lack (.ci/run installs it): a command with one
+# is left out where the program is missing, as tests/test_logic_proofs.py skips its own.
+PROGRAM_OF = {"--e": "eprover"}
 
 BLOCK = re.compile(r"^```(sh|python)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
@@ -93,7 +96,23 @@ def run_block(kind: str, text: str, folder: Path) -> subprocess.CompletedProcess
 
 def runnable(doc: Path) -> list[tuple[str, str]]:
     return [(kind, text) for kind, text in blocks(doc)
-            if not any(text.startswith(prefix) or f"&& {prefix}" in text for prefix in NOT_RUN)]
+            if not any(text.startswith(prefix) or f"&& {prefix}" in text for prefix in NOT_RUN)
+            and not (kind == "sh" and missing_program(text))]
+
+
+def missing_program(command: str) -> bool:
+    """Whether the command needs a system program (``PROGRAM_OF``) this machine lacks."""
+    args = shlex.split(command, comments=True)
+    return any(shutil.which(PROGRAM_OF[a]) is None for a in args if a in PROGRAM_OF)
+
+
+def test_a_command_needing_a_missing_program_is_left_out(monkeypatch):
+    command = 'aceten prove "tricks(P1) <= 9" examples/student.toml --e'
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert missing_program(command)
+    assert not missing_program('aceten prove "tricks(P1) <= 9" examples/student.toml')
+    monkeypatch.setattr(shutil, "which", lambda name: f"/usr/bin/{name}")
+    assert not missing_program(command)
 
 
 RUNNABLE = [doc for doc in DOCS if runnable(doc)]
