@@ -1,7 +1,7 @@
 """The search layer's figures: double-dummy solving times and batch simulation speed.
 
     python bench/bench_search.py [--deals N] [--only solve|batch] [--threads 1|2] [--paired]
-                                 [--json]
+                                 [--target] [--json]
 
 Solver: for each configuration, N random deals (seeds 0..N-1) are solved from the first card
 (Cruce bids and the Klaverjas trump call made by the greedy bot first), value and principal
@@ -15,7 +15,10 @@ the first move tried, and how many solves were disturbed: other processes used m
 tenth of a core during them (Linux, from /proc/stat; two threads need both cores). A warm-up
 solve (compilation, table allocation) is not timed. ``--paired`` solves each deal with one
 thread and then with two, back to back, and reports both over the deals no other process
-disturbed in either solve.
+disturbed in either solve. ``--target`` asks each deal one yes/no question instead of its value
+(``solve(g, target=T)``, one zero-window search: does the side to move end with more than half
+the deck's points?), counts the deals answered yes (each checked against the deal's value), and
+gives the CPU median of the value on the same deals, solved just before, as the baseline.
 
 Batch: random (and greedy) full games of 2-player Briscola in the numba kernels on one core,
 with the kernels' own generator and with Python's generator (the same games as ``aceten
@@ -65,8 +68,14 @@ def first_lead(name: str, players: int, variant: str | None, options: dict, seed
     return g
 
 
+def win_target(game: aceten.Game) -> int:
+    """The yes/no question ``--target`` asks: does the side to move end with more than half
+    the deck's points (61 of 120; 82 of Klaverjas's 162)?"""
+    return game.rules.total_points // 2 + 1
+
+
 def bench_solver(deals: int, configs: list[tuple], tt_bits: int | None,
-                 threads: int | None = None) -> list[dict]:
+                 threads: int | None = None, target: bool = False) -> list[dict]:
     from aceten.search import Solver
 
     rows = []
@@ -74,21 +83,30 @@ def bench_solver(deals: int, configs: list[tuple], tt_bits: int | None,
         solver = Solver(tt_bits=tt_bits, threads=threads)
         solver.solve(first_lead(name, players, variant, options, 10**6), moves=False)  # warm-up
         times, cpu, nodes, hits, probes, first_cuts, cuts = [], [], [], 0, 0, 0, 0
-        disturbed = 0
+        disturbed = yes = 0
+        value_cpu = []  # with --target: the value's CPU on the same deals, the baseline
         for seed in range(deals):
             g = first_lead(name, players, variant, options, seed)
+            if target:
+                solver.clear()
+                value_start = time.process_time()
+                value = solver.solve(g, moves=False).value
+                value_cpu.append(time.process_time() - value_start)
             solver.clear()
             busy = _machine_busy()
             start = time.perf_counter()
             cpu_start = time.process_time()
-            result = solver.solve(g, moves=False)
+            result = solver.solve(g, target=win_target(g)) if target else solver.solve(g, moves=False)
             times.append(time.perf_counter() - start)
             cpu.append(time.process_time() - cpu_start)
             others = _machine_busy() - busy - cpu[-1]
             disturbed += others > 0.1 * times[-1] + 0.02
             nodes.append(result.nodes)
-            hits += result.tt_hits
-            probes += result.tt_probes
+            if target and bool(result) != (value >= win_target(g)):
+                raise SystemExit(f"{name} {players}p deal {seed}: the answer contradicts the value")
+            yes += bool(result)
+            hits += result.stats["tt_hits"]
+            probes += result.stats["tt_probes"]
             first_cuts += result.stats["first_move_cuts"]
             cuts += result.stats["first_move_cuts"] + result.stats["later_cuts"]
         times.sort()
@@ -103,6 +121,10 @@ def bench_solver(deals: int, configs: list[tuple], tt_bits: int | None,
             "first_move_cut_rate": first_cuts / cuts if cuts else 0.0,
             "disturbed": disturbed,
         })
+        if target:
+            rows[-1]["target"] = win_target(g)
+            rows[-1]["yes"] = yes
+            rows[-1]["value_median_cpu_s"] = statistics.median(value_cpu)
         print(_solver_line(rows[-1]), flush=True)
     return rows
 
@@ -173,7 +195,10 @@ def _solver_line(r: dict) -> str:
             f"p95 {1000 * r['p95_cpu_s']:9.1f} ms  nodes "
             f"{r['median_nodes']:>10,} (all {r['total_nodes']:,})  tt hits "
             f"{100 * r['tt_hit_rate']:4.1f}%  first-move cuts {100 * r['first_move_cut_rate']:4.1f}%  "
-            f"disturbed {r['disturbed']}")
+            f"disturbed {r['disturbed']}"
+            + (f"  target {r['target']}: yes in {r['yes']}; the value's cpu median "
+               f"{1000 * r['value_median_cpu_s']:.1f} ms (x{r['value_median_cpu_s'] / r['median_cpu_s']:.1f})"
+               if "target" in r else ""))
 
 
 # -- batch -----------------------------------------------------------------------------------------
@@ -319,6 +344,9 @@ def main() -> None:
                         help="solver threads (1 or 2; default: 2 while a core is idle, else 1)")
     parser.add_argument("--paired", action="store_true",
                         help="solve each deal with 1 and then 2 threads; keep undisturbed deals")
+    parser.add_argument("--target", action="store_true",
+                        help="ask one yes/no question instead (solve(g, target=T): does the side to "
+                             "move end with more than half the points?)")
     parser.add_argument("--games", type=int, default=2_000_000, help="batch games per timing")
     parser.add_argument("--seconds", type=float, default=3.0, help="engine baseline duration")
     parser.add_argument("--json", action="store_true")
@@ -333,7 +361,8 @@ def main() -> None:
         if args.paired:
             report["solve"] = bench_paired(args.deals, configs, args.tt_bits)
         else:
-            report["solve"] = bench_solver(args.deals, configs, args.tt_bits, args.threads)
+            report["solve"] = bench_solver(args.deals, configs, args.tt_bits, args.threads,
+                                           args.target)
     if args.only in (None, "batch"):
         report["batch"] = bench_batch(args.games, args.seconds)
     if args.json:
