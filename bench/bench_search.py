@@ -351,6 +351,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="engine baseline duration")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.paired and args.target:
+        parser.error("--paired and --target are separate runs: give one of them")
     wanted = {c.strip() for c in args.configs.split(",") if c.strip()}
     configs = [c for c in SOLVE_CONFIGS if not wanted or f"{c[0]}-{c[1]}" in wanted]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
