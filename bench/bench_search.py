@@ -87,6 +87,7 @@ def bench_solver(deals: int, configs: list[tuple], tt_bits: int | None,
         value_cpu = []  # with --target: the value's CPU on the same deals, the baseline
         for seed in range(deals):
             g = first_lead(name, players, variant, options, seed)
+            question = win_target(g)
             if target:
                 solver.clear()
                 value_start = time.process_time()
@@ -96,13 +97,13 @@ def bench_solver(deals: int, configs: list[tuple], tt_bits: int | None,
             busy = _machine_busy()
             start = time.perf_counter()
             cpu_start = time.process_time()
-            result = solver.solve(g, target=win_target(g)) if target else solver.solve(g, moves=False)
+            result = solver.solve(g, target=question) if target else solver.solve(g, moves=False)
             times.append(time.perf_counter() - start)
             cpu.append(time.process_time() - cpu_start)
             others = _machine_busy() - busy - cpu[-1]
             disturbed += others > 0.1 * times[-1] + 0.02
             nodes.append(result.nodes)
-            if target and bool(result) != (value >= win_target(g)):
+            if target and bool(result) != (value >= question):
                 raise SystemExit(f"{name} {players}p deal {seed}: the answer contradicts the value")
             yes += bool(result)
             hits += result.stats["tt_hits"]
@@ -122,7 +123,7 @@ def bench_solver(deals: int, configs: list[tuple], tt_bits: int | None,
             "disturbed": disturbed,
         })
         if target:
-            rows[-1]["target"] = win_target(g)
+            rows[-1]["target"] = question
             rows[-1]["yes"] = yes
             rows[-1]["value_median_cpu_s"] = statistics.median(value_cpu)
         print(_solver_line(rows[-1]), flush=True)
