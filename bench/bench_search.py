@@ -57,6 +57,8 @@ SOLVE_CONFIGS = [
     ("cruce", 4, None, {}),
     ("klaverjas", 4, "rotterdam", {}),
     ("klaverjas", 4, "amsterdam", {}),
+    ("briscola", 6, None, {}),  # three against three (Briscola chiamata's five seats are not
+    ("brisca", 6, None, {}),  # here: solve takes at most 25 cards in five hands)
 ]
 
 
