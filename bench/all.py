@@ -28,7 +28,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 SEARCHER_GAMES = ("briscola:2,briscola:3,briscola:4,brisca:2,brisca:3,brisca:4,"
-                  "cruce:2,cruce:3,cruce:4,klaverjas:rotterdam,klaverjas:amsterdam")
+                  "cruce:2,cruce:3,cruce:4,klaverjas:rotterdam,klaverjas:amsterdam,"
+                  "briscola:chiamata,briscola:6,brisca:6")
 
 # layer: (full command, quick command); each a list of arguments after the interpreter
 LAYERS: dict[str, tuple[list[str], list[str]]] = {

@@ -70,7 +70,9 @@ GAMES = {"briscola:2": ("briscola", 2, None), "briscola:3": ("briscola", 3, None
          "cruce:2": ("cruce", 2, None),
          "cruce:3": ("cruce", 3, None), "cruce:4": ("cruce", 4, None),
          "klaverjas:rotterdam": ("klaverjas", 4, "rotterdam"),
-         "klaverjas:amsterdam": ("klaverjas", 4, "amsterdam")}
+         "klaverjas:amsterdam": ("klaverjas", 4, "amsterdam"),
+         "briscola:chiamata": ("briscola", 5, "chiamata"),
+         "briscola:6": ("briscola", 6, None), "brisca:6": ("brisca", 6, None)}
 
 
 class _PimcExpert(PimcAgent):
