@@ -1440,11 +1440,11 @@ def _search(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT,
                 break
             if cut:
                 best = F[ply, F_BEST]
-                if S[S_TLEN] == 0 and best < MOVE_EXCHANGE and HIST[E_KILLER, ply] != best + 1 \
-                        and R[R_N] >= 4:
-                    HIST[E_KILLER2, ply] = HIST[E_KILLER, ply]
-                    HIST[E_KILLER, ply] = best + 1
                 if S[S_TLEN] == 0 and best < MOVE_EXCHANGE and R[R_N] >= 4:
+                    # a lead that cut with four seats or more: a killer, and its trick's count
+                    if HIST[E_KILLER, ply] != best + 1:
+                        HIST[E_KILLER2, ply] = HIST[E_KILLER, ply]
+                        HIST[E_KILLER, ply] = best + 1
                     HIST[E_LHIST + min(S[S_TRICKNO], 11), best] += 1
                 stats[6 if F[ply, F_CUR] == 0 else 7] += 1
             else:
