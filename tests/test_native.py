@@ -234,6 +234,47 @@ def test_an_unknown_construct_is_refused_with_its_line(tmp_path):
         translate.Program(tmp_path)
 
 
+def test_fixed_rows_are_constants_in_c_and_checked_at_the_call():
+    """Arrays whose rows FIXED_ROWS declares are indexed by constant row lengths in the C code,
+    and a compiled kernel refuses an array with rows of another length (C reads no shape)."""
+    from aceten.search import endgame
+    from aceten.search.native import translate
+
+    program = translate.Program()
+    assert program.fixed_rows["E"] == (endgame.COLS,)
+    source = program.c_source()
+    assert "* E_d1 +" not in source and "* HIST_d1 +" not in source
+    assert f"* {endgame.COLS} +" in source
+    lib = native_kernels()
+    narrow = np.zeros((endgame.ROWS, endgame.COLS - 1), dtype=np.int64)
+    with pytest.raises(TypeError, match=r"rows of \(64,\)"):
+        lib.endgame.eg2(narrow, 0, 0, 0, 0, 0, 0, 1, 0)
+
+
+def test_an_array_of_unknown_rows_is_refused_where_fixed_rows_are_taken(tmp_path):
+    import shutil
+
+    from aceten.search.native import translate
+
+    for rel in translate.MODULES:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(translate.PACKAGE / rel, tmp_path / rel)
+    dds = tmp_path / "search" / "dds.py"
+    dds.write_text(dds.read_text() + textwrap.dedent("""
+
+        @njit(cache=True)
+        def _first_slot(E):
+            return E[0, 1]
+
+
+        @njit(cache=True)
+        def other_rows(X):
+            return _first_slot(X) + X[1, 0]
+    """))
+    with pytest.raises(translate.TranslateError, match=r"E of _first_slot takes rows of \(64,\)"):
+        translate.Program(tmp_path).c_source()
+
+
 @pytest.mark.slow
 def test_every_index_stays_in_its_array(tmp_path):
     """A build with every index checked (an index out of range aborts) solves every game."""

@@ -119,6 +119,7 @@ from aceten.rules.layout import (
 from aceten.rules.lazy_numba import njit
 from aceten.search.duel import duel
 from aceten.search.endgame import (
+    COLS,
     E_DOM,
     E_DOM_S,
     E_KILLER,
@@ -1308,6 +1309,9 @@ NEVER = 1 << 62  # a budget never reached
 BUSY_BITS = 12
 BUSY_MASK = (1 << BUSY_BITS) - 1
 ABORTED = -(1 << 50)  # what a search stopped by SH[0, SH_ABORT] returns
+# The rows of the search's own arrays, as endgame.FIXED_ROWS (HIST is the solver's endgame rows E)
+FIXED_ROWS = {"HIST": (COLS,), "F": (F_WIDTH,), "MV": (2 * MOVES,), "SV": (SAVE,),
+              "TD": (TD_WIDTH,), "SH": (1 << BUSY_BITS,)}
 
 
 def shared_control(plies: int = MAX_PLY) -> np.ndarray:

@@ -175,7 +175,7 @@ class _Worker:
         self.moves = aligned_zeros((dds.MAX_PLY, 2 * dds.MOVES))
         self.saves = aligned_zeros((dds.MAX_PLY, dds.SAVE))
         self.frames = aligned_zeros((dds.MAX_PLY, dds.F_WIDTH))
-        self.history = aligned_zeros((endgame.ROWS, 64))
+        self.history = aligned_zeros((endgame.ROWS, endgame.COLS))
         self.stats = aligned_zeros(dds.STATS)
 
     def forget(self) -> None:

@@ -101,16 +101,19 @@ _SCALAR = {"i": ctypes.c_int64, "u": ctypes.c_uint64, "b": ctypes.c_int64, "f": 
 
 def _wrap(cfunc: Any, params: list[str], ret: str, key: str) -> Callable[..., Any]:
     argtypes: list[Any] = []
-    plan: list[tuple[int, str]] = []  # per parameter: (-1, "") a scalar, else (dims, dtype kind)
+    # per parameter: (-1, "", ()) a scalar, else (dims, dtype kind, the rows' fixed lengths)
+    plan: list[tuple[int, str, tuple[int, ...]]] = []
     for p in params:
         if p.startswith("a"):
-            ndim = int(p[1:].rstrip("u"))
+            shape, _, rows = p[1:].partition(":")
+            ndim = int(shape.rstrip("u"))
             argtypes.append(ctypes.c_void_p)
             argtypes.extend([ctypes.c_int64] * ndim)
-            plan.append((ndim, "u" if p.endswith("u") else "i"))
+            plan.append((ndim, "u" if shape.endswith("u") else "i",
+                         tuple(int(n) for n in rows.split(",")) if rows else ()))
         else:
             argtypes.append(_SCALAR[p])
-            plan.append((-1, ""))
+            plan.append((-1, "", ()))
     cfunc.argtypes = argtypes
     convert: Callable[[Any], Any] = int
     if ret == "v":
@@ -153,17 +156,21 @@ _DTYPES = {"i": "int64", "u": "uint64"}
 # costs about a microsecond an array (a small solve makes a dozen calls of eight arrays or
 # more). Held by a weak reference, dropped when the array is: an id is reused only after
 # that. (No code here resizes an array in place, the one way its address could change.)
-_ADDRESSES: dict[int, tuple[Any, int, tuple[int, str]]] = {}
+_ADDRESSES: dict[int, tuple[Any, int, tuple[int, str, tuple[int, ...]]]] = {}
 
 
-def _address(a: Any, spec: tuple[int, str], key: str) -> tuple[Any, int, tuple[int, str]]:
-    """Check ``a`` for a kernel's parameter (``spec``: its dimensions and dtype kind) and note
-    its data address."""
-    ndim, dkind = spec
+def _address(a: Any, spec: tuple[int, str, tuple[int, ...]],
+             key: str) -> tuple[Any, int, tuple[int, str, tuple[int, ...]]]:
+    """Check ``a`` for a kernel's parameter (``spec``: its dimensions, dtype kind and fixed row
+    lengths, which the C code indexes by without reading the shape) and note its data address."""
+    ndim, dkind, rows = spec
     if a.dtype.kind != dkind or a.dtype.itemsize != 8 or a.ndim != ndim \
             or not a.flags.c_contiguous:
         raise TypeError(f"{key}: arrays must be C-contiguous {_DTYPES[dkind]} of {ndim} "
                         "dimensions")
+    if rows and a.shape[1:] != rows:
+        raise TypeError(f"{key}: an array of shape {a.shape} where the kernel takes rows of "
+                        f"{rows}")
     ident = id(a)
     known = (weakref.ref(a, lambda _ref: _ADDRESSES.pop(ident, None)), int(a.ctypes.data),
              spec)

@@ -133,16 +133,19 @@ def _prune(folder: Path) -> None:
 def manifest(program: Any, translate: ModuleType) -> dict[str, Any]:
     """Each exported function's C name, parameters and return, for :func:`aceten.search.native.bind`.
 
-    A parameter: ``a2`` a 2-d int64 array (``a2u``: uint64), ``i``/``u``/``b``/``f`` an int64,
-    a uint64, a bool, a float64. A return: ``v`` none, one of those letters, or ``t:iu`` a
-    tuple."""
+    A parameter: ``a2`` a 2-d int64 array (``a2u``: uint64; ``a2:64`` one whose rows have 64
+    elements, ``a3:4,17`` 4 by 17: the translation's FIXED_ROWS), ``i``/``u``/``b``/``f`` an
+    int64, a uint64, a bool, a float64. A return: ``v`` none, one of those letters, or ``t:iu``
+    a tuple."""
 
-    def kind(k: Any) -> str:
+    def kind(k: Any, param: str = "") -> str:
         if isinstance(k, translate.Arr):
-            return f"a{k.ndim}" + ("u" if k.elem == "u" else "")
+            rows = program.fixed_rows.get(param)
+            return (f"a{k.ndim}" + ("u" if k.elem == "u" else "")
+                    + (":" + ",".join(map(str, rows)) if rows else ""))
         if isinstance(k, translate.Tup):
             return "t:" + "".join(x if x in ("u", "f") else "i" for x in k.items)
         return {None: "v", "u": "u", "b": "b", "f": "f"}.get(k, "i")
 
-    return {f.key: {"c": translate.entry_name(f), "params": [kind(f.ptypes.get(p, "i")) for p in f.params],
+    return {f.key: {"c": translate.entry_name(f), "params": [kind(f.ptypes.get(p, "i"), p) for p in f.params],
                     "ret": kind(f.ret)} for f in program.exported().values()}
