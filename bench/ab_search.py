@@ -20,7 +20,8 @@ With ``--interleave`` each tree solves in one process for the whole run, and the
 turns deal by deal (the first to go changing from deal to deal): the machine's speed, which on
 a shared machine drifts by a fifth within minutes, is then the same for both sides of every
 comparison. Each round then prints every tree's CPU sum over the deals and its ratio to the
-first tree's, and the end gives the median of those ratios.
+first tree's, with the median and 95th percentile of its deals' CPU (the figures of
+``bench_search.py``, here with a same-run baseline), and the end gives the median of the ratios.
 Each tree compiles its kernels once, into a cache folder of its own (under ``$NUMBA_CACHE_DIR``
 or ``~/.cache/aceten``, in ``ab_search/``, named by the tree's path): one shared folder keeps
 only the three most recent versions of the kernels, and would recompile them run after run.
@@ -37,6 +38,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from bench_search import _p95  # the same percentile as the solver's table
 
 CHILD = """
 import json, sys, time
@@ -130,6 +133,7 @@ def interleave(trees: list[Path], name: str, players: int, deals: int, rounds: i
         load = os.getloadavg()[0]
         cpu = [0.0] * len(trees)
         nodes = [0] * len(trees)
+        each: list[list[float]] = [[] for _ in trees]  # every deal's CPU, tree by tree
         for k, seed in enumerate(range(first, first + deals)):
             rows: list[tuple[int, int, float, float] | None] = [None] * len(trees)
             for j in range(len(trees)):
@@ -141,12 +145,15 @@ def interleave(trees: list[Path], name: str, players: int, deals: int, rounds: i
                 assert row is not None
                 nodes[i] += row[1]
                 cpu[i] += row[2]
+                each[i].append(row[2])
         parts = [f"load {load:4.2f}"]
         for i, tree in enumerate(trees):
             ratio = cpu[i] / cpu[0]
             if i:
                 ratios[tree].append(ratio)
-            parts.append(f"{tree}: nodes {nodes[i]:,} cpu {cpu[i]:.2f} s ({ratio:.3f})")
+            times = sorted(each[i])
+            parts.append(f"{tree}: nodes {nodes[i]:,} cpu {cpu[i]:.2f} s ({ratio:.3f}), median "
+                         f"{1000 * statistics.median(times):.1f} ms, p95 {1000 * _p95(times):.1f} ms")
         print("  ".join(parts), flush=True)
     for proc in procs:
         proc.communicate("")

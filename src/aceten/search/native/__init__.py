@@ -2,7 +2,7 @@
 
 numba compiles the search on its first use: about a minute of CPU, several on a busy machine.
 The same kernels translated to C (:mod:`aceten.search.native.translate`, from the very source
-numba compiles) build with ``cc -O3`` in about a second: at ``pip install -e`` (the build hook,
+numba compiles) build with ``cc -O3`` in about six seconds: at ``pip install -e`` (the build hook,
 ``hatch_build.py``), else at the first solve, with a line saying so. The library is kept in
 ``aceten/_kernels/`` (built at install) or ``$XDG_CACHE_HOME/aceten/native/`` (built at first
 use), named by a hash of its sources, so an edited kernel is never run stale.
