@@ -1080,8 +1080,8 @@ class _Writer(_Walker):
                         raise self.fail(a, "an array argument other than a name")
                     rows = self.program.fixed_rows.get(p)
                     if rows is not None and passed[2:] != [str(n) for n in rows]:
-                        raise self.fail(a, f"{p} of {callee.name} takes rows of {rows} (FIXED_ROWS), "
-                                           "not an array whose rows are not known to be so")
+                        raise self.fail(a, f"{p} of {callee.name} takes rows of {rows} (FIXED_ROWS); "
+                                           "the array passed is not known to have them")
                     args.extend(passed)
                 else:
                     args.append(self.cast(self.expr(a), self.kind(a), pk))
