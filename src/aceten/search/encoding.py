@@ -31,6 +31,7 @@ from aceten.rules.layout import (
     T_TRUMP_PTS,
     TRUMP_FIRST_LEAD,
 )
+from aceten.search.endgame import ORD_COLS
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ class KernelRules:
     rules: Rules
     R: np.ndarray  # int64[R_SIZE]
     T: np.ndarray  # int64[T_ROWS, 64]
-    ORD: np.ndarray  # int64[6, 4, 17]: each suit's bits in order (see _encode)
+    ORD: np.ndarray  # int64[6, 4, ORD_COLS]: each suit's bits in order (see _encode)
     deck: np.ndarray  # int64[len(deck)]: the bits of rules.deck in the declared order
 
 
@@ -68,7 +69,7 @@ def _encode(rules: Rules) -> KernelRules:
     # Rows 0/1: every card in the plain/trump order. Rows 2 + 2*objective + (0 plain, 1 trump):
     # the cards the table may rename (point-less cards; every card when counting tricks), which
     # must lie together at the bottom of the order (else the row stays empty).
-    ORD = np.full((6, 4, 17), -1, dtype=np.int64)
+    ORD = np.full((6, 4, ORD_COLS), -1, dtype=np.int64)
     ranks = FAMILY_RANKS[rules.family]
     for which, (order, points) in enumerate(((rules.plain_order, rules.plain_points),
                                              (rules.trump_order, rules.trump_points))):

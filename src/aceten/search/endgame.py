@@ -110,11 +110,12 @@ E_DSTRONG = E_DREN + 16  # row: the cards of a renamable card's block stronger t
 E_DZERO = E_DREN + 17  # row: column 0, every renamable card (a mask)
 ROWS = E_DZERO + 1
 COLS = 64  # the length of E's rows: a slot per card's bit (or per field)
+ORD_COLS = 17  # a suit's row of the card orders ORD (encoding.py): 16 places, then the count
 # The kernels' arrays whose rows have one length wherever a kernel takes them, by parameter name
 # (the solver and the encoding make them so): the C translation indexes them by these lengths
 # as constants, which the compiler folds into the address arithmetic, and the compiled kernels
 # refuse an array of another shape. (dds.py declares its own arrays.)
-FIXED_ROWS = {"E": (COLS,), "ORD": (4, 17)}
+FIXED_ROWS = {"E": (COLS,), "ORD": (4, ORD_COLS)}
 CHEAP_TRICK = 10  # a reply does not trump a trick worth less than this to take it first
 DUEL_TRUMP_COST = 60  # what a trump adds to a card's cost in the two-seat kernel's order (30,
 # dds.gen_moves's, took 1.08 times the nodes in 2-player Briscola; 45 to 100 the same as 60)
