@@ -107,6 +107,15 @@ def test_arrays_are_new_at_every_call_and_belong_to_the_caller():
     made = env.observe("player_1")  # handed out from the step
     made["observation"][:] = 5.0
     assert_same(env.observe("player_1"), reference(env, 1))
+    # the steps' arrays are cut from shared blocks (CompiledObserver._cut_rows): no two overlap
+    handed = []
+    for _ in range(20):
+        agent = env.agent_selection
+        step_made = env.observe(agent)
+        handed.append(step_made)
+        env.step(int(step_made["action_mask"].argmax()))
+    arrays = [a for made in handed for a in made.values()]
+    assert not any(np.shares_memory(a, b) for i, a in enumerate(arrays) for b in arrays[i + 1:])
 
 
 def test_the_mirror_follows_moves_made_on_the_game_itself():

@@ -30,6 +30,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 from aceten.env.encoding import ActionCodec, ObservationEncoder
 from aceten.errors import AcetenError, IllegalMove
 from aceten.game import Deal, Game, Outcome
+from aceten.moves import Move
 from aceten.rules import get as get_rules
 from aceten.rules.base import Rules
 
@@ -222,16 +223,14 @@ class CardGameEnv(AECEnv, EzPickle):
         """The step of an agent that is not done (``env()``'s wrapper calls it directly)."""
         game = self.game
         try:
-            if type(action) is int and 0 <= action < self._cards:  # a card: the common case
-                game.push(self._deck[action])
-            else:
-                game.push(self.codec.action_to_move(action, game.trump))
+            move: Move = self._deck[action] if type(action) is int and 0 <= action < self._cards \
+                else self.codec.action_to_move(action, game.trump)  # a card: the common case
+            game.push(move)
         except AcetenError as err:
             raise IllegalMove(f"action {action!r} for {agent}: {err}") from None
         # (No agent's cumulative reward needs clearing here: rewards come only with the last
         # move, after which every step is a dead agent's.)
-        if self.compiled is not None:
-            self.compiled.pushed(game)
+        seat = game.to_move if self.compiled is None else self.compiled.pushed(game, move)
         if game.is_over():
             outcome = game.outcome()
             assert outcome is not None
@@ -245,7 +244,7 @@ class CardGameEnv(AECEnv, EzPickle):
             self._accumulate_rewards()
             self._deads_step_first()
         else:
-            self.agent_selection = self.possible_agents[game.to_move]
+            self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":
             self.render()
 

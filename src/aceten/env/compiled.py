@@ -75,6 +75,7 @@ _FIELDS = 17
  X_STOCK, X_CARDS, X_DECK, X_TOTAL, X_TRICKS_PER_DEAL, X_STOCK_SIZE, X_PARTNER) = range(
     X_EXCHANGE + 16, X_EXCHANGE + 16 + _FIELDS)
 X_SIZE = X_EXCHANGE + 16 + _FIELDS
+ROWS = 64  # observation vectors and masks made per allocation (CompiledObserver._cut_rows)
 
 
 @njit(cache=True, _nrt=False)
@@ -147,11 +148,14 @@ def advance(S, RX, T, code):
 
 
 @njit(cache=True, _nrt=False)
-def advance_and_observe(S, RX, T, code, obs, mask):
-    """:func:`advance`, then :func:`observe_into` for the seat to move next; returns that seat.
-    One call instead of two: a step of the environment does both."""
+def advance_and_observe(S, RX, T, code, base, obs, mask):
+    """:func:`advance`, then :func:`observe_into` for the seat to move next, on ``obs`` filled
+    from that seat's row of ``base`` (zeros and the blocks fixed during play); returns that
+    seat. One call instead of two: a step of the environment does both."""
     play_move(S, code, RX, T)
     seat = S[S_TOMOVE]
+    for i in range(obs.shape[0]):  # (a slice assignment would need numba's runtime)
+        obs[i] = base[seat, i]
     observe_into(S, RX, T, seat, obs, mask)
     return seat
 
@@ -197,11 +201,10 @@ class CompiledObserver:
         self.RX = RX
         n = self._players = rules.players
         self.size, self.actions = encoder.size, codec.size
-        # Per seat, the vector the kernel adds to: zeros, and the declarer, contract and bids
-        # blocks, with an auction its bids, passes and called card too (fixed once play starts;
-        # read from the view-based encoder in games with bids).
-        # (A list of rows: ``rows[seat].copy()`` is cheaper than copying a row of a matrix.)
-        self._zeros = [np.zeros(self.size, dtype=np.float32) for _ in range(n)]
+        # Per seat (a row), the vector the kernel adds to: zeros, and the declarer, contract and
+        # bids blocks, with an auction its bids, passes and called card too (fixed once play
+        # starts; read from the view-based encoder in games with bids).
+        self._zeros = np.zeros((n, self.size), dtype=np.float32)
         self._facts_at = [(o["declarer"], o["points"])]
         if encoder.auction:
             self._facts_at.append((o["auction"], o["partner"]))
@@ -216,6 +219,10 @@ class CompiledObserver:
         # The observation made by pushed(): the log entry it follows, the seat, the arrays.
         self._ready: tuple[Any, int, np.ndarray, np.ndarray] | None = None
         self._template: np.ndarray | None = None
+        # The arrays pushed() fills, cut ROWS at a time from one block each (see _cut_rows).
+        self._obs_rows: list[np.ndarray] = []
+        self._mask_rows: list[np.ndarray] = []
+        self._row = ROWS  # (none cut yet)
         self._warm_up()
 
     def sync(self, game: Game) -> None:
@@ -231,18 +238,39 @@ class CompiledObserver:
         elif not self._shows(game):
             self.reset(game)
 
-    def pushed(self, game: Game) -> None:
-        """:meth:`sync` after a move, and the observation of the seat to move next made at
-        once (:meth:`observe` hands it out, if it is asked for before anything changes)."""
-        if not self._follows(game):
+    def pushed(self, game: Game, move: Any) -> int:
+        """:meth:`sync` after ``move`` was pushed, and the observation of the seat to move next
+        made at once (:meth:`observe` hands it out, if it is asked for before anything
+        changes); returns that seat.
+
+        Every step of an environment comes here: :meth:`_follows` and :meth:`_moved` are
+        written out, and the arrays are cut from blocks (:meth:`_cut_rows`)."""
+        log, size = game._log, self.log_size
+        if not (self.live and game is self.game and len(game._moves) == self.count + 1
+                and len(log) > size and (size == 0 or log[size - 1] is self.mark)):
             self.sync(game)
-            return
-        seat = game.to_move
-        obs = self.base[seat].copy()
-        mask = np.empty(self.actions, np.int8)
-        advance_and_observe(self.S, self.RX, self.T, kernel_code(game._moves[-1]), obs, mask)
-        self._moved(game._log)
-        self._ready = (self.mark, seat, obs, mask)
+            return game.to_move
+        i = self._row
+        if i == ROWS:
+            self._cut_rows()
+            i = 0
+        self._row = i + 1
+        obs, mask = self._obs_rows[i], self._mask_rows[i]
+        code = move & 63 if type(move) is Card else move_code(move)  # (kernel_code)
+        seat: int = advance_and_observe(self.S, self.RX, self.T, code, self.base, obs, mask)
+        self.mark = mark = log[-1]
+        self.log_size = len(log)
+        self.count += 1
+        self._ready = (mark, seat, obs, mask)
+        return seat
+
+    def _cut_rows(self) -> None:
+        """ROWS fresh observation vectors and masks for :meth:`pushed`, rows of one new block
+        each: two allocations every ROWS steps instead of two a step. Each row is the caller's
+        to keep or change (rows do not overlap); a row kept keeps its block's memory."""
+        self._obs_rows = list(np.empty((ROWS, self.size), dtype=np.float32))
+        self._mask_rows = list(np.empty((ROWS, self.actions), dtype=np.int8))
+        self._row = 0
 
     def _shows(self, game: Game) -> bool:
         """Whether the mirror shows ``game`` as it is."""
@@ -288,13 +316,13 @@ class CompiledObserver:
         S[S_TRUMP] = flat[S_TRUMP]
         return S
 
-    def _facts(self, game: Game) -> list[np.ndarray]:
+    def _facts(self, game: Game) -> np.ndarray:
         """Per seat, zeros and the blocks of its view fixed during play (see ``_facts_at``)."""
-        base = [row.copy() for row in self._zeros]
+        base = self._zeros.copy()
         for seat in range(self._players):
             made = self.encoder.encode(game.view(seat))
             for start, stop in self._facts_at:
-                base[seat][start:stop] = made[start:stop]
+                base[seat, start:stop] = made[start:stop]
         return base
 
     def observe(self, game: Game, seat: int) -> tuple[np.ndarray, np.ndarray] | None:
@@ -321,5 +349,5 @@ class CompiledObserver:
         S[S_PHASE] = 3  # a finished deal with no cards: nothing to play
         observe_into(S, self.RX, self.T, 0, self._zeros[0].copy(), np.empty(self.actions, np.int8))
         advance(S.copy(), self.RX, self.T, 0)
-        advance_and_observe(S.copy(), self.RX, self.T, 0, self._zeros[0].copy(),
+        advance_and_observe(S.copy(), self.RX, self.T, 0, self._zeros, self._zeros[0].copy(),
                             np.empty(self.actions, np.int8))
