@@ -357,6 +357,10 @@ def main() -> None:
     if args.paired and args.target:
         parser.error("--paired and --target are separate runs: give one of them")
     wanted = {c.strip() for c in args.configs.split(",") if c.strip()}
+    known = {f"{c[0]}-{c[1]}" for c in SOLVE_CONFIGS}
+    if wanted - known:
+        parser.error(f"--configs: no configuration {', '.join(sorted(wanted - known))} "
+                     f"(known: {', '.join(sorted(known))})")
     configs = [c for c in SOLVE_CONFIGS if not wanted or f"{c[0]}-{c[1]}" in wanted]
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"python {platform.python_version()}, {os.cpu_count()} cores, load average {load:.1f} "

@@ -58,23 +58,23 @@ def likely_best_first(game: Game, cards: list[Move]) -> list[Move]:
     against = Counter(card.suit for seat in range(rules.players) if game.team_of(seat) != side
                       for card in game.hand(seat))
 
-    def lead_bonus(card: Card) -> int:
+    lead_bonus: dict[Card, int] = {}  # what each card scores led first, its suit trump
+    for card in hand:
         bonus = rules.lead_bonus(hand.mask, card, card.suit)
-        return bonus[0] if bonus else 0
-
+        lead_bonus[card] = bonus[0] if bonus else 0
     suit_value: dict[Suit, float] = {}
     for card in hand:
         if card.suit not in suit_value:
             mates = [c for c in hand if c.suit == card.suit]
             suit_value[card.suit] = (LENGTH_WORTH * (len(mates) - against[card.suit])
                                      + sum(rules.points(c, card.suit) for c in mates)
-                                     + BONUS_WORTH * max(lead_bonus(c) for c in mates))
+                                     + BONUS_WORTH * max(lead_bonus[c] for c in mates))
 
     def key(move: Move) -> tuple[float, int, int, int]:
         card = move if isinstance(move, Card) else None
         if card is None:
             return (1, 0, 0, 0)
-        return (-suit_value[card.suit], int(card.suit), -lead_bonus(card),
+        return (-suit_value[card.suit], int(card.suit), -lead_bonus[card],
                 rules.points(card, card.suit))
 
     return sorted(cards, key=key)
