@@ -223,8 +223,9 @@ class CardGameEnv(AECEnv, EzPickle):
         """The step of an agent that is not done (``env()``'s wrapper calls it directly)."""
         game = self.game
         try:
-            move: Move = self._deck[action] if type(action) is int and 0 <= action < self._cards \
-                else self.codec.action_to_move(action, game.trump)  # a card: the common case
+            # a card (the common case), else a bid, trump call or exchange
+            move: Move = (self._deck[action] if type(action) is int and 0 <= action < self._cards
+                          else self.codec.action_to_move(action, game.trump))
             game.push(move)
         except AcetenError as err:
             raise IllegalMove(f"action {action!r} for {agent}: {err}") from None
