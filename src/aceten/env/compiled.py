@@ -243,11 +243,9 @@ class CompiledObserver:
         made at once (:meth:`observe` hands it out, if it is asked for before anything
         changes); returns that seat.
 
-        Every step of an environment comes here: :meth:`_follows` and :meth:`_moved` are
-        written out, and the arrays are cut from blocks (:meth:`_cut_rows`)."""
-        log, size = game._log, self.log_size
-        if not (self.live and game is self.game and len(game._moves) == self.count + 1
-                and len(log) > size and (size == 0 or log[size - 1] is self.mark)):
+        Every step of an environment comes here: the arrays are cut from blocks
+        (:meth:`_cut_rows`)."""
+        if not self._follows(game):
             self.sync(game)
             return game.to_move
         i = self._row
@@ -256,12 +254,10 @@ class CompiledObserver:
             i = 0
         self._row = i + 1
         obs, mask = self._obs_rows[i], self._mask_rows[i]
-        code = move & 63 if type(move) is Card else move_code(move)  # (kernel_code)
-        seat: int = advance_and_observe(self.S, self.RX, self.T, code, self.base, obs, mask)
-        self.mark = mark = log[-1]
-        self.log_size = len(log)
-        self.count += 1
-        self._ready = (mark, seat, obs, mask)
+        seat: int = advance_and_observe(self.S, self.RX, self.T, kernel_code(move), self.base, obs,
+                                        mask)
+        self._moved(game._log)
+        self._ready = (self.mark, seat, obs, mask)
         return seat
 
     def _cut_rows(self) -> None:
