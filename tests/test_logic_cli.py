@@ -37,6 +37,23 @@ def test_ask_json_has_status_witness_model_size_and_timings():
     assert data["model"]["variables"] > 0 and {"encode", "solve", "replay"} <= set(data["timings"])
 
 
+def test_ask_takes_a_games_name_for_the_file_and_the_goal_as_second_argument():
+    by_name = run("ask", "briscola", "tricks(P1) >= 4", "--json")
+    by_flags = run("ask", "--game", "briscola", "--goal", "tricks(P1) >= 4", "--json")
+    assert by_name.exit_code == 0, by_name.stderr
+    named, flagged = json.loads(by_name.stdout), json.loads(by_flags.stdout)
+    assert named["status"] == flagged["status"] == "possible"
+    assert named["goal"] == flagged["goal"]
+    beside_file = json.loads(run("ask", STUDENT, "tricks(P1) >= 10", "--json").stdout)
+    assert beside_file["status"] == "impossible"
+    assert_one_line_error(run("ask", "briscola"), "no goal given")
+    assert_one_line_error(run("ask", "briscola", "tricks(P1) >= 4", "--goal", "tricks(P1) >= 5"),
+                          "two goals given")
+    assert_one_line_error(run("ask", "briscola", "--game", "cruce", "--goal", "tricks(P1) >= 1"),
+                          "--game says cruce")
+    assert_one_line_error(run("ask", "klaverjas", "points(P5) > 3"), "unknown player P5")
+
+
 @pytest.mark.slow
 def test_ask_impossible_with_explain_names_the_reasons():
     result = run("ask", STUDENT, "--goal", "tricks(P1) >= 10", "--explain")

@@ -43,9 +43,30 @@ def _hands(items: list[str] | None) -> dict[str, str] | None:
     return out
 
 
+def _goal(argument: str | None, option: str | None) -> str | None:
+    """The goal, given as the second argument or with --goal (not both, unless the same)."""
+    if argument is not None and option is not None and argument.strip() != option.strip():
+        raise AcetenError(f"two goals given ({argument!r} and --goal {option!r}): give one")
+    return option if argument is None else argument
+
+
+def _game_named(file: Path | None, flags: dict[str, Any]) -> Path | None:
+    """``aceten ask briscola ...``: a game's name where a file is not there reads as --game."""
+    from aceten.rules import GAMES
+
+    if file is None or file.exists() or str(file).strip().lower() not in GAMES:
+        return file
+    name = str(file).strip().lower()
+    if flags.get("game") not in (None, name):
+        raise AcetenError(f"{file}: no such file (and --game says {flags['game']})")
+    flags["game"] = name
+    return None
+
+
 def _position(file: Path | None, flags: dict[str, Any]) -> Any:
     from aceten.logic import position
 
+    file = _game_named(file, flags)
     overrides = {k: v for k, v in flags.items() if v not in (None, {}, [])}
     if file is None:
         if "game" not in overrides and "history" not in overrides:
@@ -62,8 +83,11 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def ask(
-        file: Annotated[Path | None, typer.Argument(help="a position (.toml); see docs/logic.md",
-                                                    show_default=False)] = None,
+        file: Annotated[Path | None, typer.Argument(
+            help="a position (.toml; see docs/logic.md), or a game's name for a position made "
+                 "of the options below", show_default=False)] = None,
+        goal_argument: Annotated[str | None, typer.Argument(
+            metavar="goal", help="the goal, as --goal", show_default=False)] = None,
         goal: Annotated[str | None, typer.Option("--goal", "-g", help="the goal, e.g. "
                                                  "'tricks(P1) >= 4' (default: the file's goal)")] = None,
         json_out: JsonOpt = False,
@@ -101,7 +125,7 @@ def register(app: typer.Typer) -> None:
             flags = {"game": game, "players": players, "variant": variant,
                      "options": parse_options(option), "trump": trump, "leader": leader,
                      "hands": _hands(hand), "stock": stock, "history": history, "moves": moves,
-                     "goal": goal}
+                     "goal": _goal(goal_argument, goal)}
             if history is not None and history and "[" not in history:
                 flags["history"] = str(Path(history).resolve())
             pos = _position(file, flags)

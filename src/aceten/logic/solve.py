@@ -104,7 +104,8 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
     if goal is None:
         goal = position.goal
     if goal is None:
-        raise AcetenError("no goal given (use --goal, or goal = \"...\" in the position)")
+        raise AcetenError("no goal given (after the position: aceten ask FILE 'tricks(P1) >= 4'; "
+                          "or --goal; or goal = \"...\" in the position)")
     if isinstance(goal, str):
         goal = g.parse(goal, position.rules)
     timings: dict[str, float] = {}
