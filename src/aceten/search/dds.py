@@ -143,7 +143,16 @@ from aceten.search.endgame import (
     eg3_table,
     egs,
 )
-from aceten.search.kernels import is_maximising, last_bonus_left, mates, mix64, table_window
+from aceten.search.kernels import (
+    DRAW_RUFF,
+    DRAW_SWING,
+    draw_swing,
+    is_maximising,
+    last_bonus_left,
+    mates,
+    mix64,
+    table_window,
+)
 from aceten.search.obliged import M_OB_FROM, M_OB_ON, obliged, quick_tricks, stored_bounds
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
@@ -873,7 +882,9 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
     it is an opponent's: a trick the side wins and that hand cannot take gets the dearest card,
     a card that takes the trick beyond its reach comes before one it can still beat (with the
     kernels' same rules, 2- to 4-player Briscola and Brisca 0.62–0.77 of the nodes,
-    docs/benchmarks.md)."""
+    docs/benchmarks.md). With two seats drawing after the trick, the reply weighs the cards
+    the winner and the loser draw (``kernels.draw_swing``): throws first where the loser's card
+    is the better one, a trump on a cheap trick where the winner's is far better."""
     seat = S[S_TOMOVE]
     hand = S[S_HAND + seat]
     legal = legal_cards(S, hand, R, T)
@@ -916,6 +927,12 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
     masters = 0
     if tlen == 0 and R[R_N] < 4:
         masters = lead_masters(S, R, ORD) | sure_leads(S, R, ORD)
+    swing = 0  # two seats drawing after the trick: the winner's card over the loser's
+    if tlen == 1 and R[R_N] == 2 and S[S_DRAWN] + 1 < S[S_SLEN]:
+        top = S[S_STOCK + S[S_DRAWN]]
+        after = S[S_STOCK + S[S_DRAWN] + 1]
+        swing = draw_swing(card_points(T, top, trump), (top >> 4) & 3 == trump,
+                           card_points(T, after, trump), (after >> 4) & 3 == trump)
     reach = INF  # what the last hand can bring, where the card before it watches it
     if tlen > 0 and tlen == R[R_N] - 2:
         final = (S[S_LEADER] + R[R_N] - 1) % R[R_N]
@@ -948,12 +965,15 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
                     score = 100 + pts * 4 - penalty
                 else:
                     score = -(pts * 4 + penalty + strength)
-            elif power > best_power and not (last and is_trump and table_pts + pts < CHEAP_TRICK):
+            elif power > best_power and not (last and is_trump and table_pts + pts < CHEAP_TRICK
+                                             and swing <= DRAW_RUFF):
                 score = 1000 + pts - penalty - strength if last else 1000 - pts * 2 - penalty + strength
                 if power <= reach and reach < INF:
                     score -= 500
             else:
                 score = -(pts * 4 + penalty + strength)
+                if swing < -DRAW_SWING:
+                    score += 2000  # losing the trick draws the better card: throws first
             if pairs & (1 << b):
                 score -= 2000
         MV[ply, k] = b

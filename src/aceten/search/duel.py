@@ -53,6 +53,7 @@ from aceten.search.endgame import (
     M_NODES,
     M_SLEN,
     M_TRICKS,
+    M_TRUMP,
     MAX_POINTS,
     _store,
     bucket,
@@ -61,7 +62,7 @@ from aceten.search.endgame import (
     renamed,
     sure_winners,
 )
-from aceten.search.kernels import prefetch, table_window
+from aceten.search.kernels import DRAW_SWING, draw_swing, prefetch, table_window
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
@@ -360,25 +361,35 @@ def _merge(E, m, live):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _next_card(E, m, c0, s, h0, h1):
+def _next_card(E, m, c0, s, h0, h1, d):
     """The card of m to search next: a lead sure to win its trick (``endgame.sure_winners``
     against the other hand), the dearest first (0.75 of the nodes in 2-player Briscola);
     then leads and cards that do not take the trick cheapest first (rows ``E_DTHROW``, a
     trump dearer than any plain card); a card that takes it before them, even a trump on a
     worthless lead, the cheapest that takes it first (row ``E_DTAKE``). (``dds.gen_moves``
     trumps a cheap trick late and holds trumps less dear: in 2-player Briscola this order
-    takes 0.90–0.93 of its nodes: docs/benchmarks.md.) Seat s leads; h0, h1 the hands."""
+    takes 0.90–0.93 of its nodes: docs/benchmarks.md.) Where the trick's loser draws the
+    better card (``kernels.draw_swing``), the throws before the takes. Seat s leads; h0, h1
+    the hands, d the cards drawn."""
     if c0 < 0:
         sure = sure_winners(E, m, h1 if s == 0 else h0)
         if sure:
             return dearest(E, sure)
+    throws = 0  # what a throw gains in the order: first where the loser draws the better card
+    if c0 >= 0 and d + 1 < E[E_MISC, M_SLEN]:
+        top = E[E_STOCK, d]
+        after = E[E_STOCK, d + 1]
+        trump = E[E_MISC, M_TRUMP]
+        if draw_swing(E[E_PTS, top], (top >> 4) & 3 == trump,
+                      E[E_PTS, after], (after >> 4) & 3 == trump) < -DRAW_SWING:
+            throws = 1 << 20
     best = -1
     score = -(1 << 40)
     while m:
         c = low_bit(m)
         m &= m - 1
         takes = c0 >= 0 and E[E_PW + ((c0 >> 4) & 3), c] > E[E_POWER, c0]
-        v = E[E_DTAKE if takes else E_DTHROW, c]
+        v = E[E_DTAKE, c] if takes else E[E_DTHROW, c] + throws
         if v > score:
             score = v
             best = c
@@ -431,7 +442,7 @@ def duel(E, G, stats, s, h0, h1, d, left, alpha, beta):
             c = low_bit(k)
         else:
             c = _next_card(E, m, E[E_DFRAME + p, D_C0], E[E_DFRAME + p, D_S],
-                           E[E_DFRAME + p, D_H0], E[E_DFRAME + p, D_H1])
+                           E[E_DFRAME + p, D_H0], E[E_DFRAME + p, D_H1], E[E_DFRAME + p, D_D])
         bit = 1 << c
         E[E_DFRAME + p, D_CANDS] = m ^ bit
         E[E_DFRAME + p, D_CUR] = c
