@@ -146,7 +146,7 @@ from aceten.search.endgame import (
 from aceten.search.kernels import (
     DRAW_RUFF,
     DRAW_SWING,
-    draw_swing,
+    draw_worth,
     is_maximising,
     last_bonus_left,
     mates,
@@ -867,6 +867,23 @@ def last_reach(S, T, seat, led, lead_trump):
 
 
 @njit(cache=True, _nrt=False)
+def draw_swing(S, R, T, seat, winner):
+    """What the side of ``seat`` draws after the trick if it takes it over what it draws if
+    ``winner`` keeps it (``kernels.draw_worth``): the winner draws first, then the seats
+    after it in turn."""
+    n = R[R_N]
+    trump = S[S_TRUMP]
+    swing = 0
+    for x in range(n):
+        if S[S_TEAM + x] == S[S_TEAM + seat]:
+            taken = S[S_STOCK + S[S_DRAWN] + (x - seat + n) % n]
+            kept = S[S_STOCK + S[S_DRAWN] + (x - winner + n) % n]
+            swing += draw_worth(card_points(T, taken, trump), (taken >> 4) & 3 == trump) \
+                - draw_worth(card_points(T, kept, trump), (kept >> 4) & 3 == trump)
+    return swing
+
+
+@njit(cache=True, _nrt=False)
 def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
     """The moves to search at this node, in order, into MV[ply]; returns how many.
 
@@ -882,9 +899,10 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
     it is an opponent's: a trick the side wins and that hand cannot take gets the dearest card,
     a card that takes the trick beyond its reach comes before one it can still beat (with the
     kernels' same rules, 2- to 4-player Briscola and Brisca 0.62–0.77 of the nodes,
-    docs/benchmarks.md). With two seats drawing after the trick, the reply weighs the cards
-    the winner and the loser draw (``kernels.draw_swing``): throws first where the loser's card
-    is the better one, a trump on a cheap trick where the winner's is far better."""
+    docs/benchmarks.md). Where a stock is drawn after the trick, its last card weighs what its
+    side draws if it takes the trick against what it draws if not (``draw_swing``): throws
+    first where not taking draws the better cards, a trump on a cheap trick where taking draws
+    far better ones."""
     seat = S[S_TOMOVE]
     hand = S[S_HAND + seat]
     legal = legal_cards(S, hand, R, T)
@@ -903,6 +921,7 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
     led = -1
     last = False
     ours = False
+    best_seat = -1
     table_pts = 0
     if tlen > 0:
         n = R[R_N]
@@ -927,12 +946,9 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
     masters = 0
     if tlen == 0 and R[R_N] < 4:
         masters = lead_masters(S, R, ORD) | sure_leads(S, R, ORD)
-    swing = 0  # two seats drawing after the trick: the winner's card over the loser's
-    if tlen == 1 and R[R_N] == 2 and S[S_DRAWN] + 1 < S[S_SLEN]:
-        top = S[S_STOCK + S[S_DRAWN]]
-        after = S[S_STOCK + S[S_DRAWN] + 1]
-        swing = draw_swing(card_points(T, top, trump), (top >> 4) & 3 == trump,
-                           card_points(T, after, trump), (after >> 4) & 3 == trump)
+    swing = 0  # not with three seats, one against two: 1.006-1.06 of the nodes there
+    if last and not ours and R[R_N] != 3 and S[S_DRAWN] + R[R_N] <= S[S_SLEN]:
+        swing = draw_swing(S, R, T, seat, best_seat)
     reach = INF  # what the last hand can bring, where the card before it watches it
     if tlen > 0 and tlen == R[R_N] - 2:
         final = (S[S_LEADER] + R[R_N] - 1) % R[R_N]

@@ -62,7 +62,7 @@ from aceten.search.endgame import (
     renamed,
     sure_winners,
 )
-from aceten.search.kernels import DRAW_SWING, draw_swing, prefetch, table_window
+from aceten.search.kernels import DRAW_SWING, draw_worth, prefetch, table_window
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
@@ -369,7 +369,7 @@ def _next_card(E, m, c0, s, h0, h1, d):
     worthless lead, the cheapest that takes it first (row ``E_DTAKE``). (``dds.gen_moves``
     trumps a cheap trick late and holds trumps less dear: in 2-player Briscola this order
     takes 0.90–0.93 of its nodes: docs/benchmarks.md.) Where the trick's loser draws the
-    better card (``kernels.draw_swing``), the throws before the takes. Seat s leads; h0, h1
+    better card (``kernels.draw_worth``), the throws before the takes. Seat s leads; h0, h1
     the hands, d the cards drawn."""
     if c0 < 0:
         sure = sure_winners(E, m, h1 if s == 0 else h0)
@@ -380,8 +380,8 @@ def _next_card(E, m, c0, s, h0, h1, d):
         top = E[E_STOCK, d]
         after = E[E_STOCK, d + 1]
         trump = E[E_MISC, M_TRUMP]
-        if draw_swing(E[E_PTS, top], (top >> 4) & 3 == trump,
-                      E[E_PTS, after], (after >> 4) & 3 == trump) < -DRAW_SWING:
+        if draw_worth(E[E_PTS, top], (top >> 4) & 3 == trump) \
+                - draw_worth(E[E_PTS, after], (after >> 4) & 3 == trump) < -DRAW_SWING:
             throws = 1 << 20
     best = -1
     score = -(1 << 40)

@@ -55,7 +55,7 @@ from aceten.rules.layout import (
     TRUMP_POWER,
 )
 from aceten.rules.lazy_numba import njit
-from aceten.search.kernels import aligned_zeros, mix64, table_window
+from aceten.search.kernels import DRAW_SWING, aligned_zeros, draw_worth, mix64, table_window
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
@@ -1027,7 +1027,10 @@ def eg3(E, s0, r0, r1, r2, r3, alpha, beta, left):
 @njit(cache=True, _nrt=False)
 def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
     """The last trick with a stock (three cards each, four cards to draw, in E[E_MISC,
-    M_STOCK:]), then eg3 through the endgame table."""
+    M_STOCK:]), then eg3 through the endgame table. The last card tries the one that last cut
+    here first, then, where the trick is the other side's and the cards drawn are better for
+    the side that loses it (``kernels.draw_worth``), one that does not take it (4-player
+    Briscola 0.974 of the nodes)."""
     if left <= alpha:
         return left
     if beta <= 0 or left == 0:
@@ -1043,6 +1046,16 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
     nodes = 0
     x0, x1, x2, x3, xm = _sides(E, s0)
     tricks = E[E_MISC, M_TRICKS] == 1
+    trump = E[E_MISC, M_TRUMP]
+    st0 = E[E_MISC, M_STOCK]
+    st1 = E[E_MISC, M_STOCK + 1]
+    st2 = E[E_MISC, M_STOCK + 2]
+    st3 = E[E_MISC, M_STOCK + 3]
+    swing = draw_worth(E[E_PTS, st0], (st0 >> 4) & 3 == trump) \
+        + draw_worth(E[E_PTS, st2], (st2 >> 4) & 3 == trump) \
+        - draw_worth(E[E_PTS, st1], (st1 >> 4) & 3 == trump) \
+        - draw_worth(E[E_PTS, st3], (st3 >> 4) & 3 == trump)
+    throws_first = swing < -DRAW_SWING  # the last seat's side draws better if it loses
     a0 = alpha
     b0 = beta
     g0 = -INF if x0 else INF
@@ -1088,8 +1101,18 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
                 b3 = b2
                 g3 = -INF if x3 else INF
                 m3 = _cands(E, r3, E_DOM_S, M_DOMINATED_S)
+                pref = 0
+                if throws_first and ((xm >> d2) & 1) != ((xm >> 3) & 1):
+                    mm = m3
+                    while mm:
+                        c = low_bit(mm)
+                        mm &= mm - 1
+                        if E[pw, c] <= p2:
+                            pref |= 1 << c
                 while m3:
                     k = m3 & E[E_MISC, M_KILL + 11]
+                    if not k:
+                        k = m3 & pref
                     c3 = low_bit(k if k else m3)
                     m3 ^= 1 << c3
                     nodes += 1

@@ -84,25 +84,21 @@ def table_window(lower, upper, alpha, beta, stats):
     return 0, 0, max(alpha, lower), min(beta, upper)
 
 
-DRAW_TRUMP = 20  # what a trump drawn is worth over a plain card, to draw_swing's guess
-DRAW_SWING = 3  # a swing below minus this: the loser of the trick draws the better card
-DRAW_RUFF = 10  # a swing above this: the winner draws a card worth ruffing a cheap trick for
+DRAW_TRUMP = 20  # what a trump drawn is worth over a plain card, to draw_worth's guess
+DRAW_SWING = 3  # a swing below minus this: the side that loses the trick draws the better cards
+DRAW_RUFF = 10  # a swing above this: the winner's side draws cards worth ruffing a cheap trick
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def draw_swing(top_points, top_trump, next_points, next_trump):
-    """With two seats drawing after a trick, what the winner's card (the top one) is worth
-    over the loser's, as a guess for move order: points, and a trump ``DRAW_TRUMP`` more.
-    Where the loser draws the better card (below ``-DRAW_SWING``) the reply searches its throws
-    before its takes: in 2-player Cruce's stock tricks the first reply that takes made the
-    cut-off in 62% of such nodes against 89% elsewhere (docs/benchmarks.md has what the order
-    saved)."""
-    swing = top_points - next_points
-    if top_trump:
-        swing += DRAW_TRUMP
-    if next_trump:
-        swing -= DRAW_TRUMP
-    return swing
+def draw_worth(points, trump):
+    """What a card drawn from the stock is worth to its side, as a guess for move order: its
+    points, a trump ``DRAW_TRUMP`` more. The last card of a trick compares what its side
+    draws if it takes the trick with what it draws if it does not (the draw swing); where the
+    side that loses draws the better cards (a swing below ``-DRAW_SWING``), the throws come
+    before the takes: in 2-player Cruce's stock tricks the first reply that takes had made
+    the cut-off in 62% of such nodes against 89% elsewhere (what the order saved:
+    docs/benchmarks.md)."""
+    return points + DRAW_TRUMP if trump else points
 
 
 @njit(cache=True, _nrt=False)
