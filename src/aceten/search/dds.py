@@ -878,8 +878,8 @@ def draw_swing(S, R, T, seat, winner):
         if S[S_TEAM + x] == S[S_TEAM + seat]:
             taken = S[S_STOCK + S[S_DRAWN] + (x - seat + n) % n]
             kept = S[S_STOCK + S[S_DRAWN] + (x - winner + n) % n]
-            swing += draw_worth(card_points(T, taken, trump), (taken >> 4) & 3 == trump) \
-                - draw_worth(card_points(T, kept, trump), (kept >> 4) & 3 == trump)
+            swing += draw_worth(card_points(T, taken, trump), taken, trump) \
+                - draw_worth(card_points(T, kept, trump), kept, trump)
     return swing
 
 

@@ -380,8 +380,8 @@ def _next_card(E, m, c0, s, h0, h1, d):
         top = E[E_STOCK, d]
         after = E[E_STOCK, d + 1]
         trump = E[E_MISC, M_TRUMP]
-        if draw_worth(E[E_PTS, top], (top >> 4) & 3 == trump) \
-                - draw_worth(E[E_PTS, after], (after >> 4) & 3 == trump) < -DRAW_SWING:
+        if draw_worth(E[E_PTS, top], top, trump) - draw_worth(E[E_PTS, after], after, trump) \
+                < -DRAW_SWING:
             throws = 1 << 20
     best = -1
     score = -(1 << 40)

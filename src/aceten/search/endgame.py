@@ -1051,10 +1051,8 @@ def egs(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
     st1 = E[E_MISC, M_STOCK + 1]
     st2 = E[E_MISC, M_STOCK + 2]
     st3 = E[E_MISC, M_STOCK + 3]
-    swing = draw_worth(E[E_PTS, st0], (st0 >> 4) & 3 == trump) \
-        + draw_worth(E[E_PTS, st2], (st2 >> 4) & 3 == trump) \
-        - draw_worth(E[E_PTS, st1], (st1 >> 4) & 3 == trump) \
-        - draw_worth(E[E_PTS, st3], (st3 >> 4) & 3 == trump)
+    swing = draw_worth(E[E_PTS, st0], st0, trump) + draw_worth(E[E_PTS, st2], st2, trump) \
+        - draw_worth(E[E_PTS, st1], st1, trump) - draw_worth(E[E_PTS, st3], st3, trump)
     throws_first = swing < -DRAW_SWING  # the last seat's side draws better if it loses
     a0 = alpha
     b0 = beta

@@ -90,15 +90,15 @@ DRAW_RUFF = 10  # a swing above this: the winner's side draws cards worth ruffin
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def draw_worth(points, trump):
-    """What a card drawn from the stock is worth to its side, as a guess for move order: its
-    points, a trump ``DRAW_TRUMP`` more. The last card of a trick compares what its side
-    draws if it takes the trick with what it draws if it does not (the draw swing); where the
-    side that loses draws the better cards (a swing below ``-DRAW_SWING``), the throws come
-    before the takes: in 2-player Cruce's stock tricks the first reply that takes had made
-    the cut-off in 62% of such nodes against 89% elsewhere (what the order saved:
-    docs/benchmarks.md)."""
-    return points + DRAW_TRUMP if trump else points
+def draw_worth(points, card, trump):
+    """What ``card`` drawn from the stock is worth to its side, as a guess for move order: its
+    ``points``, ``DRAW_TRUMP`` more in the trump suit ``trump``. The last card of a trick
+    compares what its side draws if it takes the trick with what it draws if it does not (the
+    draw swing); where the side that loses draws the better cards (a swing below
+    ``-DRAW_SWING``), the throws come before the takes: in 2-player Cruce's stock tricks the
+    first reply that takes had made the cut-off in 62% of such nodes against 89% elsewhere
+    (what the order saved: docs/benchmarks.md)."""
+    return points + DRAW_TRUMP if (card >> 4) & 3 == trump else points
 
 
 @njit(cache=True, _nrt=False)
