@@ -464,8 +464,9 @@ def test_duty_kernel_draws_the_stock_in_plain_play():
         solver = search.Solver(threads=1)
         solver.solve(aceten.new_game(name, players=players, seed=1, **options), moves=False)
         sizes[name] = len(solver._endgame_table)
-    assert sizes == {"briscola": 4 << obliged.STOCK_TABLE_BITS,
-                     "klaverjas": 4 << search.endgame.DUEL_TABLE_BITS}
+    words = search.endgame.table_words
+    assert sizes == {"briscola": words(obliged.STOCK_TABLE_BITS),
+                     "klaverjas": words(search.endgame.DUEL_TABLE_BITS)}
 
 
 def test_the_tables_are_sized_for_the_game_and_grow():
@@ -497,8 +498,9 @@ def test_the_tables_are_sized_for_the_game_and_grow():
         seen.append((len(solver._table), len(solver._endgame_table)))
     solver.solve(aceten.new_game("briscola", players=3, seed=3), moves=False)  # a whole deal
     seen.append((len(solver._table), len(solver._endgame_table)))
-    eight, four, stock = (4 << search.endgame.DUEL_TABLE_BITS, 4 << search.endgame.TABLE_BITS,
-                          4 << obliged.STOCK_TABLE_BITS)
+    words = search.endgame.table_words
+    eight, four, stock = (words(search.endgame.DUEL_TABLE_BITS), words(search.endgame.TABLE_BITS),
+                          words(obliged.STOCK_TABLE_BITS))
     assert seen == [(1 << small, eight), (1 << small, eight), (1 << full, four),
                     (1 << full, four), (1 << full, stock)]  # grown, never shrunk
     fixed = search.Solver(tt_bits=12, threads=1)

@@ -305,7 +305,8 @@ def test_plain_kernel_plays_the_steps_games():
 def test_the_endgame_rows_copied_in_are_those_worked_out_afresh():
     """``endgame.setup`` works a deal's rows out once per rules, trump and teams and copies them
     in after: each copy equals the rows filled from scratch, what each solve writes (the
-    generation, the two-seat kernel's stock) set apart."""
+    generation, the two-seat kernel's stock) set apart; the count of keys marked in the table's
+    filter (``E_MARKS``, the solver's) is left as it was."""
     from aceten.rules.layout import S_MAXTEAM, S_TRUMP
     from aceten.search import endgame
     from aceten.search.encoding import encode_game, encode_rules
@@ -322,6 +323,8 @@ def test_the_endgame_rows_copied_in_are_those_worked_out_afresh():
                 fresh = np.zeros((endgame.ROWS, 64), dtype=np.int64)
                 endgame._fill(fresh, enc.R, enc.T, enc.ORD, S)
                 endgame._this_solve(fresh, S, 5)
-                assert (copied[endgame.E_POWER:] == fresh[endgame.E_POWER:]).all()
+                rows = slice(endgame.E_POWER, endgame.E_MARKS)
+                assert (copied[rows] == fresh[rows]).all()
                 assert (copied[:endgame.E_POWER] == 7).all()  # the rows before are the search's
+                assert (copied[endgame.E_MARKS:] == 7).all()
             assert S[S_TRUMP] >= 0

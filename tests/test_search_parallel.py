@@ -149,7 +149,7 @@ def test_back_to_one_thread_when_the_cores_are_taken(always_parallel, monkeypatc
 def endgame_table(entries: list[tuple[tuple[int, int, int], int, int, int]], gen: int = 5):
     """An endgame table of one bucket (every key looks there) holding (key (u, a, b), leader,
     lower, upper) entries."""
-    G = np.zeros(4 * 2, dtype=np.int64)
+    G = np.zeros(4 * 2 + endgame.FILTER_WORDS, dtype=np.int64)
     stats = np.zeros(dds.STATS, dtype=np.int64)
     for (u, a, b), s0, lower, upper in entries:
         e0, found, _lower, _upper = endgame._probe(G, u, a, b, s0, gen)
@@ -208,8 +208,8 @@ def test_the_endgame_table_is_cleared_when_its_generation_wraps():
         g.push(g.legal_moves()[0])
     solver = Solver(threads=1)
     value = solver.solve(g).value
-    table = solver._endgame_table
-    assert table is not None
+    assert solver._endgame_table is not None
+    table = solver._endgame_table[:-endgame.FILTER_WORDS]  # the entries, not the filter
     solver._endgame_generation = endgame.GEN_MASK - 1
     solver.clear()
     assert solver.solve(g).value == value and solver._endgame_generation == endgame.GEN_MASK
@@ -219,6 +219,58 @@ def test_the_endgame_table_is_cleared_when_its_generation_wraps():
     assert solver.solve(g).value == value and solver._endgame_generation == 1
     generations = (table[3::4] >> 18) & endgame.GEN_MASK
     assert (generations == 1).any() and not (generations > 1).any()  # only this solve's
+
+
+@pytest.mark.parametrize("name, players, options, plies", [
+    ("cruce", 2, {}, 4),  # the kernel for duties: its best card kept outside the deck's bits
+    ("brisca", 3, {}, 12),  # the kernel for duties in plain play, drawing the stock
+    ("briscola", 2, {}, 10),  # the two-seat kernel: its best card above the cards drawn
+])
+def test_the_endgame_filter_has_every_stored_key(name, players, options, plies):
+    """A probe skips the table where the filter lacks the key's bit (``endgame.seen``), so every
+    entry of the current generation must have its bit, or a stored bound would be lost. The
+    bits of older generations stay until enough keys were marked; then a new generation
+    empties the filter."""
+    from aceten.search import duel, obliged
+
+    g = aceten.new_game(name, players=players, seed=5, **options)
+    while g.phase != "play":
+        g.push(g.legal_moves()[0])
+    for _ in range(plies):
+        g.push(g.legal_moves()[0])
+    solver = Solver(threads=1)
+    solver.solve(g, moves=False)
+    G = solver._endgame_table
+    assert G is not None
+    E = solver._workers[0].history
+    assert E[endgame.E_MISC, endgame.M_FILTER] == 1
+    mask = (1 << duel.BEST_SHIFT) - 1 if name == "briscola" \
+        else int(solver._workers[0].history[endgame.E_MISC, obliged.M_OB_DECK])
+    words = G[:-endgame.FILTER_WORDS].reshape(-1, 4)
+    current = ((words[:, 3] >> 18) & endgame.GEN_MASK) == solver._endgame_generation
+    assert current.sum() > 100
+    for u, a, b, w3 in words[current]:
+        assert endgame.seen(E, G, int(u), int(a), int(b) & mask, int((w3 >> 16) & 3)) == 1
+    marks = solver._workers[0].history[endgame.E_MARKS]
+    assert 0 < marks[0] < endgame.FILTER_MARKS and G[-endgame.FILTER_WORDS:].any()
+    R, S = encode_rules(g.rules).R, encode_game(g)
+    solver.clear()
+    solver._endgame_for(R, S)  # another generation, the filter not yet full enough to empty
+    assert G[-endgame.FILTER_WORDS:].any() and marks[0] > 0
+    marks[0] = endgame.FILTER_MARKS + 1
+    solver.clear()
+    solver._endgame_for(R, S)
+    assert solver._endgame_table is G and not G[-endgame.FILTER_WORDS:].any() and marks[0] == 0
+
+
+def test_four_seats_keep_no_endgame_filter():
+    """With four seats (``endgame.FILTER_SEATS``) the kernels look every position up in the
+    table: its filter stays empty."""
+    solver = Solver(threads=1)
+    solver.solve(aceten.new_game("klaverjas", seed=5, trump="H"), moves=False)
+    G = solver._endgame_table
+    assert G is not None and not G[-endgame.FILTER_WORDS:].any()
+    assert solver._workers[0].history[endgame.E_MARKS, 0] == 0
 
 
 def test_long_searches_go_to_two_threads_from_the_start():

@@ -58,8 +58,10 @@ from aceten.search.endgame import (
     _store,
     bucket,
     dearest,
+    mark,
     probe_masked,
     renamed,
+    seen,
     sure_winners,
 )
 from aceten.search.kernels import DRAW_SWING, draw_worth, prefetch, table_window
@@ -220,7 +222,11 @@ def _lead(E, G, stats, p, s, h0, h1, d, left, alpha, beta, u, a):
         u, a = _key(E, h0, h1, live)
     if left <= MAX_POINTS:
         stats[1] += 1
-        e0, found, lower, upper, best = _probe(G, u, a, d, s, E[E_MISC, M_GEN])
+        if seen(E, G, u, a, d, s):
+            e0, found, lower, upper, best = _probe(G, u, a, d, s, E[E_MISC, M_GEN])
+        else:  # (never stored: not in the table)
+            e0 = bucket(G, u, a, d, s)
+            found = -1
         if found >= 0:
             settled, g, alpha, beta = table_window(lower, upper, alpha, beta, stats)
             if settled:
@@ -311,6 +317,8 @@ def _reply(E, G, p, s, c0, h0, h1, d, left, alpha, beta):
         else:
             u, a, nd, w, gain = _child(E, s, c0, c, h0, h1, d, slen)
         i += 1
+        if not seen(E, G, u, a, nd, w):
+            continue
         _e0, found, lower, upper, _best = _probe(G, u, a, nd, w, E[E_MISC, M_GEN])
         if found >= 0:
             if maxing == 1:
@@ -416,6 +424,8 @@ def _leave(E, G, stats, p):
         if best >= 0:  # kept by the name the key gives it
             live = E[E_DFRAME + p, D_H0] | E[E_DFRAME + p, D_H1] | E[E_DSUF, E[E_DFRAME + p, D_D]]
             best = _slot(E, best, live)
+        mark(E, G, E[E_DFRAME + p, D_U], E[E_DFRAME + p, D_A], E[E_DFRAME + p, D_D],
+             E[E_DFRAME + p, D_S])
         _store(G, E[E_DFRAME + p, D_E0], found, E[E_DFRAME + p, D_U], E[E_DFRAME + p, D_A],
                E[E_DFRAME + p, D_D] | ((best + 1) << BEST_SHIFT), E[E_DFRAME + p, D_S],
                E[E_MISC, M_GEN], lower, min(upper, E[E_DFRAME + p, D_LEFT]), stats)

@@ -68,6 +68,7 @@ M_MAX = 0  # 4 slots: 1 for the seats of the maximising side
 M_ON = 4  # 1 when the kernel applies to this search
 M_TRUMP = 5
 M_TRICKS = 6  # objective tricks: a trick is worth 1
+M_FILTER = 7  # 1 where the kernels keep the table's filter (``seen``): FILTER_SEATS or fewer
 M_HAND = 8  # 4 slots: the hands, for dominance()
 M_NODES = 12  # cards tried (the search's node count)
 M_DOMINATED = 13  # the cards with an E_DOM entry
@@ -108,7 +109,9 @@ E_PTS_BY = E_OBLIGED + OBLIGED_ROWS  # 4 rows: a card's points were suit t trump
 E_DREN = E_PTS_BY + 4  # 16 rows: a renamable card's name when k live cards of its block are stronger
 E_DSTRONG = E_DREN + 16  # row: the cards of a renamable card's block stronger than it
 E_DZERO = E_DREN + 17  # row: column 0, every renamable card (a mask)
-ROWS = E_DZERO + 1
+E_MARKS = E_DZERO + 1  # row: column 0, the keys this thread marked in the table's filter
+# since it was last emptied (``mark``; the solver reads and resets it, setup leaves it)
+ROWS = E_MARKS + 1
 COLS = 64  # the length of E's rows: a slot per card's bit (or per field)
 ORD_COLS = 17  # a suit's row of the card orders ORD (encoding.py): 16 places, then the count
 # The kernels' arrays whose rows have one length wherever a kernel takes them, by parameter name
@@ -128,9 +131,27 @@ LOW_MASK = (1 << 30) - 1  # an entry's last word: lower 8 | upper 8 | leader 2 |
 MAX_POINTS = 255  # bounds take 8 bits: more points left than this and the table is not used
 
 
+FILTER_BITS = 21  # the table's filter: 2**21 bits (256 KB) after its entries (``seen``)
+FILTER_WORDS = 1 << (FILTER_BITS - 6)
+FILTER_MARKS = 1 << (FILTER_BITS - 6)  # marks after which a new generation empties the filter
+FILTER_SEATS = 3  # with four seats the kernel for duties takes four tricks and its table finds
+# 60-80% of what it is asked for: the filter's checks cost what it saved (Klaverjas, Cruce 4p)
+
+
+def table_words(bits: int) -> int:
+    """The length of a table of 2**bits entries (4 words each), its filter after them."""
+    return (4 << bits) + FILTER_WORDS
+
+
 def new_table(bits: int = TABLE_BITS) -> np.ndarray:
-    """An empty endgame table (2**bits entries of 4 words)."""
-    return aligned_zeros(4 << bits)
+    """An empty endgame table: 2**bits entries of 4 words, then the filter (``seen``)."""
+    return aligned_zeros(table_words(bits))
+
+
+def clear_filter(G: np.ndarray) -> None:
+    """Empty the filter of table G (at a new generation only: the entries of the current one
+    must keep their bits)."""
+    G[len(G) - FILTER_WORDS:] = 0
 
 
 def applies(R: np.ndarray, S: np.ndarray) -> bool:
@@ -173,8 +194,8 @@ def setup(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
         _fill(scratch, R, T, ORD, S)
         if len(_PREPARED) >= _PREPARED_MAX:
             _PREPARED.clear()
-        entry = _PREPARED[key] = (R, T, ORD, scratch[E_POWER:ROWS].copy())
-    E[E_POWER:ROWS] = entry[3]
+        entry = _PREPARED[key] = (R, T, ORD, scratch[E_POWER:E_MARKS].copy())
+    E[E_POWER:E_MARKS] = entry[3]
     _this_solve(E, S, gen)
 
 
@@ -264,6 +285,8 @@ def renamed(E, c, live):
 def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.ndarray) -> None:
     """The endgame rows of E (zero on entry) for a search from position S, but the generation."""
     points_by_trump(E, T)
+    E[E_MISC, M_FILTER] = 1 if R[R_N] <= FILTER_SEATS else 0  # (the rules fix it: constant
+    # within a generation, so every entry of one made with the filter has its bit)
     trump = int(S[S_TRUMP])
     four = applies(R, S)
     if not four and not applies_duel(R, S):
@@ -569,13 +592,48 @@ def probe_masked(G, u, a, b, mask, s0, gen):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _hash(u, a, b, s0):
+    z = np.uint64(u) * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(a) * np.uint64(0xC2B2AE3D27D4EB4F) \
+        ^ np.uint64(b) ^ np.uint64(s0)
+    return mix64(z)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def bucket(G, u, a, b, s0):
     """The first entry of the bucket of (u, a, b, leader s0) in the table G (its words from
     ``bucket(...) << 2``, both entries on one cache line)."""
-    z = np.uint64(u) * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(a) * np.uint64(0xC2B2AE3D27D4EB4F) \
-        ^ np.uint64(b) ^ np.uint64(s0)
-    z = mix64(z)
-    return np.int64(z & np.uint64((G.shape[0] >> 2) - 1)) & ~1
+    z = _hash(u, a, b, s0)
+    return np.int64(z & np.uint64(((G.shape[0] - FILTER_WORDS) >> 2) - 1)) & ~1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def seen(E, G, u, a, b, s0):
+    """Whether the table's filter has the bit of (u, a, b, leader s0): 0 means no entry of
+    this generation holds that key, so its probe would miss. A one-hash Bloom filter in the
+    table's last ``FILTER_WORDS`` words, which stays in the core's cache where the entries do
+    not: a probe of a position never stored (a third to a half of the probes of the kernel
+    for duties in 2-player Cruce, most of them at four tricks left or more) spares a wait on
+    memory. ``mark`` sets the bit at every store. Bits of
+    older generations only make a probe look in vain, so the filter is emptied at a new
+    generation only once ``FILTER_MARKS`` keys were marked since it last was (the solver's
+    ``_endgame_for``), not at every solve. Two threads setting bits of one word at once may
+    lose one: a probe then misses an entry it would have found, which costs nodes, never a
+    wrong value. Without the filter (E[E_MISC, M_FILTER] == 0) every key counts as seen."""
+    if E[E_MISC, M_FILTER] == 0:
+        return 1
+    i = np.int64(_hash(u, a, b, s0) >> np.uint64(64 - FILTER_BITS))  # (the bucket: low bits)
+    return (G[G.shape[0] - FILTER_WORDS + (i >> 6)] >> (i & 63)) & 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def mark(E, G, u, a, b, s0):
+    """Set the filter's bit of the key (u, a, b, leader s0), stored in the table (``seen``),
+    and count it in E[E_MARKS, 0]; nothing without the filter."""
+    if E[E_MISC, M_FILTER] == 0:
+        return
+    i = np.int64(_hash(u, a, b, s0) >> np.uint64(64 - FILTER_BITS))
+    G[G.shape[0] - FILTER_WORDS + (i >> 6)] |= 1 << (i & 63)
+    E[E_MARKS, 0] += 1
 
 
 @njit(cache=True, _nrt=False)

@@ -110,10 +110,12 @@ from aceten.search.endgame import (
     card_rows,
     dearest,
     follow_guess,
+    mark,
     probe_masked,
     probe_masked_at,
     rename_rows,
     renamed,
+    seen,
     strongest,
     sure_winners,
     top_power,
@@ -1014,8 +1016,11 @@ def _enter(E, G, stats, s, h0, h1, h2, h3, tl, stock, cap, alpha, beta):
     first = 0
     if cap <= MAX_POINTS and E[E_MISC, M_OB_SPARE] == 1:
         stats[1] += 1
-        e0, found, lower, upper, w2 = probe_masked_at(G, e0, u, a, b, E[E_MISC, M_OB_DECK], s,
-                                                      E[E_MISC, M_GEN])
+        found = -1  # (a key the filter has never seen is not in the table: no wait on memory)
+        w2 = 0
+        if seen(E, G, u, a, b, s):
+            e0, found, lower, upper, w2 = probe_masked_at(G, e0, u, a, b, E[E_MISC, M_OB_DECK],
+                                                          s, E[E_MISC, M_GEN])
         if found >= 0:
             settled, g, alpha, beta = table_window(lower, upper, alpha, beta, stats)
             if settled:
@@ -1036,6 +1041,8 @@ def stored_bounds(E, G, s, h0, h1, h2, h3, tl):
     if E[E_MISC, M_OB_SPARE] != 1:  # (no room for the best card: the kernel keeps no entries)
         return -1, 0, INF
     u, a, b = _key(E, h0, h1, h2, h3, tl, _stock_after(E, tl))
+    if not seen(E, G, u, a, b, s):
+        return -1, 0, INF
     _e0, found, lower, upper, _w2 = probe_masked(G, u, a, b, E[E_MISC, M_OB_DECK], s,
                                                  E[E_MISC, M_GEN])
     return found, lower, upper
@@ -1058,6 +1065,7 @@ def _keep(E, G, stats, s, h0, h1, h2, h3, tl, stock, g, best, cap, alpha, beta, 
         upper = g
     moved = E[E_OBLIGED + E_OMOVE + ((best + 1) >> 6), (best + 1) & 63]
     u, a, b = _key(E, h0, h1, h2, h3, tl, stock)
+    mark(E, G, u, a, b, s)
     _store(G, e0, found, u, a, b | moved, s, E[E_MISC, M_GEN], lower, min(upper, cap), stats)
 
 

@@ -577,14 +577,16 @@ class Solver:
         trump, objective, teams and maximising side) from the same stock: such solves share a
         generation, so pimc's and the searcher's deals of one decision, and the first cards of
         a deal whose first card names trump, reuse each other's endgames. Any other solve
-        starts a new generation."""
+        starts a new generation. The table's filter (``endgame.seen``) is emptied at a new
+        generation once enough keys were marked in it since it last was."""
         bits = _endgame_table_bits(R, S)
         if bits == 0:
             return _NO_TABLE, 0
         # (a table made for one kernel serves the others too, or grows)
-        if self._endgame_table is None or len(self._endgame_table) < 4 << bits:
+        if self._endgame_table is None or len(self._endgame_table) < endgame.table_words(bits):
             self._endgame_table = endgame.new_table(bits)
             self._endgame_context = None
+            self._forget_marks()
         context = (endgame.rows_key(R, S), tuple(S[S_STOCK:S_STOCK + int(S[S_SLEN])]))
         if context != self._endgame_context:
             self._endgame_context = context
@@ -592,7 +594,17 @@ class Solver:
             if self._endgame_generation > endgame.GEN_MASK:
                 self._endgame_table[:] = 0
                 self._endgame_generation = 1
+                self._forget_marks()
+            elif sum(int(w.history[endgame.E_MARKS, 0]) for w in self._workers) \
+                    > endgame.FILTER_MARKS:
+                endgame.clear_filter(self._endgame_table)
+                self._forget_marks()
         return self._endgame_table, self._endgame_generation
+
+    def _forget_marks(self) -> None:
+        """The kernels' table filter is empty: no key marked in it (``endgame.seen``)."""
+        for w in self._workers:
+            w.history[endgame.E_MARKS, 0] = 0
 
 
 _NO_TABLE = np.zeros(8, dtype=np.int64)
