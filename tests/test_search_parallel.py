@@ -244,14 +244,14 @@ def test_the_endgame_filter_has_every_stored_key(name, players, options, plies):
     assert G is not None
     E = solver._workers[0].history
     assert E[endgame.E_MISC, endgame.M_FILTER] == 1
-    mask = (1 << duel.BEST_SHIFT) - 1 if name == "briscola" \
-        else int(solver._workers[0].history[endgame.E_MISC, obliged.M_OB_DECK])
+    mask = (1 << duel.BEST_SHIFT) - 1 if name == "briscola" else int(E[endgame.E_MISC,
+                                                                          obliged.M_OB_DECK])
     words = G[:-endgame.FILTER_WORDS].reshape(-1, 4)
     current = ((words[:, 3] >> 18) & endgame.GEN_MASK) == solver._endgame_generation
     assert current.sum() > 100
     for u, a, b, w3 in words[current]:
         assert endgame.seen(E, G, int(u), int(a), int(b) & mask, int((w3 >> 16) & 3)) == 1
-    marks = solver._workers[0].history[endgame.E_MARKS]
+    marks = E[endgame.E_MARKS]  # (a view: the solver's resets show in it)
     assert 0 < marks[0] < endgame.FILTER_MARKS and G[-endgame.FILTER_WORDS:].any()
     R, S = encode_rules(g.rules).R, encode_game(g)
     solver.clear()
