@@ -607,6 +607,14 @@ def bucket(G, u, a, b, s0):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _filter_bit(G, u, a, b, s0):
+    """The filter's word in G and the bit in it of the key (u, a, b, leader s0): one place for
+    ``seen`` and ``mark``, which must agree bit for bit."""
+    i = np.int64(_hash(u, a, b, s0) >> np.uint64(64 - FILTER_BITS))  # (the bucket: low bits)
+    return G.shape[0] - FILTER_WORDS + (i >> 6), i & 63
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def seen(E, G, u, a, b, s0):
     """Whether the table's filter has the bit of (u, a, b, leader s0): 0 means no entry of
     this generation holds that key, so its probe would miss. A one-hash Bloom filter in the
@@ -621,8 +629,8 @@ def seen(E, G, u, a, b, s0):
     wrong value. Without the filter (E[E_MISC, M_FILTER] == 0) every key counts as seen."""
     if E[E_MISC, M_FILTER] == 0:
         return 1
-    i = np.int64(_hash(u, a, b, s0) >> np.uint64(64 - FILTER_BITS))  # (the bucket: low bits)
-    return (G[G.shape[0] - FILTER_WORDS + (i >> 6)] >> (i & 63)) & 1
+    w, bit = _filter_bit(G, u, a, b, s0)
+    return (G[w] >> bit) & 1
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -631,8 +639,8 @@ def mark(E, G, u, a, b, s0):
     and count it in E[E_MARKS, 0]; nothing without the filter."""
     if E[E_MISC, M_FILTER] == 0:
         return
-    i = np.int64(_hash(u, a, b, s0) >> np.uint64(64 - FILTER_BITS))
-    G[G.shape[0] - FILTER_WORDS + (i >> 6)] |= 1 << (i & 63)
+    w, bit = _filter_bit(G, u, a, b, s0)
+    G[w] |= 1 << bit
     E[E_MARKS, 0] += 1
 
 
