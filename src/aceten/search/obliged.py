@@ -167,6 +167,7 @@ O_MTRUMP = 2  # and in trumps
 O_MASTERS = 3  # leads of masters (two or three seats, following suit the first duty): 1 after
 # the card that last cut, 2 before it (two seats; measured best each way)
 O_ZERO = 4  # the worthless cards ``_merge`` may find equal (a mask)
+O_NEAR = 6  # the cards ``_skip_near`` may weigh against another of their suit (a mask)
 O_KILLS = 5  # the cards that may be tried first for having cut last at their ply: all (-1), or
 # none (0) in plain play, where that took 1.5 times the nodes (the guess orders better there)
 E_OHIST = 10  # 12 rows: per tricks left (1..12), how often each card cut as a lead (per search)
@@ -295,6 +296,14 @@ def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nda
         if len(worthless) >= 2:
             zero |= sum(1 << b for b in worthless)
     E[rows + E_OMISC, O_ZERO] = zero - (1 << 64 if zero >> 63 else 0)
+    near = 0
+    if not tricks and R[R_ROEM] == 0 and not plain:  # (roem and four of a kind look at exact
+        # ranks; in plain play, every card legal, the checks cost what they saved: 3-player
+        # Briscola 0.958 of the nodes for 1.047 of the CPU)
+        for suit in range(4):
+            for k in range(int(ORD[0, suit, 16])):
+                near |= 1 << int(ORD[0, suit, k])
+    E[rows + E_OMISC, O_NEAR] = near - (1 << 64 if near >> 63 else 0)
     below_rows(E)  # for the masters
     E[E_MISC, M_OB_N] = R[R_OB_N]
     for k in range(3):
@@ -1178,6 +1187,62 @@ def _window(E, f, alpha, beta, maxing):
 
 
 @njit(cache=True, _nrt=False)
+def _skip_near(E, f, v):
+    """After the card just searched at frame f gave v without a cut: drop the cards left
+    whose value cannot pass the window either. Two cards of one suit in one hand, no live
+    card between them in power, play alike but for their points: swap them in every line
+    from here and every trick is won by the same card, so their values differ by at most
+    the difference of their points. At a maximising node whose window's alpha is that much
+    above v, the other card fails low too (its bound v plus that difference folds into the
+    node's value); at a minimising node, likewise below beta. (``_merge`` drops equal cards
+    worth nothing before any is searched.)"""
+    c = E[f, F_CUR]
+    near = E[E_OBLIGED + E_OMISC, O_NEAR]
+    if E[E_OBLIGED + E_OMISC, O_MARRIAGE] == 1 and E[f, F_MAXING] == 1:
+        # (a king or queen whose mate the hand holds or may draw scores a marriage when led:
+        # more than its points; marriages count for the maximising side only)
+        near &= ~mates(_hand(_wrap(E[f, F_S] + E[f, F_T], E[E_MISC, M_OB_SEATS]), E[f, F_H],
+                             E[f, F_H + 1], E[f, F_H + 2], E[f, F_H + 3]) | E[f, F_STOCK])
+    if not (near >> c) & 1:
+        return
+    maxing = E[f, F_MAXING] == 1
+    slack = E[f, F_ALPHA] - v if maxing else v - E[f, F_BETA]
+    if slack < 1:
+        return
+    m = E[f, F_CANDS] & near & (0xFFFF << (c & 48))
+    if m == 0:
+        return
+    # (the hand's own cards between them never meet either in a trick: only the others' count)
+    h0 = E[f, F_H]
+    h1 = E[f, F_H + 1]
+    h2 = E[f, F_H + 2]
+    h3 = E[f, F_H + 3]
+    own = _hand(_wrap(E[f, F_S] + E[f, F_T], E[E_MISC, M_OB_SEATS]), h0, h1, h2, h3)
+    live = ((h0 | h1 | h2 | h3) & ~own) | E[f, F_TM] | E[f, F_STOCK]
+    pc = E[E_PTS, c]
+    while m:
+        y = low_bit(m)
+        m &= m - 1
+        d = E[E_PTS, y] - pc
+        if d < 0:
+            d = -d
+        if d > slack:
+            continue
+        if (E[E_DBELOW, c] >> y) & 1:
+            between = E[E_DBELOW, c] & ~E[E_DBELOW, y] & ~(1 << y)
+        else:
+            between = E[E_DBELOW, y] & ~E[E_DBELOW, c] & ~(1 << c)
+        if live & between:
+            continue
+        E[f, F_CANDS] &= ~(1 << y)
+        if maxing:
+            if v + d > E[f, F_G]:
+                E[f, F_G] = v + d
+        elif v - d < E[f, F_G]:
+            E[f, F_G] = v - d
+
+
+@njit(cache=True, _nrt=False)
 def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     """Fail-soft alpha-beta from a trick boundary, seat s to lead, ``tl`` tricks left (no
     stock): what the maximising side wins, exact inside (alpha, beta); ``cap`` bounds it (see
@@ -1300,7 +1365,9 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
                 if E[f, F_T] == 0:
                     E[E_OBLIGED + E_OHIST + E[f, F_TL] - 1, E[f, F_CUR]] += 1
             if not cut and E[f, F_CANDS] != 0:
-                break
+                _skip_near(E, f, v)
+                if E[f, F_CANDS] != 0:
+                    break
             r = _leave(E, G, stats, p)
             if p == 0:
                 E[E_MISC, M_NODES] += nodes
