@@ -167,9 +167,9 @@ O_MTRUMP = 2  # and in trumps
 O_MASTERS = 3  # leads of masters (two or three seats, following suit the first duty): 1 after
 # the card that last cut, 2 before it (two seats; measured best each way)
 O_ZERO = 4  # the worthless cards ``_merge`` may find equal (a mask)
-O_NEAR = 6  # the cards ``_skip_near`` may weigh against another of their suit (a mask)
 O_KILLS = 5  # the cards that may be tried first for having cut last at their ply: all (-1), or
 # none (0) in plain play, where that took 1.5 times the nodes (the guess orders better there)
+O_NEAR = 6  # 1: ``_skip_near`` drops cards that play alike but for their points
 E_OHIST = 10  # 12 rows: per tricks left (1..12), how often each card cut as a lead (per search)
 HIST_ROWS = 12
 E_ORUNB = 22  # 4 rows: for the live places of one suit (8 bits), the most roem their runs can
@@ -296,14 +296,10 @@ def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nda
         if len(worthless) >= 2:
             zero |= sum(1 << b for b in worthless)
     E[rows + E_OMISC, O_ZERO] = zero - (1 << 64 if zero >> 63 else 0)
-    near = 0
-    if not tricks and R[R_ROEM] == 0 and not plain:  # (roem and four of a kind look at exact
-        # ranks; in plain play, every card legal, the checks cost what they saved: 3-player
-        # Briscola 0.958 of the nodes for 1.047 of the CPU)
-        for suit in range(4):
-            for k in range(int(ORD[0, suit, 16])):
-                near |= 1 << int(ORD[0, suit, k])
-    E[rows + E_OMISC, O_NEAR] = near - (1 << 64 if near >> 63 else 0)
+    # (not with roem or four of a kind, which look at exact ranks; nor in plain play, every
+    # card legal, where the checks cost what they saved: 3-player Briscola 0.958 of the nodes
+    # for 1.047 of the CPU)
+    E[rows + E_OMISC, O_NEAR] = 1 if not tricks and R[R_ROEM] == 0 and not plain else 0
     below_rows(E)  # for the masters
     E[E_MISC, M_OB_N] = R[R_OB_N]
     for k in range(3):
@@ -1196,28 +1192,29 @@ def _skip_near(E, f, v):
     above v, the other card fails low too (its bound v plus that difference folds into the
     node's value); at a minimising node, likewise below beta. (``_merge`` drops equal cards
     worth nothing before any is searched.)"""
-    c = E[f, F_CUR]
-    near = E[E_OBLIGED + E_OMISC, O_NEAR]
-    if E[E_OBLIGED + E_OMISC, O_MARRIAGE] == 1 and E[f, F_MAXING] == 1:
-        # (a king or queen whose mate the hand holds or may draw scores a marriage when led:
-        # more than its points; marriages count for the maximising side only)
-        near &= ~mates(_hand(_wrap(E[f, F_S] + E[f, F_T], E[E_MISC, M_OB_SEATS]), E[f, F_H],
-                             E[f, F_H + 1], E[f, F_H + 2], E[f, F_H + 3]) | E[f, F_STOCK])
-    if not (near >> c) & 1:
+    if E[E_OBLIGED + E_OMISC, O_NEAR] == 0:
         return
+    c = E[f, F_CUR]
     maxing = E[f, F_MAXING] == 1
     slack = E[f, F_ALPHA] - v if maxing else v - E[f, F_BETA]
     if slack < 1:
         return
-    m = E[f, F_CANDS] & near & (0xFFFF << (c & 48))
-    if m == 0:
-        return
-    # (the hand's own cards between them never meet either in a trick: only the others' count)
     h0 = E[f, F_H]
     h1 = E[f, F_H + 1]
     h2 = E[f, F_H + 2]
     h3 = E[f, F_H + 3]
     own = _hand(_wrap(E[f, F_S] + E[f, F_T], E[E_MISC, M_OB_SEATS]), h0, h1, h2, h3)
+    m = E[f, F_CANDS] & (0xFFFF << (c & 48))
+    if maxing and E[E_OBLIGED + E_OMISC, O_MARRIAGE] == 1:
+        # (a king or queen whose mate the hand holds or may draw scores a marriage when led:
+        # more than its points; marriages count for the maximising side only)
+        fixed = mates(own | E[f, F_STOCK])
+        if (fixed >> c) & 1:
+            return
+        m &= ~fixed
+    if m == 0:
+        return
+    # (the hand's own cards between them never meet either in a trick: only the others' count)
     live = ((h0 | h1 | h2 | h3) & ~own) | E[f, F_TM] | E[f, F_STOCK]
     pc = E[E_PTS, c]
     while m:
