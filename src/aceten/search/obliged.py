@@ -121,7 +121,7 @@ from aceten.search.endgame import (
     top_power,
 )
 from aceten.search.endgame import applies as applies_four
-from aceten.search.kernels import mates, prefetch, table_window
+from aceten.search.kernels import QUEENS, mates, prefetch, table_window
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
 
@@ -170,6 +170,8 @@ O_ZERO = 4  # the worthless cards ``_merge`` may find equal (a mask)
 O_KILLS = 5  # the cards that may be tried first for having cut last at their ply: all (-1), or
 # none (0) in plain play, where that took 1.5 times the nodes (the guess orders better there)
 O_NEAR = 6  # 1: ``_skip_near`` drops cards that play alike but for their points
+O_PAIRS = 7  # 1: the bound on what is left follows the marriages the maximising side can
+# still lead (``_marriages_left``): marriages, no roem, no stock
 E_OHIST = 10  # 12 rows: per tricks left (1..12), how often each card cut as a lead (per search)
 HIST_ROWS = 12
 E_ORUNB = 22  # 4 rows: for the live places of one suit (8 bits), the most roem their runs can
@@ -208,6 +210,7 @@ F_STOCK = 30  # the cards still to draw after this trick (0: none)
 F_REACH = 31  # three seats, the trick's second card: the last hand's top power on the trick if it
 # is an opponent's (``endgame.top_power``), else INF
 F_MATES = 32  # the cards of the hand to play that a marriage lead would score with (``mates``)
+F_PAIRS = 33  # ``_marriages_left`` at the trick's start (with O_PAIRS)
 
 OPEN = -(1 << 40)  # a frame was set up: the node's cards are to be searched
 NOT_KEYED = -2
@@ -300,6 +303,8 @@ def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nda
     # card legal, where the checks cost what they saved: 3-player Briscola 0.958 of the nodes
     # for 1.047 of the CPU)
     E[rows + E_OMISC, O_NEAR] = 1 if not tricks and R[R_ROEM] == 0 and not plain else 0
+    E[rows + E_OMISC, O_PAIRS] = 1 if R[R_MARRIAGE] == 1 and not tricks and R[R_ROEM] == 0 \
+        and not takes_stock else 0
     below_rows(E)  # for the masters
     E[E_MISC, M_OB_N] = R[R_OB_N]
     for k in range(3):
@@ -986,6 +991,24 @@ def _key(E, h0, h1, h2, h3, tl, stock):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _marriages_left(E, h0, h1, h2, h3):
+    """The most the maximising side's marriages can still score, the stock drawn out: a king
+    and queen one of its hands holds together (a pair split between hands, or broken, can no
+    longer be led as one)."""
+    pairs = 0
+    for seat in range(E[E_MISC, M_OB_SEATS]):
+        if E[E_MISC, M_MAX + seat] == 1:
+            hand = _hand(seat, h0, h1, h2, h3)
+            pairs |= hand & QUEENS & (hand >> (KING - QUEEN))
+    plain = E[E_OBLIGED + E_OMISC, O_MPLAIN]
+    total = popcount(pairs) * plain
+    trump = E[E_MISC, M_TRUMP]
+    if trump >= 0 and (pairs >> (16 * trump + QUEEN)) & 1:
+        total += E[E_OBLIGED + E_OMISC, O_MTRUMP] - plain
+    return total
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _enter(E, G, stats, s, h0, h1, h2, h3, tl, stock, cap, alpha, beta):
     """A trick boundary, seat s to lead, ``tl`` tricks left: (its value, ...) where the bounds,
     the last trick or the table settle it, else (OPEN, the cap, the window the table narrowed,
@@ -1087,7 +1110,7 @@ def _at_two(E, G, stats, s, h0, h1, h2, h3, cap, alpha, beta):
 
 
 @njit(cache=True, _nrt=False)
-def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
+def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta, pairs):
     """Enter a trick boundary at ply p, seat s to lead, ``tl`` tricks left: its value if the
     bounds, the last trick or the table settle it (or, two tricks left, ``_two``'s nested loops
     search it), else OPEN with its frame ready."""
@@ -1130,6 +1153,7 @@ def _lead(E, G, stats, p, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     E[f, F_TM] = 0
     E[f, F_CAP] = cap
     E[f, F_TL] = tl
+    E[f, F_PAIRS] = pairs
     _window(E, f, alpha, beta, E[E_MISC, M_MAX + s])
     E[f, F_CANDS] = _merge(E, hand, h0 | h1 | h2 | h3 | stock, hand)
     E[f, F_STOCK] = stock
@@ -1244,7 +1268,14 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     """Fail-soft alpha-beta from a trick boundary, seat s to lead, ``tl`` tricks left (no
     stock): what the maximising side wins, exact inside (alpha, beta); ``cap`` bounds it (see
     the module). E[E_MISC, M_NODES] gains the cards tried."""
-    r = _lead(E, G, stats, 0, s, h0, h1, h2, h3, tl, cap, alpha, beta)
+    pairs = 0
+    if E[E_OBLIGED + E_OMISC, O_PAIRS] == 1:
+        # the cards left, the last trick's bonus and the marriages still in one hand: the cap
+        # below which every later trick boundary's follows (the general search's counts them
+        # all at every boundary; a marriage led or broken here is gone)
+        pairs = _marriages_left(E, h0, h1, h2, h3)
+        cap = _points(E, h0 | h1 | h2 | h3) + E[E_MISC, M_OB_LAST] + pairs
+    r = _lead(E, G, stats, 0, s, h0, h1, h2, h3, tl, cap, alpha, beta, pairs)
     if r != OPEN:
         return r
     nodes = 0
@@ -1298,6 +1329,7 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             E[g, F_PTS] = pts
             E[g, F_TM] = tm
             E[g, F_CAP] = E[f, F_CAP]
+            E[g, F_PAIRS] = E[f, F_PAIRS]
             E[g, F_TL] = E[f, F_TL]
             E[g, F_STOCK] = E[f, F_STOCK]
             nxt = _wrap(seat + 1, n)
@@ -1330,8 +1362,13 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             if E[E_MISC, M_MAX + w] == 1:
                 gain = won
             h0, h1, h2, h3 = _draw(E, w, E[f, F_TL], h0, h1, h2, h3)
-            r = _lead(E, G, stats, p + 1, w, h0, h1, h2, h3, tl, E[f, F_CAP] - worth,
-                      E[f, F_ALPHA] - gain, E[f, F_BETA] - gain)
+            cap = E[f, F_CAP] - worth
+            pairs = 0
+            if E[E_OBLIGED + E_OMISC, O_PAIRS] == 1:  # (a marriage led or broken is gone)
+                pairs = _marriages_left(E, h0, h1, h2, h3)
+                cap -= E[f, F_PAIRS] - pairs
+            r = _lead(E, G, stats, p + 1, w, h0, h1, h2, h3, tl, cap, E[f, F_ALPHA] - gain,
+                      E[f, F_BETA] - gain, pairs)
         E[f, F_GAIN] = gain
         if r == OPEN:
             p += 1
