@@ -1364,7 +1364,7 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             h0, h1, h2, h3 = _draw(E, w, E[f, F_TL], h0, h1, h2, h3)
             cap = E[f, F_CAP] - worth
             pairs = 0
-            if E[E_OBLIGED + E_OMISC, O_PAIRS] == 1:  # (a marriage led or broken is gone)
+            if E[f, F_PAIRS] > 0:  # (a marriage led or broken is gone; none comes back)
                 pairs = _marriages_left(E, h0, h1, h2, h3)
                 cap -= E[f, F_PAIRS] - pairs
             r = _lead(E, G, stats, p + 1, w, h0, h1, h2, h3, tl, cap, E[f, F_ALPHA] - gain,
