@@ -397,7 +397,9 @@ def test_near_cards_values_differ_by_at_most_their_points(name, players, options
     card), so each side's value after one is within the difference of their points of its
     value after the other; and some positions of each deck have such a pair."""
     found = 0
-    for seed in range(40):
+    # (the 18-card deck, 2-player Cruce with a stock, costs the plain minimax most: fewer
+    # seeds, and 32, whose king's mate is in the stock: where a first draft of the rule failed)
+    for seed in range(40) if len(deck.split()) < 18 else (*range(12), 32):
         g = random_position(name, players, None, options, deck, 700 + seed)
         rng = random.Random(seed)
         for _ in range(rng.randrange(2 * players)):
@@ -407,17 +409,20 @@ def test_near_cards_values_differ_by_at_most_their_points(name, players, options
         if g.is_over() or (name == "brisca" and g.stock):  # (the exchangeable 7 and 2)
             continue
         for team in range(len(g.teams)):
+            memo: dict = {}  # (one side's values: shared by the cards of its pairs)
+            after: dict[Card, int] = {}
             for x, y in near_pairs(g, team):
-                values = []
                 for card in (x, y):
-                    g.push(card)
-                    values.append(side_score(g, team, "points") + minimax(g, team, "points",
-                                                                           False, {}))
-                    g.pop()
+                    if card not in after:
+                        g.push(card)
+                        after[card] = side_score(g, team, "points") + minimax(g, team, "points",
+                                                                              False, memo)
+                        g.pop()
+                values = [after[x], after[y]]
                 apart = abs(g.rules.points(x, g.trump) - g.rules.points(y, g.trump))
                 assert abs(values[0] - values[1]) <= apart, (seed, team, x, y, values, g.moves)
                 found += 1
-    assert found >= 10
+    assert found >= 10, found
 
 
 def _arrays(g: Game) -> tuple[np.ndarray, np.ndarray]:
