@@ -1270,9 +1270,8 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
     the module). E[E_MISC, M_NODES] gains the cards tried."""
     pairs = 0
     if E[E_OBLIGED + E_OMISC, O_PAIRS] == 1:
-        # the cards left, the last trick's bonus and the marriages still in one hand: the cap
-        # below which every later trick boundary's follows (the general search's counts them
-        # all at every boundary; a marriage led or broken here is gone)
+        # the bound: the cards left, the last trick's bonus and the marriages still held in
+        # one hand; each later boundary's follows from it, less a marriage led or broken since
         pairs = _marriages_left(E, h0, h1, h2, h3)
         cap = _points(E, h0 | h1 | h2 | h3) + E[E_MISC, M_OB_LAST] + pairs
     r = _lead(E, G, stats, 0, s, h0, h1, h2, h3, tl, cap, alpha, beta, pairs)
