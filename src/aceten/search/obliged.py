@@ -995,11 +995,9 @@ def _marriages_left(E, h0, h1, h2, h3):
     """The most the maximising side's marriages can still score, the stock drawn out: a king
     and queen one of its hands holds together (a pair split between hands, or broken, can no
     longer be led as one)."""
-    pairs = 0
+    pairs = 0  # (the queen of each pair: ``_pairs`` gives its king too)
     for seat in range(E[E_MISC, M_OB_SEATS]):
-        if E[E_MISC, M_MAX + seat] == 1:
-            hand = _hand(seat, h0, h1, h2, h3)
-            pairs |= hand & QUEENS & (hand >> (KING - QUEEN))
+        pairs |= _pairs(E, seat, _hand(seat, h0, h1, h2, h3)) & QUEENS
     plain = E[E_OBLIGED + E_OMISC, O_MPLAIN]
     total = popcount(pairs) * plain
     trump = E[E_MISC, M_TRUMP]
