@@ -619,7 +619,48 @@ def _merge(E, m, live, own):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters, reach, pairs):
+def _cheapest(E, cards):
+    """The fewest points of any of ``cards`` (0 if none)."""
+    least = 0
+    first = True
+    while cards:
+        c = low_bit(cards)
+        cards &= cards - 1
+        if first or E[E_PTS, c] < least:
+            least = E[E_PTS, c]
+            first = False
+    return least
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _cash_first(E, m, other):
+    """Of the masters m (two seats), the one to lead first: the one whose trick brings the most
+    points, its own and the cheapest card the other hand, ``other``, can follow with (void in
+    the suit, throw); one the other hand would trump, last. Trumps first and then the most
+    points of the master alone (``endgame.dearest``) took 1.06 times the nodes (2-player Cruce,
+    deals 0-59)."""
+    pick = -1
+    score = -(1 << 30)
+    trump = E[E_MISC, M_TRUMP]
+    trumps = (other >> (trump << 4)) & 0xFFFF
+    while m:
+        c = low_bit(m)
+        m &= m - 1
+        block = 0xFFFF << (((c >> 4) & 3) << 4)
+        if other & block:
+            v = E[E_PTS, c] + _cheapest(E, other & block)
+        elif trumps and (c >> 4) & 3 != trump:
+            v = -1000 + E[E_PTS, c]
+        else:
+            v = E[E_PTS, c] + _cheapest(E, other)
+        if v > score:
+            score = v
+            pick = c
+    return pick
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters, reach, pairs, f):
     """The card of m to search next: a lead that cut last here, then (two or three seats) a
     lead of a master, trumps and dear cards first, as ``dds.gen_moves``; then a lead that cut
     most often with as many tricks left, then ``dds.gen_moves``'s guess (lead cheap cards; give
@@ -634,10 +675,11 @@ def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters, reach, pairs):
 
     ``pairs``: the maximising side's kings and queens whose mate is in the same hand
     (``kernels.mates``): a lead of one scores a marriage and comes before the card that last
-    cut; on another trick they go last, as ``dds.gen_moves`` orders them."""
+    cut; on another trick they go last, as ``dds.gen_moves`` orders them. ``f``: the node's
+    frame row (two seats read the other hand there, ``_cash_first``)."""
     early = masters if E[E_OBLIGED + E_OMISC, O_MASTERS] == 2 else 0
     if m & early:  # two seats: before the card that last cut
-        return dearest(E, m & early)
+        return _cash_first(E, m & early, E[f, F_H + 1 - s])
     if t == 0 and m & pairs:
         return dearest(E, m & pairs)
     if t == 0 and m & kill:
@@ -1295,7 +1337,7 @@ def obliged(E, G, stats, s, h0, h1, h2, h3, tl, cap, alpha, beta):
             c = low_bit(m)
         else:
             c = _next_card(E, m, t, c0, best, bp, E[f, F_PTS], E[f, F_KILL], E[f, F_TL], E[f, F_S],
-                           E[f, F_MASTERS] if t == 0 else 0, E[f, F_REACH], E[f, F_MATES])
+                           E[f, F_MASTERS] if t == 0 else 0, E[f, F_REACH], E[f, F_MATES], f)
         bit = 1 << c
         E[f, F_CANDS] = m ^ bit
         E[f, F_CUR] = c
