@@ -646,10 +646,11 @@ def _cash_first(E, m, other):
     while m:
         c = low_bit(m)
         m &= m - 1
-        block = 0xFFFF << (((c >> 4) & 3) << 4)
+        suit = (c >> 4) & 3
+        block = 0xFFFF << (suit << 4)
         if other & block:
             v = E[E_PTS, c] + _cheapest(E, other & block)
-        elif trumps and (c >> 4) & 3 != trump:
+        elif trumps and suit != trump:
             v = -1000 + E[E_PTS, c]
         else:
             v = E[E_PTS, c] + _cheapest(E, other)
