@@ -902,7 +902,9 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
     docs/benchmarks.md). Where a stock is drawn after the trick, its last card weighs what its
     side draws if it takes the trick against what it draws if not (``draw_swing``): throws
     first where not taking draws the better cards, a trump on a cheap trick where taking draws
-    far better ones."""
+    far better ones. In plain play with four seats or more, a trick's second card that would take
+    it where the next hand, an opponent's, can still take it from it comes after the throws
+    (4-player Briscola and Brisca 0.96 and 0.95 of the nodes, six seats 0.92)."""
     seat = S[S_TOMOVE]
     hand = S[S_HAND + seat]
     legal = legal_cards(S, hand, R, T)
@@ -949,6 +951,11 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
     swing = 0  # not with three seats, one against two: 1.006-1.06 of the nodes there
     if last and not ours and R[R_N] != 3 and S[S_DRAWN] + R[R_N] <= S[S_SLEN]:
         swing = draw_swing(S, R, T, seat, best_seat)
+    exposed = -1  # plain play, four seats or more: what the next hand, an opponent's, can bring
+    if tlen == 1 and R[R_N] >= 4 and R[R_OB_N] == 0:
+        nxt = (seat + 1) % R[R_N]
+        if S[S_TEAM + nxt] != S[S_TEAM + seat]:
+            exposed = last_reach(S, T, nxt, led, lead_trump)
     reach = INF  # what the last hand can bring, where the card before it watches it
     if tlen > 0 and tlen == R[R_N] - 2:
         final = (S[S_LEADER] + R[R_N] - 1) % R[R_N]
@@ -986,6 +993,8 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
                 score = 1000 + pts - penalty - strength if last else 1000 - pts * 2 - penalty + strength
                 if power <= reach and reach < INF:
                     score -= 500
+                if power < exposed:
+                    score -= 1500  # a take the next hand can still beat: after the throws
             else:
                 score = -(pts * 4 + penalty + strength)
                 if swing < -DRAW_SWING:
