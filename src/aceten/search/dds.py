@@ -458,11 +458,14 @@ def tt_store(TD, F, ply, meta, base, gen, lower, upper, move, left, stats):
     them, so an entry whose words come from two different stores fails the check on reading.
     Losing one of two concurrent stores loses a bound, never makes one wrong: each store's
     words are a complete entry whose bounds are true bounds of its key. Bounds lie in
-    [0, 2**31) (a value is what a side still wins; INF = 2**30) and share word 5."""
-    e, old_lower, old_upper, _move = tt_find(TD, F, ply, meta, base, gen)
+    [0, 2**31) (a value is what a side still wins; INF = 2**30) and share word 5. A store
+    with no move (-1) keeps the move the entry holds."""
+    e, old_lower, old_upper, old_move = tt_find(TD, F, ply, meta, base, gen)
     if e >= 0:
         lower = max(lower, old_lower)
         upper = min(upper, old_upper)
+        if move < 0:
+            move = old_move
     else:
         # an empty or stale slot, else the entry with the smallest subtree (fewest tricks left)
         e = base
@@ -1320,15 +1323,17 @@ def _leave(TD, gen, F, ply, stats):
     """Finish a node: store its bounds in the table (at trick boundaries); return its value."""
     g = F[ply, F_G]
     if F[ply, F_BOUNDARY] == 1:
+        best = F[ply, F_BEST]
         if g <= F[ply, F_A0]:
             lower, upper = 0, g
+            best = -1  # every move failed low: the entry keeps the move it had (a cut's)
         elif g >= F[ply, F_B0]:
             lower, upper = g, INF
         else:
             lower, upper = g, g
         if upper > F[ply, F_BOUND]:
             upper = F[ply, F_BOUND]
-        tt_store(TD, F, ply, F[ply, F_META], F[ply, F_BASE], gen, lower, upper, F[ply, F_BEST],
+        tt_store(TD, F, ply, F[ply, F_META], F[ply, F_BASE], gen, lower, upper, best,
                  F[ply, F_LEFT], stats)
     return g
 
