@@ -662,8 +662,9 @@ def _cash_first(E, m, other):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _next_card(E, m, t, c0, best, bp, pts, kill, tl, s, masters, reach, pairs, f):
-    """The card of m to search next: a lead that cut last here, then (two or three seats) a
-    lead of a master, trumps and dear cards first, as ``dds.gen_moves``; then a lead that cut
+    """The card of m to search next: with two seats a lead of a master before anything else
+    (``_cash_first``); a marriage lead (``pairs``, below); a lead that cut last here; with three
+    seats a lead of a master, the dearest first (``endgame.dearest``); then a lead that cut
     most often with as many tricks left, then ``dds.gen_moves``'s guess (lead cheap cards; give
     points to a partner who wins the trick; take it with the cheapest card that does,
     trumping only a trick worth taking; else throw the cheapest).
