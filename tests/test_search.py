@@ -114,6 +114,8 @@ CONFIGS = [  # (game, players, variant, options, deck, deals): the deals of the 
     ("briscola", 5, "chiamata", {}, CHIAMATA_15),  # the caller's side, its partner hidden
     ("briscola", 5, "chiamata", {"lead": "caller"}, CHIAMATA_15),
     ("briscola", 6, None, {"trump": "O"}, LATIN_18),  # three against three
+    ("briscola", 6, None, {"trump": "S", "scoring": "tricks"}, LATIN_18),
+    ("brisca", 6, None, {"trump": "O"}, BRISCA_18),
 ]
 DEALS = 16  # per configuration unless given, each from a random point of the deal
 CONFIGS = [c if len(c) == 6 else (*c, DEALS) for c in CONFIGS]
@@ -210,6 +212,45 @@ def assert_points_as_minimax(g: Game, label: object) -> None:
     team = g.rules.seat_team[g.to_move]
     assert side_score(line, team, "points") == result.value
     assert solve(g, target=result.value) and not solve(g, target=result.value + 1)
+
+
+MANY_SEAT_GAMES = [
+    ("briscola", 5, "chiamata", {}), ("briscola", 5, "chiamata", {"lead": "caller"}),
+    ("briscola", 6, None, {}), ("briscola", 6, None, {"scoring": "tricks"}), ("brisca", 6, None, {}),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "players", "variant", "options"), MANY_SEAT_GAMES,
+                         ids=[f"{c[0]}-{c[1]}-{'-'.join(f'{k}={v}' for k, v in c[3].items())}"
+                              for c in MANY_SEAT_GAMES])
+def test_many_seat_kernel_equals_the_general_search(name, players, variant, options, monkeypatch):
+    """The kernel for five and six seats (``manyseats.many``, the last three tricks once the
+    stock is out) against the general search alone, on full-deck positions with four tricks
+    or fewer left, some from inside a trick: every root move's value. (The small decks of
+    CONFIGS hold both to the plain minimax; these are deals the minimax cannot reach.)"""
+    from aceten.search import Solver, endgame, manyseats
+
+    differ = 0
+    for seed in range(12):
+        g = aceten.new_game(name, players=players, variant=variant, seed=seed, **options)
+        rng = random.Random(seed)
+        bid_to_play(g, rng)
+        held = 4 * players - rng.randrange(players)
+        while sum(len(g.hand(s)) for s in range(players)) + len(g.stock) > held:
+            g.push(rng.choice(g.legal_moves()))
+        endgame._PREPARED.clear()  # the kernels' rows say whether the kernel applies
+        kernel = Solver(threads=1).solve(g)
+        with monkeypatch.context() as m:
+            m.setattr(manyseats, "applies", lambda R, S: False)
+            endgame._PREPARED.clear()
+            alone = Solver(threads=1).solve(g)
+        endgame._PREPARED.clear()
+        values = {str(v.move): v.value for v in kernel.moves}
+        assert values == {str(v.move): v.value for v in alone.moves}, (seed, g.moves)
+        assert kernel.value == alone.value
+        differ += kernel.nodes != alone.nodes
+    assert differ >= 6  # the kernel searched (it counts its nodes its own way)
 
 
 @pytest.mark.slow

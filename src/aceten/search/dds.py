@@ -122,6 +122,7 @@ from aceten.search.endgame import (
     COLS,
     E_DOM,
     E_DOM_S,
+    E_HIST_MORE,
     E_KILLER,
     E_KILLER2,
     E_LHIST,
@@ -153,6 +154,7 @@ from aceten.search.kernels import (
     mix64,
     table_window,
 )
+from aceten.search.manyseats import E_MANY, MANY_LEFT, MM_HAND, MM_ON, many
 from aceten.search.obliged import M_OB_FROM, M_OB_ON, obliged, quick_tricks, stored_bounds
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
@@ -221,6 +223,12 @@ def position_meta(S, R):
     if R[R_HIDDEN] == 1:
         meta |= side_seats(S, R) << 44
     return meta
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def history_row(seat):
+    """The row of the history of cut-offs of ``seat``: rows 0..3, then E_HIST_MORE's."""
+    return seat if seat < 4 else E_HIST_MORE + seat - 4
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -944,7 +952,7 @@ def gen_moves(S, R, T, ORD, SUF, MV, ply, first, HIST):
         ours = S[S_TEAM + best_seat] == S[S_TEAM + seat]
         for i in range(tlen):
             table_pts += card_points(T, S[S_TRICK + i], trump)
-    hrow = seat if HIST.shape[0] > seat else 0
+    hrow = history_row(seat)
     # a marriage: led first, kept back on other tricks (the maximising side's only: the value
     # counts no other side's bonus)
     pairs = mates(hand) if R[R_MARRIAGE] == 1 and is_maximising(S, seat, R) else 0
@@ -1211,6 +1219,9 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
             settled, g, alpha, beta = table_window(lower, upper, alpha, beta, stats)
             if settled:
                 return g
+        if HIST[E_MANY, MM_ON] == 1 and left <= MANY_LEFT and S[S_DRAWN] >= S[S_SLEN]:
+            return _many_seats(S, alpha, beta, ply, left, R, ORD, TD, gen, F, HIST, stats, meta,
+                               base)
         if HIST[E_MISC, M_ON] == 1:
             stock = S[S_SLEN] - S[S_DRAWN]
             on = HIST[E_MISC, M_STOCK_ON]
@@ -1307,6 +1318,27 @@ def _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, EGT, stats, meta,
             live |= 1 << S[S_STOCK + d + i]
         dominance(HIST, ORD, live, E_DOM_S, M_DOMINATED_S)
         g = egs(HIST, EGT, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, worth)
+    stats[0] += HIST[E_MISC, M_NODES]
+    if g <= alpha:
+        lower, upper = 0, g
+    elif g >= beta:
+        lower, upper = g, INF
+    else:
+        lower, upper = g, g
+    tt_store(TD, F, ply, meta, base, gen, lower, upper, -1, left, stats)
+    return g
+
+
+@njit(cache=True, _nrt=False)
+def _many_seats(S, alpha, beta, ply, left, R, ORD, TD, gen, F, HIST, stats, meta, base):
+    """The kernel for five and six seats (``manyseats.many``) from a trick boundary with the
+    stock drawn out; its bounds are stored in the table like any other."""
+    n = R[R_N]
+    for seat in range(n):
+        HIST[E_MANY, MM_HAND + seat] = S[S_HAND + seat]
+    HIST[E_MISC, M_NODES] = 0
+    worth = left if S[S_OBJ] == 1 else S[S_REMAIN]
+    g = many(HIST, ORD, S[S_LEADER], side_seats(S, R), alpha, beta, worth, left)
     stats[0] += HIST[E_MISC, M_NODES]
     if g <= alpha:
         lower, upper = 0, g
@@ -1505,7 +1537,7 @@ def _search(S, alpha, beta, ply0, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT,
                 stats[8] += 1
             best = F[ply, F_BEST]
             if best >= 0 and best < MOVE_EXCHANGE and (cut or F[ply, F_K] > 1):
-                HIST[S[S_TOMOVE], best] += F[ply, F_LEFT] * F[ply, F_LEFT]
+                HIST[history_row(S[S_TOMOVE]), best] += F[ply, F_LEFT] * F[ply, F_LEFT]
             r = _leave(TD, gen, F, ply, stats)
             if ply == ply0:
                 return r

@@ -109,7 +109,9 @@ E_PTS_BY = E_OBLIGED + OBLIGED_ROWS  # 4 rows: a card's points were suit t trump
 E_DREN = E_PTS_BY + 4  # 16 rows: a renamable card's name when k live cards of its block are stronger
 E_DSTRONG = E_DREN + 16  # row: the cards of a renamable card's block stronger than it
 E_DZERO = E_DREN + 17  # row: column 0, every renamable card (a mask)
-E_MARKS = E_DZERO + 1  # row: column 0, the keys this thread marked in the table's filter
+E_HIST_MORE = E_DZERO + 1  # 2 rows: the main search's history of cut-offs of seats 4 and 5
+# (rows 0..3 hold seats 0..3's)
+E_MARKS = E_HIST_MORE + 2  # row: column 0, the keys this thread marked in the table's filter
 # since it was last emptied (``mark``; the solver reads and resets it, setup leaves it)
 ROWS = E_MARKS + 1
 COLS = 64  # the length of E's rows: a slot per card's bit (or per field)
@@ -290,10 +292,12 @@ def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
     trump = int(S[S_TRUMP])
     four = applies(R, S)
     if not four and not applies_duel(R, S):
-        from aceten.search import obliged  # it builds on this module
+        from aceten.search import manyseats, obliged  # they build on this module
 
         if obliged.applies(R, S):
             obliged.fill(E, R, T, ORD, S)
+        elif manyseats.applies(R, S):
+            manyseats.fill(E, R, T, S)
         return
     tricks = int(S[S_OBJ]) == 1
     card_rows(E, T, trump, tricks)
@@ -330,16 +334,22 @@ def _fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, ORD: np.ndarray, S: np.nd
 
 @njit(cache=True, _nrt=False)
 def dominance(E, ORD, live, row, slot):
-    """E[E_MISC, slot]: the cards of the hands E[E_MISC, M_HAND:] that are redundant while the
-    next stronger live card of their suit, with the same points, is in the same hand (they play
-    alike), and for each of them that card's bit in E[row]."""
+    """E[E_MISC, slot]: ``dominated_cards`` of the four hands E[E_MISC, M_HAND:]."""
+    E[E_MISC, slot] = dominated_cards(E, ORD, live, row, E_MISC, M_HAND, 4)
+
+
+@njit(cache=True, _nrt=False)
+def dominated_cards(E, ORD, live, row, hrow, hcol, n):
+    """The cards of the n hands E[hrow, hcol:] that are redundant while the next stronger live
+    card of their suit, with the same points, is in the same hand (they play alike), and for
+    each of them that card's bit in E[row]."""
     trump = E[E_MISC, M_TRUMP]
     dominated = 0
     for suit in range(4):
         block = 0xFFFF << (suit << 4)
         pair = False
-        for seat in range(4):
-            cards = E[E_MISC, M_HAND + seat] & block
+        for seat in range(n):
+            cards = E[hrow, hcol + seat] & block
             if cards & (cards - 1):
                 pair = True
         if not pair:
@@ -352,15 +362,15 @@ def dominance(E, ORD, live, row, slot):
             if not live & bit:
                 continue
             if prev >= 0 and E[E_PTS, prev] == E[E_PTS, b]:
-                for seat in range(4):
-                    h = E[E_MISC, M_HAND + seat]
+                for seat in range(n):
+                    h = E[hrow, hcol + seat]
                     if h & bit:
                         if h & (1 << prev):
                             E[row, b] = 1 << prev
                             dominated |= bit
                         break
             prev = b
-    E[E_MISC, slot] = dominated
+    return dominated
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -37,8 +37,8 @@ from typing import Any
 # Paths inside the aceten package: the search kernels, and the environments' observation kernel.
 KERNEL_SOURCES = ("search/batch.py", "search/kernel_cache.py", "rules/jit.py", "rules/layout.py",
                   "rules/step.py", "search/kernels.py", "search/dds.py", "search/encoding.py",
-                  "search/endgame.py", "search/duel.py", "search/obliged.py", "search/rng.py",
-                  "env/compiled.py")
+                  "search/endgame.py", "search/duel.py", "search/obliged.py", "search/manyseats.py",
+                  "search/rng.py", "env/compiled.py")
 KEEP = 3  # kernel folders kept (the current one included)
 
 

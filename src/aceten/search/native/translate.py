@@ -37,7 +37,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[2]  # src/aceten
 # The modules whose kernels are translated, in an order where each imports only earlier ones.
 MODULES = ("rules/layout.py", "seeded.py", "rules/step.py", "search/kernels.py", "search/rng.py",
-           "search/endgame.py", "search/duel.py", "search/obliged.py", "search/dds.py",
+           "search/endgame.py", "search/duel.py", "search/obliged.py", "search/manyseats.py", "search/dds.py",
            "search/batch.py")
 KERNEL_DECORATORS = ("kernel", "njit", "intrinsic")
 ALIASES = {"aceten.rules.jit": "step"}  # the compiled twins are the step functions themselves
