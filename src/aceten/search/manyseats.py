@@ -148,6 +148,36 @@ def _last_winner(E, leader, n):
     return win
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _top_trumps(E, ORD, side, n, by_tricks):
+    """The top live trumps while one side holds them: (1 for the maximising side, 0 for the
+    other, -1 if none is live; what they are sure to win for it: their points, or a trick)."""
+    trump = E[E_MISC, M_TRUMP]
+    ours = 0
+    live = 0
+    for seat in range(n):
+        h = E[E_MANY, MM_HAND + seat]
+        live |= h
+        if (side >> seat) & 1:
+            ours |= h
+    who = -1
+    sure = 0
+    for k in range(ORD[1, trump, 16]):
+        c = ORD[1, trump, k]
+        bit = 1 << c
+        if not live & bit:
+            continue
+        mine = 1 if ours & bit else 0
+        if who == -1:
+            who = mine
+        elif who != mine:
+            break
+        sure += E[E_PTS, c]
+    if by_tricks and who >= 0:
+        sure = 1  # two of them may fall in one trick: one is sure
+    return who, sure
+
+
 @njit(cache=True, _nrt=False)
 def many(E, ORD, s0, side, alpha, beta, left, tricks):
     """The fail-soft value of the last ``tricks`` tricks (2 or 3, the hands in E[E_MANY,
@@ -234,13 +264,19 @@ def many(E, ORD, s0, side, alpha, beta, left, tricks):
         elif rest <= a:  # the next tricks cannot lift it into the window
             w = gain + rest
         elif b > 0:
-            _open(E, f + 1, winner, 0, winner, rest, E[f, F_TRICK] + 1, max(a, 0), min(b, rest),
-                  side)
-            E[f + 1, F_PTS] = 0
-            E[f, F_CUR] = c
-            E[f, F_GAIN] = gain
-            ply += 1
-            continue
+            who, sure = _top_trumps(E, ORD, side, n, by_tricks)
+            if who == 1 and sure >= b:
+                w = gain + sure
+            elif who == 0 and rest - sure <= a:
+                w = gain + rest - sure
+            else:
+                _open(E, f + 1, winner, 0, winner, rest, E[f, F_TRICK] + 1, max(a, 0),
+                      min(b, rest), side)
+                E[f + 1, F_PTS] = 0
+                E[f, F_CUR] = c
+                E[f, F_GAIN] = gain
+                ply += 1
+                continue
         E[E_MANY, MM_HAND + seat] |= 1 << c
         _fold(E, f, w, c)
     E[E_MISC, M_NODES] += nodes
