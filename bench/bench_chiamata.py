@@ -2,14 +2,18 @@
 position) and random deals through the engine (CPU time per deal).
 
     PYTHONPATH=src python bench/bench_chiamata.py [--cards 20] [--positions 3] [--deals 200]
-                                                  [--six 0] [--skip-engine]
+                                                  [--six 0] [--skip-engine] [--value-only]
+                                                  [--lift-limit]
 
 Node counts are exact and repeatable (one thread, a fresh table per position); CPU times
 (``time.process_time``) vary with the machine and its load, so each solver line ends with the
 load average (1 minute) before and after it. The chiamata positions: the first seat bids the
 ace, the others pass, the caller calls the first card offered; the deck is the first
-``--cards`` cards of the list below (40: the whole deck, a full deal of eight tricks). With
-``--six N``, N deals each of six-seat Briscola and Brisca are solved from their first card.
+``--cards`` cards of the list below (40: the whole deck, a full deal of eight tricks), each
+solved with every move valued (``--value-only``: the value and line alone). ``solve`` refuses
+more than ``solver.MANY_SEATS_HELD`` (25) cards in five hands; ``--lift-limit`` raises that
+limit in this process, to measure what it keeps users from. With ``--six N``, N deals each of
+six-seat Briscola and Brisca are solved from their first card.
 """
 
 from __future__ import annotations
@@ -47,14 +51,15 @@ def solve_row(label: str, g: aceten.Game, moves: bool) -> None:
           f"{spent:.2f} s CPU (load {before} -> {load()})", flush=True)
 
 
-def solver_rows(cards: int, positions: int) -> None:
+def solver_rows(cards: int, positions: int, moves: bool = True) -> None:
     deck = {} if cards >= 40 else {"deck": " ".join(DECK[:cards])}
     for seed in range(positions):
         g = aceten.new_game("briscola", players=5, variant="chiamata", seed=seed, **deck)
         g.push(g.legal_moves()[1])
         while g.phase != "play":
             g.push(g.legal_moves()[0])
-        solve_row(f"chiamata {cards} cards  seed {seed} (every move)", g, True)
+        what = "every move" if moves else "value and line"
+        solve_row(f"chiamata {cards} cards  seed {seed} ({what})", g, moves)
 
 
 def six_rows(deals: int) -> None:
@@ -86,10 +91,18 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--six", type=int, default=0, help="six-seat deals to solve, per game")
     parser.add_argument("--skip-engine", action="store_true")
+    parser.add_argument("--value-only", action="store_true",
+                        help="chiamata positions: the value and line alone, not every move")
+    parser.add_argument("--lift-limit", action="store_true",
+                        help="let the solver take more than 25 cards in five hands")
     args = parser.parse_args()
+    if args.lift_limit:
+        from aceten.search import solver
+
+        solver.MANY_SEATS_HELD = 40
     if not args.skip_engine:
         engine_rows(args.deals)
-    solver_rows(args.cards, args.positions)
+    solver_rows(args.cards, args.positions, not args.value_only)
     six_rows(args.six)
 
 
