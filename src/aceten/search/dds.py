@@ -1293,6 +1293,20 @@ def _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, 
     return OPEN
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _store_value(TD, F, ply, meta, base, gen, g, alpha, beta, left, stats):
+    """Store what a kernel returned for the trick boundary at ply, a fail-soft value searched
+    in the window (alpha, beta), as that boundary's bounds; return it."""
+    if g <= alpha:
+        lower, upper = 0, g
+    elif g >= beta:
+        lower, upper = g, INF
+    else:
+        lower, upper = g, g
+    tt_store(TD, F, ply, meta, base, gen, lower, upper, -1, left, stats)
+    return g
+
+
 @njit(cache=True, _nrt=False)
 def _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, EGT, stats, meta, base):
     """The endgame kernel from a trick boundary: two tricks left with the stock drawn out, or
@@ -1319,14 +1333,7 @@ def _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, EGT, stats, meta,
         dominance(HIST, ORD, live, E_DOM_S, M_DOMINATED_S)
         g = egs(HIST, EGT, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, worth)
     stats[0] += HIST[E_MISC, M_NODES]
-    if g <= alpha:
-        lower, upper = 0, g
-    elif g >= beta:
-        lower, upper = g, INF
-    else:
-        lower, upper = g, g
-    tt_store(TD, F, ply, meta, base, gen, lower, upper, -1, left, stats)
-    return g
+    return _store_value(TD, F, ply, meta, base, gen, g, alpha, beta, left, stats)
 
 
 @njit(cache=True, _nrt=False)
@@ -1340,14 +1347,7 @@ def _many_seats(S, alpha, beta, ply, left, R, ORD, TD, gen, F, HIST, stats, meta
     worth = left if S[S_OBJ] == 1 else S[S_REMAIN]
     g = many(HIST, ORD, S[S_LEADER], side_seats(S, R), alpha, beta, worth, left)
     stats[0] += HIST[E_MISC, M_NODES]
-    if g <= alpha:
-        lower, upper = 0, g
-    elif g >= beta:
-        lower, upper = g, INF
-    else:
-        lower, upper = g, g
-    tt_store(TD, F, ply, meta, base, gen, lower, upper, -1, left, stats)
-    return g
+    return _store_value(TD, F, ply, meta, base, gen, g, alpha, beta, left, stats)
 
 
 @njit(cache=True, _nrt=False)

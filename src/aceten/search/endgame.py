@@ -704,28 +704,13 @@ def _absolute(s0, r0, r1, r2, r3):
     return r1, r2, r3, r0
 
 
-@njit(cache=True, _nrt=False)
-def eg3_table(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
-    """eg3 through the endgame table G: 2-way buckets of (u, a, b, lower | upper | leader |
-    generation | check), checked in full; bounds from every probe combine (each is a true
-    bound)."""
-    if left <= alpha:
-        return left
-    if beta <= 0 or left == 0:
-        return 0
-    h0, h1, h2, h3 = _absolute(s0, r0, r1, r2, r3)
-    # the top trumps, while one side holds them, are sure to take their own points for it
+@njit(cache=True, _nrt=False, inline="always")
+def top_trumps(E, ORD, live, mine):
+    """The top ``live`` trumps while one side holds them: (1 where ``mine``, the maximising
+    side's cards, holds them, 0 where the other side does, -1 where no trump is live; what they
+    are sure to take for that side: their own points, or with objective tricks one trick, as
+    two partners' may fall in one trick)."""
     trump = E[E_MISC, M_TRUMP]
-    live = h0 | h1 | h2 | h3
-    mine = 0
-    if E[E_MISC, M_MAX] == 1:
-        mine |= h0
-    if E[E_MISC, M_MAX + 1] == 1:
-        mine |= h1
-    if E[E_MISC, M_MAX + 2] == 1:
-        mine |= h2
-    if E[E_MISC, M_MAX + 3] == 1:
-        mine |= h3
     side = -1
     sure = 0
     for k in range(ORD[1, trump, 16]):
@@ -738,9 +723,34 @@ def eg3_table(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
             side = ours
         elif side != ours:
             break
-        sure += 1 if E[E_MISC, M_TRICKS] == 1 else E[E_PTS, c]
-    if E[E_MISC, M_TRICKS] == 1 and sure > 1:
-        sure = 1  # two partners' top trumps may fall in one trick: one is sure
+        sure += E[E_PTS, c]  # (0 with objective tricks)
+    if E[E_MISC, M_TRICKS] == 1 and side >= 0:
+        sure = 1
+    return side, sure
+
+
+@njit(cache=True, _nrt=False)
+def eg3_table(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
+    """eg3 through the endgame table G: 2-way buckets of (u, a, b, lower | upper | leader |
+    generation | check), checked in full; bounds from every probe combine (each is a true
+    bound)."""
+    if left <= alpha:
+        return left
+    if beta <= 0 or left == 0:
+        return 0
+    h0, h1, h2, h3 = _absolute(s0, r0, r1, r2, r3)
+    # the top trumps, while one side holds them, are sure to take their own points for it
+    live = h0 | h1 | h2 | h3
+    mine = 0
+    if E[E_MISC, M_MAX] == 1:
+        mine |= h0
+    if E[E_MISC, M_MAX + 1] == 1:
+        mine |= h1
+    if E[E_MISC, M_MAX + 2] == 1:
+        mine |= h2
+    if E[E_MISC, M_MAX + 3] == 1:
+        mine |= h3
+    side, sure = top_trumps(E, ORD, live, mine)
     if side == 1 and sure >= beta:
         return sure
     if side == 0 and left - sure <= alpha:

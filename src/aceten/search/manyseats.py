@@ -33,10 +33,12 @@ from aceten.search.endgame import (
     E_PW,
     INF,
     M_NODES,
+    M_TRICKS,
     M_TRUMP,
     _plain,
     card_rows,
     dominated_cards,
+    top_trumps,
 )
 
 lazy_numba.register(globals())  # numba's kernels replace the stand-ins at first use
@@ -46,8 +48,7 @@ MANY_LEFT = 3  # the most tricks left at which the general search hands a bounda
 E_MANY = E_DFRAME  # row: the fields below
 MM_ON = 0  # 1 when the kernel applies to this search
 MM_N = 1  # the number of seats
-MM_TRICKS = 2  # 1: objective tricks (a trick is worth 1)
-MM_DOMINATED = 3  # the cards with an E_DOM entry (``endgame.dominated_cards``), this call
+MM_DOMINATED = 2  # the cards with an E_DOM entry (``endgame.dominated_cards``), this call
 MM_HAND = 8  # a slot per seat: its hand, while the kernel searches
 E_MFRAME = E_DFRAME + 1  # a row per card played: the frame of the node that plays it
 # the frame's fields, one column each
@@ -80,9 +81,9 @@ def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, S: np.ndarray) -> None:
     tricks = int(S[S_OBJ]) == 1
     card_rows(E, T, int(S[S_TRUMP]), tricks)
     E[E_MISC, M_TRUMP] = S[S_TRUMP]
+    E[E_MISC, M_TRICKS] = 1 if tricks else 0
     E[E_MANY, MM_ON] = 1
     E[E_MANY, MM_N] = R[R_N]
-    E[E_MANY, MM_TRICKS] = 1 if tricks else 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -148,36 +149,6 @@ def _last_winner(E, leader, n):
     return win
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _top_trumps(E, ORD, side, n, by_tricks):
-    """The top live trumps while one side holds them: (1 for the maximising side, 0 for the
-    other, -1 if none is live; what they are sure to win for it: their points, or a trick)."""
-    trump = E[E_MISC, M_TRUMP]
-    ours = 0
-    live = 0
-    for seat in range(n):
-        h = E[E_MANY, MM_HAND + seat]
-        live |= h
-        if (side >> seat) & 1:
-            ours |= h
-    who = -1
-    sure = 0
-    for k in range(ORD[1, trump, 16]):
-        c = ORD[1, trump, k]
-        bit = 1 << c
-        if not live & bit:
-            continue
-        mine = 1 if ours & bit else 0
-        if who == -1:
-            who = mine
-        elif who != mine:
-            break
-        sure += E[E_PTS, c]
-    if by_tricks and who >= 0:
-        sure = 1  # two of them may fall in one trick: one is sure
-    return who, sure
-
-
 @njit(cache=True, _nrt=False)
 def many(E, ORD, s0, side, alpha, beta, left, tricks):
     """The fail-soft value of the last ``tricks`` tricks (2 or 3, the hands in E[E_MANY,
@@ -192,7 +163,7 @@ def many(E, ORD, s0, side, alpha, beta, left, tricks):
     if alpha < 0:
         alpha = 0
     n = E[E_MANY, MM_N]
-    by_tricks = E[E_MANY, MM_TRICKS] == 1
+    by_tricks = E[E_MISC, M_TRICKS] == 1
     live = 0
     for seat in range(n):
         live |= E[E_MANY, MM_HAND + seat]
@@ -264,7 +235,14 @@ def many(E, ORD, s0, side, alpha, beta, left, tricks):
         elif rest <= a:  # the next tricks cannot lift it into the window
             w = gain + rest
         elif b > 0:
-            who, sure = _top_trumps(E, ORD, side, n, by_tricks)
+            live = 0
+            ours = 0
+            for k in range(n):
+                h = E[E_MANY, MM_HAND + k]
+                live |= h
+                if (side >> k) & 1:
+                    ours |= h
+            who, sure = top_trumps(E, ORD, live, ours)
             if who == 1 and sure >= b:
                 w = gain + sure
             elif who == 0 and rest - sure <= a:
