@@ -158,18 +158,18 @@ def clear_filter(G: np.ndarray) -> None:
 
 def applies(R: np.ndarray, S: np.ndarray) -> bool:
     """Whether the kernel applies to a search of position S under rules R."""
-    return bool(R[R_N] == 4 and R[R_NTEAMS] == 2 and _plain(R, S))
+    return bool(R[R_N] == 4 and R[R_NTEAMS] == 2 and plain_adversarial(R, S))
 
 
 def applies_duel(R: np.ndarray, S: np.ndarray) -> bool:
     """Whether the two-seat kernel (``duel.py``) applies to a search of position S under R: two
     seats playing each other, every card legal, no bonuses, the trump known, and a stock (if
     any) drawn one card each after a trick."""
-    return bool(R[R_N] == 2 and R[R_NTEAMS] == 2 and _plain(R, S)
+    return bool(R[R_N] == 2 and R[R_NTEAMS] == 2 and plain_adversarial(R, S)
                 and R[R_DRAW] in (DRAW_NONE, DRAW_AFTER_TRICK))
 
 
-def _plain(R: np.ndarray, S: np.ndarray) -> bool:
+def plain_adversarial(R: np.ndarray, S: np.ndarray) -> bool:
     """No obligation, no bonus, a known trump, adversarial seats."""
     return bool(R[R_OB_N] == 0 and R[R_LAST_BONUS] == 0 and R[R_MARRIAGE] == 0
                 and R[R_ROEM] == 0 and S[S_TRUMP] >= 0 and S[S_COOP] == 0)

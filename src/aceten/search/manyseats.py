@@ -7,8 +7,12 @@ saved states, bounds and a table entry at every trick boundary. With every card 
 bonus, a trick is one card of each hand and its winner is a comparison of powers, so here a node
 is a few look-ups in the card rows that ``endgame.card_rows`` fills for the deal: fail-soft
 alpha-beta, iterative (numba cannot cache recursion), one row of ``E`` per card played
-(``E_MFRAME + ply``), the hands in row ``E_MANY``, the last trick scored in closed form, and at
-each ply the card that last cut there tried first. It keeps no table: ``dds._enter`` calls
+(``E_MFRAME + ply``), the hands in row ``E_MANY``, the last trick scored in closed form, at
+each ply the card that last cut there tried first, equal cards of one hand merged
+(``endgame.dominated_cards``), and a trick it starts settled without a search where the top
+live trumps one side holds decide the window (``endgame.top_trumps``). It keeps no table
+(transpositions inside three tricks are few: each seat plays once a trick, in a fixed order):
+``dds._enter`` calls
 :func:`many` at a trick boundary with ``MANY_LEFT`` tricks left or fewer, after its own table's
 probe, and stores what it returns there like any other node's bounds.
 
@@ -35,9 +39,9 @@ from aceten.search.endgame import (
     M_NODES,
     M_TRICKS,
     M_TRUMP,
-    _plain,
     card_rows,
     dominated_cards,
+    plain_adversarial,
     top_trumps,
 )
 
@@ -68,12 +72,12 @@ F_CANDS = 12  # the cards not yet searched (bits)
 F_CUR = 13  # the card searched now
 F_GAIN = 14  # at a trick's last card: what its trick gave the maximising side
 F_MAXING = 15
-F_KILL = 16  # the card that last cut at this ply (a bit), kept from call to call
+F_KILL = 16  # the card that last cut at this ply (a bit), kept from call to call of a solve
 
 
 def applies(R: np.ndarray, S: np.ndarray) -> bool:
     """Whether the kernel applies to a search of position S under rules R."""
-    return bool(R[R_N] >= MANY_SEATS and _plain(R, S))
+    return bool(R[R_N] >= MANY_SEATS and plain_adversarial(R, S))
 
 
 def fill(E: np.ndarray, R: np.ndarray, T: np.ndarray, S: np.ndarray) -> None:
