@@ -1220,8 +1220,8 @@ def _enter(S, alpha, beta, ply, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, s
             if settled:
                 return g
         if HIST[E_MANY, MM_ON] == 1 and left <= MANY_LEFT and S[S_DRAWN] >= S[S_SLEN]:
-            return _many_seats(S, alpha, beta, ply, left, R, ORD, TD, gen, F, HIST, stats, meta,
-                               base)
+            return _many_seats(S, alpha, beta, ply, left, R, ORD, TD, gen, F, HIST, EGT, stats,
+                               meta, base)
         if HIST[E_MISC, M_ON] == 1:
             stock = S[S_SLEN] - S[S_DRAWN]
             on = HIST[E_MISC, M_STOCK_ON]
@@ -1337,7 +1337,7 @@ def _endgame(S, alpha, beta, ply, left, ORD, TD, gen, F, HIST, EGT, stats, meta,
 
 
 @njit(cache=True, _nrt=False)
-def _many_seats(S, alpha, beta, ply, left, R, ORD, TD, gen, F, HIST, stats, meta, base):
+def _many_seats(S, alpha, beta, ply, left, R, ORD, TD, gen, F, HIST, EGT, stats, meta, base):
     """The kernel for five and six seats (``manyseats.many``) from a trick boundary with the
     stock drawn out; its bounds are stored in the table like any other."""
     n = R[R_N]
@@ -1345,7 +1345,7 @@ def _many_seats(S, alpha, beta, ply, left, R, ORD, TD, gen, F, HIST, stats, meta
         HIST[E_MANY, MM_HAND + seat] = S[S_HAND + seat]
     HIST[E_MISC, M_NODES] = 0
     worth = left if S[S_OBJ] == 1 else S[S_REMAIN]
-    g = many(HIST, ORD, S[S_LEADER], side_seats(S, R), alpha, beta, worth, left)
+    g = many(HIST, EGT, ORD, stats, S[S_LEADER], side_seats(S, R), alpha, beta, worth, left)
     stats[0] += HIST[E_MISC, M_NODES]
     return _store_value(TD, F, ply, meta, base, gen, g, alpha, beta, left, stats)
 

@@ -205,7 +205,7 @@ def rows_key(R: np.ndarray, S: np.ndarray) -> tuple[int, ...]:
     """What the kernels' rows of a search from S depend on besides the rules' other arrays:
     the rules, the trump, the objective, cooperation and the teams."""
     return (id(R), int(S[S_TRUMP]), int(S[S_OBJ]), int(S[S_COOP]), int(S[S_MAXTEAM]),
-            *(int(S[S_TEAM + seat]) for seat in range(4)))
+            *(int(S[S_TEAM + seat]) for seat in range(int(R[R_N]))))
 
 
 def _this_solve(E: np.ndarray, S: np.ndarray, gen: int) -> None:

@@ -46,7 +46,7 @@ from aceten.rules.layout import (
     S_TRICKS,
     SEATS,
 )
-from aceten.search import dds, endgame, first_card, native, obliged
+from aceten.search import dds, endgame, first_card, manyseats, native, obliged
 from aceten.search.encoding import decode_move, encode_game, encode_rules, move_code
 from aceten.search.kernels import aligned_zeros
 
@@ -629,13 +629,16 @@ def table_bits(R: np.ndarray) -> int:
 
 def _endgame_table_bits(R: np.ndarray, S: np.ndarray) -> int:
     """The size of the endgame table for the kernel that serves S (log2 of its entries; 0
-    where no kernel does): 16 MB for the 4-player endgame kernel, 32 MB where the kernel for
+    where no kernel does): 16 MB for the 4-player endgame kernel, 512 KB for the kernel for five
+    and six seats (its two-trick positions), 32 MB where the kernel for
     duties draws the stock (plain play of three seats) from a position with
     ``obliged.STOCK_TABLE_TRICKS`` tricks left or more, 8 MB for the two-seat kernel and the
     kernel for duties otherwise (a size that stays in the L3 cache; 32 MB gained Klaverjas and
     2-player Cruce nothing: 0.73 and 5.11 s against 0.73 and 5.01 s of CPU over deals 0-29)."""
     if endgame.applies(R, S):
         return endgame.TABLE_BITS
+    if manyseats.applies(R, S):
+        return manyseats.TABLE_BITS
     if endgame.applies_duel(R, S):
         return endgame.DUEL_TABLE_BITS
     if not obliged.applies(R, S):
