@@ -349,7 +349,7 @@ class _Search:
 PARALLEL_MIN_CARDS = 28  # cards not yet played (hands, stock, trick): fewer, one thread
 PARALLEL_AFTER = 400_000  # work (dds._work) one thread does before two take over (~100 ms)
 MANY_SEATS = 4  # more seats than this: the solver refuses positions with more than
-MANY_SEATS_HELD = 25  # this many cards in the hands (chiamata: 25 cards 0.1 s, 30 cards 1-18 s,
+MANY_SEATS_HELD = 25  # this many cards in the hands (chiamata: 25 cards 0.1 s, 30 cards 1-14 s,
 # a full deal of 40 beyond reach; docs/benchmarks.md); the stock does not count
 LONG_SEARCH_CARDS = 36  # in the endgame kernel's games: this many, two threads from the start
 CROWDED_AFTER = 0.03  # seconds of probes searched together, then
@@ -759,7 +759,7 @@ def _position(game: Any) -> Game:
         if held > MANY_SEATS_HELD:
             raise AcetenError(f"with {game.players} seats the solver searches at most "
                               f"{MANY_SEATS_HELD} cards in the hands (each card more multiplies "
-                              f"the search: 30 cards took up to 18 seconds), and this position has "
+                              f"the search: 30 cards took up to 14 seconds), and this position has "
                               f"{held}; play on, or use a smaller deck (option deck)")
     if game.phase != "play":
         what = {"bid": "bidding", "call": "trump call",
