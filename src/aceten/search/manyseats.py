@@ -38,11 +38,13 @@ from aceten.search.endgame import (
     E_PTS,
     E_PW,
     INF,
+    M_DOMINATED,
     M_GEN,
     M_NODES,
     M_TRICKS,
     M_TRUMP,
     MAX_POINTS,
+    _cands,
     _probe,
     _store,
     card_rows,
@@ -65,7 +67,6 @@ STORE_NODES = 12  # a two-trick search stored only when it took this many nodes 
 E_MANY = E_DFRAME  # row: the fields below
 MM_ON = 0  # 1 when the kernel applies to this search
 MM_N = 1  # the number of seats
-MM_DOMINATED = 2  # the cards with an E_DOM entry (``endgame.dominated_cards``), this call
 MM_HAND = 8  # a slot per seat: its hand, while the kernel searches
 E_MFRAME = E_DFRAME + 1  # a row per card played: the frame of the node that plays it
 # the frame's fields, one column each
@@ -127,15 +128,7 @@ def _open(E, f, seat, place, leader, left, trick, alpha, beta, side):
     maxing = (side >> seat) & 1
     E[f, F_MAXING] = maxing
     E[f, F_G] = -INF if maxing else INF
-    h = E[E_MANY, MM_HAND + seat]
-    out = h
-    m = h & E[E_MANY, MM_DOMINATED]
-    while m:  # a card whose equal stronger mate is in the same hand plays as that one
-        b = low_bit(m)
-        m &= m - 1
-        if E[E_DOM, b] & h:
-            out ^= 1 << b
-    E[f, F_CANDS] = out
+    E[f, F_CANDS] = _cands(E, E[E_MANY, MM_HAND + seat], E_DOM, M_DOMINATED)
     E[f, F_KEYED] = 0
 
 
@@ -209,7 +202,7 @@ def many(E, G, ORD, stats, s0, side, alpha, beta, left, tricks):
     live = 0
     for seat in range(n):
         live |= E[E_MANY, MM_HAND + seat]
-    E[E_MANY, MM_DOMINATED] = dominated_cards(E, ORD, live, E_DOM, E_MANY, MM_HAND, n)
+    E[E_MISC, M_DOMINATED] = dominated_cards(E, ORD, live, E_DOM, E_MANY, MM_HAND, n)
     nodes = 0
     _open(E, E_MFRAME, s0, 0, s0, left, 0, alpha, beta, side)
     ply = 0
