@@ -143,6 +143,7 @@ from aceten.search.endgame import (
     eg2,
     eg3_table,
     egs,
+    folded_bounds,
 )
 from aceten.search.kernels import (
     DRAW_RUFF,
@@ -1297,12 +1298,7 @@ def _etc(S, alpha, beta, ply, k, R, T, ORD, SUF, TD, gen, MV, SV, F, HIST, EGT, 
 def _store_value(TD, F, ply, meta, base, gen, g, alpha, beta, left, stats):
     """Store what a kernel returned for the trick boundary at ply, a fail-soft value searched
     in the window (alpha, beta), as that boundary's bounds; return it."""
-    if g <= alpha:
-        lower, upper = 0, g
-    elif g >= beta:
-        lower, upper = g, INF
-    else:
-        lower, upper = g, g
+    lower, upper = folded_bounds(0, INF, g, alpha, beta)
     tt_store(TD, F, ply, meta, base, gen, lower, upper, -1, left, stats)
     return g
 
@@ -1355,14 +1351,10 @@ def _leave(TD, gen, F, ply, stats):
     """Finish a node: store its bounds in the table (at trick boundaries); return its value."""
     g = F[ply, F_G]
     if F[ply, F_BOUNDARY] == 1:
+        lower, upper = folded_bounds(0, INF, g, F[ply, F_A0], F[ply, F_B0])
         best = F[ply, F_BEST]
         if g <= F[ply, F_A0]:
-            lower, upper = 0, g
             best = -1  # every move failed low: the entry keeps the move it had (a cut's)
-        elif g >= F[ply, F_B0]:
-            lower, upper = g, INF
-        else:
-            lower, upper = g, g
         if upper > F[ply, F_BOUND]:
             upper = F[ply, F_BOUND]
         tt_store(TD, F, ply, F[ply, F_META], F[ply, F_BASE], gen, lower, upper, best,

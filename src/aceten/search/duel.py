@@ -58,6 +58,7 @@ from aceten.search.endgame import (
     _store,
     bucket,
     dearest,
+    folded_bounds,
     mark,
     probe_masked,
     renamed,
@@ -413,14 +414,9 @@ def _leave(E, G, stats, p):
         lower = E[E_DFRAME + p, D_LOWER]
         upper = E[E_DFRAME + p, D_UPPER]
         best = E[E_DFRAME + p, D_BEST]
+        lower, upper = folded_bounds(lower, upper, g, E[E_DFRAME + p, D_A0], E[E_DFRAME + p, D_B0])
         if g <= E[E_DFRAME + p, D_A0]:
-            upper = min(upper, g)
             best = -1  # every card failed low: none is known best
-        elif g >= E[E_DFRAME + p, D_B0]:
-            lower = max(lower, g)
-        else:
-            lower = g
-            upper = g
         if best >= 0:  # kept by the name the key gives it
             live = E[E_DFRAME + p, D_H0] | E[E_DFRAME + p, D_H1] | E[E_DSUF, E[E_DFRAME + p, D_D]]
             best = _slot(E, best, live)

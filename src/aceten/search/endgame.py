@@ -705,6 +705,18 @@ def _absolute(s0, r0, r1, r2, r3):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def folded_bounds(lower, upper, g, alpha, beta):
+    """The bounds [lower, upper] of a position narrowed by g, what a fail-soft search of it in
+    the window (alpha, beta) returned: an upper bound at or under alpha, a lower bound at or
+    over beta, the value between them (every kernel's table stores these)."""
+    if g <= alpha:
+        return lower, min(upper, g)
+    if g >= beta:
+        return max(lower, g), upper
+    return g, g
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def top_trumps(E, ORD, live, mine):
     """The top ``live`` trumps while one side holds them: (1 where ``mine``, the maximising
     side's cards, holds them, 0 where the other side does, -1 where no trump is live; what they
@@ -772,13 +784,7 @@ def eg3_table(E, G, ORD, stats, s0, r0, r1, r2, r3, alpha, beta, left):
     E[E_MISC, M_HAND + 3] = h3
     dominance(E, ORD, h0 | h1 | h2 | h3, E_DOM, M_DOMINATED)
     g = eg3(E, s0, r0, r1, r2, r3, alpha, beta, left)
-    if g <= alpha:
-        upper = min(upper, g)
-    elif g >= beta:
-        lower = max(lower, g)
-    else:
-        lower = g
-        upper = g
+    lower, upper = folded_bounds(lower, upper, g, alpha, beta)
     if tabled:
         _store(G, e0, found, u, a, b, s0, gen, lower, min(upper, left), stats)
     return g

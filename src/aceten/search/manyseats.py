@@ -49,6 +49,7 @@ from aceten.search.endgame import (
     _store,
     card_rows,
     dominated_cards,
+    folded_bounds,
     plain_adversarial,
     top_trumps,
 )
@@ -213,15 +214,8 @@ def many(E, G, ORD, stats, s0, side, alpha, beta, left, tricks):
         if m == 0:  # every card searched, or one cut: the node's value to its parent
             v = E[f, F_G]
             if E[f, F_KEYED] == 1 and nodes - E[f, F_NODES] >= STORE_NODES:
-                lower = E[f, F_LOWER]
-                upper = E[f, F_UPPER]
-                if v <= E[f, F_A0]:
-                    upper = min(upper, v)
-                elif v >= E[f, F_B0]:
-                    lower = max(lower, v)
-                else:
-                    lower = v
-                    upper = v
+                lower, upper = folded_bounds(E[f, F_LOWER], E[f, F_UPPER], v, E[f, F_A0],
+                                             E[f, F_B0])
                 _store(G, E[f, F_E0], E[f, F_FOUND], E[f, F_U], E[f, F_A], E[f, F_B], 0,
                        E[E_MISC, M_GEN], lower, min(upper, E[f, F_LEFT]), stats)
             if ply == 0:
@@ -305,9 +299,8 @@ def many(E, G, ORD, stats, s0, side, alpha, beta, left, tricks):
                 lower = 0
                 upper = INF
                 settled = 0
-                if keyed:  # two tricks left: the table
-                    for k in range(n):
-                        u |= E[E_MANY, MM_HAND + k]
+                if keyed:  # two tricks left: the table, keyed by the live cards above
+                    u = live
                     ka = _owners(E, n, u)
                     stats[1] += 1
                     e0, found, lower, upper = _probe(G, u, ka, winner, 0, E[E_MISC, M_GEN])

@@ -110,6 +110,7 @@ from aceten.search.endgame import (
     bucket,
     card_rows,
     dearest,
+    folded_bounds,
     follow_guess,
     mark,
     probe_masked,
@@ -1138,14 +1139,9 @@ def _keep(E, G, stats, s, h0, h1, h2, h3, tl, stock, g, best, cap, alpha, beta, 
     searched with; ``best`` its best lead or -1) in the table entry ``found``."""
     if found == NOT_KEYED:
         return
+    lower, upper = folded_bounds(lower, upper, g, alpha, beta)
     if g <= alpha:
-        upper = min(upper, g)
         best = -1  # every card failed low: none is known best
-    elif g >= beta:
-        lower = max(lower, g)
-    else:
-        lower = g
-        upper = g
     moved = E[E_OBLIGED + E_OMOVE + ((best + 1) >> 6), (best + 1) & 63]
     u, a, b = _key(E, h0, h1, h2, h3, tl, stock)
     mark(E, G, u, a, b, s)
