@@ -43,7 +43,10 @@ a game. The variants are registered here only (never in ``aceten.agents``):
   deals; ``pimc-game-points``, each deal's moves valued by the game points they score (a side
   short of its bid: minus the bid) instead of card points; ``pimc-expert``, the expert level
   before it became the searcher (twice pimc's deals, three times its node budget, four more
-  cards solved).
+  cards solved);
+- ``pimc-15`` / ``pimc-18`` and ``searcher-h15`` / ``searcher-h18``: pimc and the searcher
+  solving exactly from 15 cards left (five seats) or 18 (six), their limits before 2026-12-02
+  (the last three tricks; now the last four: 20 and 24).
 
 ``--seed`` sets the arena's seed (1 by default): variants chosen on one seed's deals are
 checked on another's.
@@ -194,6 +197,12 @@ VARIANTS = {
                             samples=60),
     "pimc-game-points": _named("pimc-game-points", _PimcGamePoints),
     "pimc-expert": _named("pimc-expert", _PimcExpert, samples=40, node_budget=360_000),
+    # pimc and the searcher solving from the limits of five and six seats before 2026-12-02
+    # (pimc.MAX_CARDS: 15 cards with five seats, 18 with six): the last three tricks only
+    "pimc-15": _named("pimc-15", PimcAgent, max_cards=15),
+    "pimc-18": _named("pimc-18", PimcAgent, max_cards=18),
+    "searcher-h15": _named("searcher-h15", SearcherAgent, horizon=15),
+    "searcher-h18": _named("searcher-h18", SearcherAgent, horizon=18),
 }
 
 
