@@ -44,9 +44,9 @@ a game. The variants are registered here only (never in ``aceten.agents``):
   short of its bid: minus the bid) instead of card points; ``pimc-expert``, the expert level
   before it became the searcher (twice pimc's deals, three times its node budget, four more
   cards solved);
-- ``pimc-15`` / ``pimc-18`` and ``searcher-h15`` / ``searcher-h18``: pimc and the searcher
-  solving exactly from 15 cards left (five seats) or 18 (six), their limits before 2026-12-02
-  (the last three tricks; now the last four: 20 and 24).
+- ``pimc-N`` and ``searcher-hN`` for any N (not in the list; made when named): pimc and the
+  searcher at their defaults but solving exactly from N unplayed cards (``max_cards``,
+  ``horizon``), e.g. ``pimc-18`` and ``searcher-h18``, the six-seat limit before 2026-12-02.
 
 ``--seed`` sets the arena's seed (1 by default): variants chosen on one seed's deals are
 checked on another's.
@@ -197,13 +197,19 @@ VARIANTS = {
                             samples=60),
     "pimc-game-points": _named("pimc-game-points", _PimcGamePoints),
     "pimc-expert": _named("pimc-expert", _PimcExpert, samples=40, node_budget=360_000),
-    # pimc and the searcher solving from the limits of five and six seats before 2026-12-02
-    # (pimc.MAX_CARDS: 15 cards with five seats, 18 with six): the last three tricks only
-    "pimc-15": _named("pimc-15", PimcAgent, max_cards=15),
-    "pimc-18": _named("pimc-18", PimcAgent, max_cards=18),
-    "searcher-h15": _named("searcher-h15", SearcherAgent, horizon=15),
-    "searcher-h18": _named("searcher-h18", SearcherAgent, horizon=18),
 }
+
+
+def limit_variant(name: str) -> type[Any] | None:
+    """``pimc-N`` (pimc solving from N unplayed cards, its ``max_cards``) and ``searcher-hN``
+    (the searcher from N, its ``horizon``) for any N, at their other defaults; None for
+    another name."""
+    kind, _, number = name.rpartition("-")
+    if kind == "pimc" and number.isdigit():
+        return _named(name, PimcAgent, max_cards=int(number))
+    if kind == "searcher" and number[:1] == "h" and number[1:].isdigit():
+        return _named(name, SearcherAgent, horizon=int(number[1:]))
+    return None
 
 
 def times(games: list[tuple[str, int, str | None]], deals: int, bot: str, opponent: str) -> None:
@@ -268,6 +274,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=None, help="the arena's seed (default 1)")
     args = parser.parse_args()
     agents.AGENTS.update(VARIANTS)
+    for name in [*args.arena.split(","), args.opponent, args.bot]:
+        variant = limit_variant(name) if name not in agents.AGENTS else None
+        if variant is not None:
+            agents.AGENTS[name] = variant
     games = [GAMES[g] for g in args.games.split(",")]
     if args.times:
         times(games, args.deals, args.bot, args.opponent)
