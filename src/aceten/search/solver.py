@@ -348,9 +348,9 @@ class _Search:
 # to two threads costs tens of microseconds, and a short search would lose by it.
 PARALLEL_MIN_CARDS = 28  # cards not yet played (hands, stock, trick): fewer, one thread
 PARALLEL_AFTER = 400_000  # work (dds._work) one thread does before two take over (~100 ms)
-MANY_SEATS = 4  # more seats than this: the solver refuses positions with more than
-MANY_SEATS_HELD = 25  # this many cards in the hands (chiamata: 25 cards 0.1 s, 30 cards 1-14 s,
-# a full deal of 40 beyond reach; docs/benchmarks.md); the stock does not count
+MANY_SEATS_HELD = 25  # with five seats or more (manyseats.MANY_SEATS) the solver refuses
+# positions with more cards in the hands (chiamata: 25 cards 0.1 s, 30 cards 1-14 s, a full deal
+# of 40 beyond reach; docs/benchmarks.md); the stock does not count
 LONG_SEARCH_CARDS = 36  # in the endgame kernel's games: this many, two threads from the start
 CROWDED_AFTER = 0.03  # seconds of probes searched together, then
 CROWDED_SHARE = 1.5  # the cores' worth of CPU time they must have had to go on together
@@ -754,7 +754,7 @@ def _position(game: Any) -> Game:
                           f"{type(game).__name__}")
     if game.phase == "over":
         raise AcetenError("the deal is over: there is nothing left to solve")
-    if game.players > MANY_SEATS:
+    if game.players >= manyseats.MANY_SEATS:
         held = sum(len(game.hand(s)) for s in range(game.players))
         if held > MANY_SEATS_HELD:
             raise AcetenError(f"with {game.players} seats the solver searches at most "
