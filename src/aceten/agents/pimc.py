@@ -50,8 +50,12 @@ DEFAULT_NODE_BUDGET = 120_000
 # Keyed by the deck and the player count (the Latin deck: Briscola and Brisca alike).
 MAX_CARDS: dict[tuple[Family, int], int] = {
     (Family.LATIN, 2): 17, (Family.LATIN, 3): 14, (Family.LATIN, 4): 16,
-    (Family.GERMAN, 2): 16, (Family.GERMAN, 3): 18, (Family.GERMAN, 4): 24,
+    (Family.GERMAN, 2): 20, (Family.GERMAN, 3): 18, (Family.GERMAN, 4): 24,
     (Family.FRENCH, 4): 23,
+    # 2-player Cruce from 20 cards, the third trick (16, two tricks later, until 2026-12-02):
+    # pimc 56.3% against itself at 16 over 3,000 duplicate deals and the searcher 56.4% over
+    # 200, for a p95 of 31 and 635 ms a decision; more cards gained nothing in the other games
+    # of two to four seats, nor 22 here (docs/benchmarks.md "Players")
     # five and six seats: the last four tricks (six seats: the last stock trick too), since the
     # solver's kernel for five and six seats (2026-12-02) searches them whole; against itself
     # solving the last three, pimc scored 54.2% (6-player Briscola), 51.5% (Brisca) and 51.0%
