@@ -78,9 +78,9 @@ def run(bots: list[str], game_spec: tuple[str, int, str | None], deals: range, p
             seat = game.to_move
             view = game.view(seat)
             legal = list(view.legal_moves)
-            limit = max_cards if max_cards is not None else exact_limit(view)
+            limit = max_cards if max_cards is not None else exact_limit(view.rules)
             if view.phase == "play" and len(legal) > 1 and min_cards <= unplayed(view) <= limit:
-                values, won = truth(judge, game, legal, exact_limit(view))
+                values, won = truth(judge, game, legal, exact_limit(view.rules))
                 best_value, best_result = max(values.values()), max(won.values())
                 chosen = {}
                 for bot in bots:

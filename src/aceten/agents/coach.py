@@ -104,12 +104,12 @@ def review(game: Game, seat: int, max_cards: int | None = None) -> Review:
     if not agents._search_installed():
         return Review(False, "the review after the deal needs the solver: pip install "
                              "'aceten[search]' (not installed, so it is unavailable)")
-    from aceten.agents.pimc import MAX_CARDS
+    from aceten.agents.pimc import exact_limit
     from aceten.game import Game as GameClass
     from aceten.search import Solver
 
     rules = game.rules
-    limit = max_cards if max_cards is not None else MAX_CARDS.get((rules.family, rules.players), 16)
+    limit = max_cards if max_cards is not None else exact_limit(rules)
     solver = Solver(tt_bits=18, threads=1)
     result = Review(True)
     replay = GameClass(rules, deal=game.deal)

@@ -39,6 +39,7 @@ from aceten.moves import Bid, CallCard, Exchange, TrumpCall
 if TYPE_CHECKING:
     from aceten.game import PlayerView
     from aceten.moves import Move
+    from aceten.rules import Rules
 
 DEFAULT_SAMPLES = 20
 # Solver nodes after which no further deal is solved (at least one is): a deterministic stand-in
@@ -65,10 +66,11 @@ MAX_CARDS: dict[tuple[Family, int], int] = {
 }
 
 
-def exact_limit(view: PlayerView) -> int:
+def exact_limit(rules: Rules) -> int:
     """The most unplayed cards (hands and stock) with which a position is solved exactly, by
-    default, in the view's game and player count."""
-    return MAX_CARDS.get((view.rules.family, view.players), 24)
+    default, in the game and player count of ``rules``: pimc's, the searcher's and the
+    coach's limit."""
+    return MAX_CARDS.get((rules.family, rules.players), 24)
 
 
 def _require_solver() -> None:
@@ -195,7 +197,7 @@ class PimcAgent(Agent):
         left = view.cards_left
         limit = self.max_cards
         if limit is None:
-            limit = exact_limit(view) + self.extra_cards
+            limit = exact_limit(view.rules) + self.extra_cards
         if left > limit:
             return self._delegate(view, f"{left} cards unplayed, more than the {limit} pimc solves")
         return self._search(view, legal)

@@ -298,7 +298,7 @@ class SearcherAgent(Agent):
         (if given and smaller) is where playouts hand over to the solver."""
         if self.horizon is not None:
             return self.horizon
-        return exact_limit(view)
+        return exact_limit(view.rules)
 
     def _search(self, view: PlayerView, legal: list[Move]) -> Move:
         from aceten.knowledge import Knowledge
