@@ -32,7 +32,7 @@ from bench_searcher import GAMES, VARIANTS
 
 import aceten
 from aceten import agents
-from aceten.agents.pimc import exact_limit, unplayed
+from aceten.agents.pimc import exact_limit
 from aceten.agents.searcher import SearcherAgent
 
 Z95 = 1.959963984540054
@@ -79,7 +79,7 @@ def run(bots: list[str], game_spec: tuple[str, int, str | None], deals: range, p
             view = game.view(seat)
             legal = list(view.legal_moves)
             limit = max_cards if max_cards is not None else exact_limit(view.rules)
-            if view.phase == "play" and len(legal) > 1 and min_cards <= unplayed(view) <= limit:
+            if view.phase == "play" and len(legal) > 1 and min_cards <= view.cards_left <= limit:
                 values, won = truth(judge, game, legal, exact_limit(view.rules))
                 best_value, best_result = max(values.values()), max(won.values())
                 chosen = {}

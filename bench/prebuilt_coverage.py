@@ -62,13 +62,12 @@ def run(use: str) -> None:
             solve(game)
     elif use == "pimc":  # the bots that search
         from aceten import agents
-        from aceten.agents.pimc import unplayed
 
         for name in aceten.rules.GAMES:  # the first move, and late in the deal (solved exactly)
             game = aceten.new_game(name, seed=4)
             bot = agents.get("pimc", seed=1)
             while not game.is_over():
-                late = game.phase == "play" and unplayed(game.view(game.to_move)) <= 12
+                late = game.phase == "play" and game.cards_left <= 12
                 if late or not game.moves:
                     game.push(bot.choose(game.view(game.to_move)))
                 else:
