@@ -383,3 +383,17 @@ def test_two_seat_games_free_of_duties_are_duels_that_pickle_and_copy_as_they_ar
     for name, players, options in (("cruce", 2, {}), ("brisca", 2, {"arrastre": True}),
                                    ("briscola", 3, {})):
         assert type(aceten.new_game(name, players=players, seed=4, **options)) is Game
+
+
+@pytest.mark.parametrize("name", ["briscola", "brisca", "cruce", "klaverjas"])
+def test_game_takes_a_games_name_for_its_default_rules(name):
+    by_name = aceten.Game(name, seed=5)
+    assert type(by_name) is type(aceten.new_game(name, seed=5))
+    assert fingerprint(by_name) == fingerprint(aceten.new_game(name, seed=5))
+
+
+def test_game_of_something_else_says_what_it_takes():
+    with pytest.raises(TypeError, match="Rules or a game's name, not int"):
+        aceten.Game(3)
+    with pytest.raises(AcetenError, match="unknown game 'poker'"):
+        aceten.Game("poker")
