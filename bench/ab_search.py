@@ -52,7 +52,7 @@ from aceten.search import Solver
 name, players, deals, variant = {name!r}, {players}, {deals}, {variant!r}
 if {mt_deals}:
     def first_lead(name, players, variant, options, seed):
-        rules = aceten.new_game(name, players=players, seed=seed).rules
+        rules = aceten.new_game(name, players=players, variant=variant, seed=seed).rules
         cards = list(rules.deck)
         random.Random(seed).shuffle(cards)
         n, h = rules.players, rules.hand_size
