@@ -11,8 +11,9 @@ tables want a quiet machine: a load average near 0 before a run on this two-core
 tables in docs/benchmarks.md are then copied from these files by hand, with the commit measured.
 
 Tree against tree comparisons (``ab_search.py``, ``ab_engine.py``, ``instr_engine.py``) need a
-second checkout and are not run here; neither is the web load test (``bench_web.py``: it starts a
-server) unless ``--only web`` asks for it.
+second checkout and are not run here (but ``since_filing.py``, the solver against the one of the
+day issue 19 was filed, which extracts that commit itself and needs numba); neither is the web
+load test (``bench_web.py``: it starts a server) unless ``--only web`` asks for it.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ LAYERS: dict[str, tuple[list[str], list[str]]] = {
                  "--target"],
                 ["bench_search.py", "--only", "solve", "--threads", "1", "--deals", "2",
                  "--configs", "cruce-2", "--target"]),
+    "since": (["since_filing.py"], ["since_filing.py", "--configs", "cruce-4", "--deals", "2"]),
     "roots": (["bench_root_moves.py", "--configs", "all", "--deals", "30"],
               ["bench_root_moves.py", "--configs", "cruce-4", "--deals", "2"]),
     "known": (["bench_root_moves.py", "--known", "--deals", "30", "--configs",
