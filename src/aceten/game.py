@@ -277,14 +277,18 @@ class Game:
     def __new__(cls, rules: Rules | str | None = None, *, seed: int | None = None,
                 deal: Deal | None = None) -> Game:
         """A Game of rules that make a :class:`_Duel` is one (a pickle makes it as it was)."""
-        if cls is Game and rules is not None and _engine_constants(_as_rules(rules))["_duel"]:
-            cls = _Duel
+        if cls is Game and rules is not None:
+            if not isinstance(rules, Rules):  # (checked here, not in a call: a hot path)
+                rules = _as_rules(rules)
+            if _engine_constants(rules)["_duel"]:
+                cls = _Duel
         return _new_object(cls)
 
     def __init__(self, rules: Rules | str, *, seed: int | None = None, deal: Deal | None = None):
         """A deal of ``rules`` (a :class:`Rules`, or a game's name for its default rules:
         ``Game("briscola")``; :func:`new_game` takes players, variant and options too)."""
-        rules = _as_rules(rules)
+        if not isinstance(rules, Rules):
+            rules = _as_rules(rules)
         constants = _engine_constants(rules)
         if deal is None:
             if seed is None:
@@ -1121,15 +1125,14 @@ _new_object = object.__new__
 _set_attribute = object.__setattr__
 
 
-def _as_rules(rules: Rules | str) -> Rules:
-    """Rules given as themselves or by a game's name (its default players and variant)."""
+def _as_rules(rules: object) -> Rules:
+    """What Game was given for rules that are not :class:`Rules`: a game's name stands for its
+    default players and variant; anything else is a TypeError that names both ways."""
     if isinstance(rules, str):
         return get_rules(rules)
-    if not isinstance(rules, Rules):
-        raise TypeError(f"Game takes Rules or a game's name, not {type(rules).__name__}: "
-                        f"aceten.new_game('briscola', players=4) or "
-                        f"Game(aceten.rules.get('briscola'))")
-    return rules
+    raise TypeError(f"Game takes Rules or a game's name, not {type(rules).__name__}: "
+                    f"aceten.new_game('briscola', players=4) or "
+                    f"Game(aceten.rules.get('briscola'))")
 
 
 def new_game(name: str, players: int | None = None, variant: str | None = None,
