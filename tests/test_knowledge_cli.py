@@ -96,6 +96,9 @@ def test_card_pictures_and_model_pictures(klaverjas, tmp_path):
     (["-q", "holds(P4, AS"], ["query: column 13"]),
     (["-q", "holds(P9, AS)"], ["no seat P9"]),
     (["--after", "999"], ["--after 999"]),
+    (["--ply", "999"], ["--ply 999"]),
+    (["--ply", "0"], ["--ply 0", "count from 1"]),
+    (["--ply", "3", "--after", "2"], ["--ply or --after"]),
     (["--card", "ZZ"], ["malformed card"]),
     (["--svg", "x.svg"], ["out of reach"]),
 ])
@@ -103,6 +106,15 @@ def test_bad_input_is_one_line(klaverjas, args, fragments, tmp_path):
     _, full, _ = klaverjas
     extra = [a if a != "x.svg" else str(tmp_path / "x.svg") for a in args]
     assert_one_line_error(run("knows", str(full), *extra, "--max-worlds", "1000"), *fragments)
+
+
+def test_ply_is_the_position_before_that_move_as_solve_counts(klaverjas):
+    _, full, _ = klaverjas
+    by_ply = run("knows", str(full), "--seat", "2", "--ply", "10", "--json")
+    by_after = run("knows", str(full), "--seat", "2", "--after", "9", "--json")
+    assert by_ply.exit_code == 0, by_ply.stderr
+    assert json.loads(by_ply.stdout) == json.loads(by_after.stdout)
+    assert "after 9 moves" in run("knows", str(full), "--seat", "2", "--ply", "10").stdout
 
 
 def test_missing_and_illegal_records(tmp_path):

@@ -27,6 +27,9 @@ def register(app: typer.Typer) -> None:
             "--after", help="after this many moves (cards, bids, exchanges); default: all of an "
             "unfinished record, or the last moment of a finished deal the seat still had "
             "cards to guess", show_default=False)] = None,
+        ply: Annotated[int | None, typer.Option(
+            "--ply", help="the position before move N (1-based), as `aceten solve --ply` counts: "
+            "--after N-1", show_default=False)] = None,
         query: Annotated[list[str] | None, typer.Option(
             "--query", "-q", help="a question, repeatable, e.g. 'knows(P3, void(P2, clubs))'")] = None,
         card: Annotated[str | None, typer.Option("--card", help="one card: where it may be, who knows "
@@ -58,11 +61,21 @@ def register(app: typer.Typer) -> None:
             text = read_text(file)
             if after is not None and after < 0:
                 raise AcetenError(f"--after {after}: give 0 or more moves")
+            if ply is not None:
+                if after is not None:
+                    raise AcetenError("give --ply or --after, not both")
+                if ply < 1:
+                    raise AcetenError(f"--ply {ply}: moves count from 1 (the position before "
+                                      "the first move is --ply 1)")
+                after = ply - 1
             try:
                 chosen = after if after is not None else _default_after(text, seat - 1)
                 pos = knowledge_from_text(text, seat - 1, chosen)
             except AcetenError as err:
-                raise AcetenError(f"{file}: {err}") from None
+                message = str(err)
+                if ply is not None:  # (said in the option the user gave)
+                    message = message.replace(f"--after {after}", f"--ply {ply}")
+                raise AcetenError(f"{file}: {message}") from None
             kn = pos.knowledge
             report = _report(kn, pos.moves)
             table = None
