@@ -83,11 +83,16 @@ else:
 """
 
 
+def cache_base() -> Path:
+    """The folder under which each tree's kernels are cached: ``$NUMBA_CACHE_DIR``, else
+    ``~/.cache/aceten``."""
+    return Path(os.environ.get("NUMBA_CACHE_DIR") or Path.home() / ".cache" / "aceten")
+
+
 def _child(tree: Path, name: str, players: int, deals: int, threads: int, first: int,
            mt_deals: bool, serve: bool, variant: str | None) -> tuple[list[str], dict[str, str]]:
     """The command and environment of a tree's solving process."""
-    base = Path(os.environ.get("NUMBA_CACHE_DIR") or Path.home() / ".cache" / "aceten")
-    cache = base / "ab_search" / hashlib.sha1(str(tree.resolve()).encode()).hexdigest()[:12]
+    cache = cache_base() / "ab_search" / hashlib.sha1(str(tree.resolve()).encode()).hexdigest()[:12]
     env = dict(os.environ, PYTHONPATH=str(tree / "src"), NUMBA_CACHE_DIR=str(cache))
     code = CHILD.format(bench=str(Path(__file__).parent), name=name, players=players, deals=deals,
                         threads=threads, first=first, mt_deals=mt_deals, serve=serve,

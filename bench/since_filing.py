@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import subprocess
 import sys
 import tarfile
 from importlib.util import find_spec
 from pathlib import Path
 
-from ab_search import interleave
+from ab_search import cache_base, interleave
 
 ROOT = Path(__file__).resolve().parent.parent
 FILED = "982d160"  # the last commit before issue 19's first (1b4c618), 2026-11-24 07:17
@@ -37,8 +36,7 @@ CONFIGS = ("briscola-2", "briscola-3", "briscola-4", "brisca-2", "brisca-3", "br
 def checkout(rev: str) -> Path:
     """``rev``'s ``src`` in a folder of its own, extracted on first use and kept (so its numba
     cache, keyed by the folder's path and the files' times, serves every later run)."""
-    base = Path(os.environ.get("NUMBA_CACHE_DIR") or Path.home() / ".cache" / "aceten")
-    folder = base / "since" / rev
+    folder = cache_base() / "since" / rev
     if not (folder / "src" / "aceten").is_dir():
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "src"], check=True,
                                  capture_output=True).stdout
