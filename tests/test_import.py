@@ -38,28 +38,3 @@ def test_the_solver_on_its_c_kernels_loads_no_numba():
                          env=env)
     before, after, value = out.stdout.split()
     assert (before, after) == ("False", "False") and 0 <= int(value) <= 120
-
-
-def test_the_numba_solver_loads_its_kernels_when_called():
-    """With ACETEN_KERNELS=numba the first solve imports numba and solves on its kernels, with
-    the same value as the default kernels."""
-    import os
-
-    import pytest
-
-    pytest.importorskip("numba")
-    code = ("import sys, aceten, aceten.search; before = 'numba' in sys.modules; "
-            "g = aceten.new_game('briscola', players=2, seed=1); g.push(g.legal_moves()[0]); "
-            "[g.push(g.legal_moves()[0]) for _ in range(26)]; "
-            "v = aceten.search.Solver(threads=1).solve(g, moves=False).value; "
-            "print(before, 'numba' in sys.modules, v)")
-    values = []
-    for kernels in ("numba", "auto"):
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             check=True, env=dict(os.environ, ACETEN_KERNELS=kernels))
-        before, after, value = out.stdout.split()
-        assert before == "False"
-        if kernels == "numba":
-            assert after == "True"
-        values.append(int(value))
-    assert values[0] == values[1]
