@@ -173,6 +173,7 @@ def test_the_entry_kernels_are_typed_that_way_and_the_others_keep_literals():
 COLD_SOLVE = """
 import json, sys
 import aceten
+import aceten.agents
 from aceten import search
 numba_at_import = "numba" in sys.modules  # ACETEN_KERNELS=numba: imported at the first solve only
 import numba  # before numba.core.event: numba imports its modules in an order of its own
@@ -192,8 +193,13 @@ modules = [search.dds, search.endgame, aceten.rules.jit]
 literal = sorted(f"{m.__name__}.{k}" for m in modules for k, v in vars(m).items()
                  if isinstance(v, CPUDispatcher) and v._aceten_one_signature
                  and any(isinstance(t, types.IntegerLiteral) for sig in v.signatures for t in sig))
+# the default opponent's first decision of a 2-player deal, on the kernels just compiled
+g2 = aceten.new_game("briscola", players=2, seed=1)
+bot = aceten.agents.get(aceten.agents.DEFAULT, seed=1)
+move = bot.choose(g2.view(g2.to_move))
 print(json.dumps({"value": r.value, "moves": len(r.moves), "literal": literal, "compiled": compiled,
-                  "numba_at_import": numba_at_import}))
+                  "numba_at_import": numba_at_import, "bot": aceten.agents.DEFAULT,
+                  "bot_move_legal": move in g2.legal_moves()}))
 """
 
 
@@ -217,9 +223,13 @@ def test_a_solve_from_an_empty_cache_compiles_and_agrees_with_the_cached_kernels
     kernels once per signature) and finds the value the cached kernels find. Then the same with
     that cache as the prebuilt kernels of another empty cache, as the build hook leaves them:
     copied, nothing compiled, the same value. With ACETEN_KERNELS=numba, ``import aceten.search``
-    does not import numba: its kernels load at the first solve (aceten.rules.lazy_numba)."""
+    does not import numba: its kernels load at the first solve (aceten.rules.lazy_numba); and
+    the default opponent (the searcher) then makes a legal decision on them. This is the suite's
+    one compile of numba's solver from nothing (two deals of any size compile the same 113
+    kernels: about 135 s of CPU each, 2026-12-02)."""
     cold = solve_in_a_fresh_interpreter(tmp_path / "cold", "0")
     assert cold["literal"] == [] and cold["compiled"] and not cold["numba_at_import"]
+    assert cold["bot"] == "searcher" and cold["bot_move_legal"]
     assert list(tmp_path.glob("cold/aceten-kernels-*/*/dds.*.nbi"))
     warm = aceten.search.Solver(threads=1).solve(aceten.new_game("briscola", players=4, seed=5))
     assert (cold["value"], cold["moves"]) == (warm.value, len(warm.moves))
