@@ -49,10 +49,10 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 @pytest.fixture(scope="session")
 def compiled_kernels() -> None:
-    """Compile (or load from the cache) the numba kernels before a test that needs them, outside
-    any of its timeouts: a cold compile takes a minute and a half on an idle machine and several
-    minutes on a busy one. Without numba there is nothing to compile (pimc is then unavailable
-    and the default bot is tactics)."""
+    """Build (or load) the solver's kernels before a test that needs them, outside any of its
+    timeouts: the C library in some seconds, or, where no C compiler builds it, numba's kernels
+    (a cold compile takes two minutes of CPU, more on a busy machine). Without numba the solver's
+    extra is not installed (pimc is then unavailable and the default bot is tactics)."""
     if importlib.util.find_spec("numba") is None:
         return
     from kernels_support import warm_kernels

@@ -1,6 +1,7 @@
 """The compiled kernels made ready before the tests that need them (see ``compiled_kernels`` in
-conftest.py): compiled into numba's on-disk cache on the first run after a change, loaded from
-it afterwards, so a subprocess or server worker started by a test loads them in seconds."""
+conftest.py): the C library built (or numba's kernels compiled) into the on-disk cache on the
+first run after a change, loaded from it afterwards, so a subprocess or server worker started by
+a test loads them in seconds."""
 
 from __future__ import annotations
 
