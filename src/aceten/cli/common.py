@@ -209,8 +209,8 @@ def announce_compile(module: str, what: str) -> None:
     folder = cache_dir()
     if folder.is_dir() and any(folder.glob(f"*/{module}.*.nbi")):  # numba: one folder per source dir
         return
-    print(f"{what}: compiling the kernels (once per version of aceten: about a minute of CPU, "
-          "several minutes on a busy machine)...", file=sys.stderr, flush=True)
+    print(f"{what}: compiling the kernels (once per version of aceten: up to two minutes of CPU, "
+          "longer on a busy machine)...", file=sys.stderr, flush=True)
     _report_compile_progress(what)
 
 

@@ -4,7 +4,7 @@ numba's on-disk cache (``cache=True``) checks only the stamp of the file that de
 function, so after a change to a callee in another module (a ``git pull`` that touches
 ``endgame.py`` but not ``dds.py``) it keeps running the old compiled code: wrong values or a
 crash. Here every kernel is cached in a folder named by a hash of all the kernel sources, so any
-change starts a fresh cache (compiled once: about a minute of CPU for the solver) and never
+change starts a fresh cache (compiled once: one to two minutes of CPU for the solver) and never
 mixes versions. The entry kernels are also compiled once per argument type, not once more per
 constant (:func:`one_signature_each`).
 

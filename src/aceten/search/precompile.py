@@ -1,7 +1,7 @@
 """Compile the search kernels before their first use: what the build hook (``hatch_build.py``)
 runs at ``pip install -e``, and what ``python -m aceten.search.precompile`` runs by hand.
 
-Why: numba compiles each kernel the first time it is called, about a minute of CPU for the
+Why: numba compiles each kernel the first time it is called, one to two minutes of CPU for the
 solver, and caches it on disk (:mod:`aceten.search.kernel_cache`). Calling every entry kernel
 here once, on tiny positions of every game with the argument types the real calls use, fills the
 cache, so the first ``aceten solve``, pimc move or ``simulate --fast`` only loads it.

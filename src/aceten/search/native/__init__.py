@@ -1,6 +1,6 @@
 """The solver's kernels compiled by the machine's C compiler, with numba as the fallback.
 
-numba compiles the search on its first use: about a minute of CPU, several on a busy machine.
+numba compiles the search on its first use: one to two minutes of CPU, more on a busy machine.
 The same kernels translated to C (:mod:`aceten.search.native.translate`, from the very source
 numba compiles) build with ``cc -O3`` in about six seconds: at ``pip install -e`` (the build hook,
 ``hatch_build.py``), else at the first solve, with a line saying so. The library is kept in
