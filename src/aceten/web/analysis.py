@@ -163,8 +163,8 @@ def analysis(game: Game, budget: float | None = None) -> dict[str, Any]:
     ``moves`` give every legal move's ``value`` and ``loss`` for the side to move. Moves of a
     bidding or trump-call phase are not solved (``value`` is None). With ``budget`` (seconds)
     the moves are solved from the last one back and the early ones are left out (``value``
-    None, ``"complete": false``) once the next solve would likely overrun the budget: a full
-    4-player Briscola deal from its first trick can take minutes.
+    None, ``"complete": false``) once the next solve would likely overrun the budget: every move
+    of a 4-player deal's first position can take more than ten seconds (docs/web.md).
     """
     if not game.is_over():
         return _unavailable("the analysis is shown when the deal is over")
