@@ -4,8 +4,9 @@ The step function (``rules/step.py``) and the search kernels (``search/kernels.p
 ``search/endgame.py``, ``search/dds.py``) are written once, in a small subset of Python that
 numba compiles: integers, int64 arrays, loops and calls. This module reads their source with
 :mod:`ast` and writes the same functions in C, so that a C compiler can build them at install
-time in a few seconds, where numba takes one to two minutes of CPU at first use. Nothing here imports
-numba or the modules it reads: the build hook (``hatch_build.py``) runs it from the source tree.
+time in a few seconds, where numba takes one to two minutes of CPU at first use. Nothing here
+imports numba or the modules it reads: the build hook (``hatch_build.py``) runs it from the
+source tree.
 
 What the translation keeps of numba's semantics:
 
