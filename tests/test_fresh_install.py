@@ -39,11 +39,12 @@ def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.Completed
                           text=True, encoding="utf-8", timeout=HANG_GUARD)
 
 
-def assert_a_finished_briscola_game(done: subprocess.CompletedProcess[str], bot: str) -> None:
+def assert_a_finished_briscola_game(done: subprocess.CompletedProcess[str]) -> None:
+    """A whole 2-player game played by the bots against the default opponent, the searcher."""
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr, done.stderr
     assert "bots play every seat" in done.stderr
-    assert f"[{bot}]" in done.stdout, done.stdout[:400]
+    assert "[searcher]" in done.stdout, done.stdout[:400]
     tricks = [line for line in done.stdout.splitlines() if re.match(r"\d+\. P\d ", line)]
     assert len(tricks) == 20, done.stdout  # 40 cards, two a trick
     assert " wins: " in done.stdout or "draw: " in done.stdout, done.stdout[-400:]
@@ -62,10 +63,10 @@ def test_readme_line_one_in_a_fresh_venv_with_an_empty_kernel_cache(tmp_path):
     # searcher, runs on the solver's C kernels, built by the install's hook (or at first use)
     kernels = tmp_path / "cache" / "aceten"
     done = run([aceten, "play", "briscola"], env, tmp_path)
-    assert_a_finished_briscola_game(done, "searcher")
+    assert_a_finished_briscola_game(done)
     built = [*(REPO / "src" / "aceten" / "_kernels").glob("native-*.so"), *kernels.glob("native/native-*.so")]
     assert built, "the solver's C kernels were neither built at install nor at first use"
-    numba_there = run([python, "-c", "import importlib.util as u; print(u.find_spec('numba') is None)"],
-                      env, tmp_path)
-    assert numba_there.stdout.strip() == "True", "the core install brought numba"
+    numba_missing = run([python, "-c", "import importlib.util as u; print(u.find_spec('numba') is None)"],
+                        env, tmp_path)
+    assert numba_missing.stdout.strip() == "True", "the core install brought numba"
 
