@@ -1,4 +1,7 @@
-"""Search: an exact double-dummy solver for the four games and batch simulation, compiled with numba.
+"""Search: an exact double-dummy solver for the four games and batch simulation.
+
+Its kernels are written once, in Python, and built as C at install or else at their first use
+(:mod:`aceten.search.native`); numba compiles the same source where no C compiler is found.
 
     >>> import aceten
     >>> from aceten import search

@@ -1,4 +1,4 @@
-"""Batch simulation: numba kernels that play many whole deals with random or greedy players.
+"""Batch simulation: compiled kernels that play many whole deals with random or greedy players.
 
     >>> import aceten
     >>> from aceten.search import batch

@@ -1,4 +1,4 @@
-"""The declared rules and a Game as numpy arrays, the only input the numba kernels take.
+"""The declared rules and a Game as numpy arrays, the only input the compiled kernels take.
 
 The rules vector and card tables are the ones the rule parts filled (:attr:`Rules.R`,
 :attr:`Rules.T`, laid out by :mod:`aceten.rules.layout`); this module adds what only the search
