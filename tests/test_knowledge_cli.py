@@ -56,6 +56,25 @@ def test_queries_with_reasons_and_json(klaverjas):
     assert all(q["value"] in ("true", "false", "unknown") for q in data["queries"])
 
 
+def test_a_question_about_the_seats_own_knowledge_reads_plainly(klaverjas):
+    """The seat always knows what it knows: a 'false' there means it does not know the inner
+    statement, not that it knows the inner statement false (seen 2026-12-03: 'false: P1 knows
+    it is not so' for knows(P1, void(P2, clubs)) with P2 void in 40.8% of the deals)."""
+    game, full, _ = klaverjas
+    kn = Knowledge.from_view(_after(game, 9).view(1))
+    undecided = next(f"void(P{s + 1}, {suit.letter})" for s in (0, 2, 3)
+                     for suit in game.rules.suits if kn.ask(f"void(P{s + 1}, {suit.letter})").value
+                     is None)
+    result = run("knows", str(full), "--seat", "2", "--after", "9", "-q", undecided,
+                 "-q", f"knows(P2, {undecided})", "-q", f"possible(P2, {undecided})")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "unknown to P2" in out
+    assert f"false: P2 does not know that {undecided}" in out
+    assert f"true: P2 considers possible that {undecided}" in out
+    assert "knows it is not so" not in out
+
+
 def _after(game: aceten.Game, moves: int) -> aceten.Game:
     g = aceten.Game(game.rules, seed=game.seed, deal=game.deal)
     for move in game.moves[:moves]:

@@ -161,6 +161,13 @@ def _default_after(text: str, seat: int) -> int | None:
 
 
 def _verdict(a: Any) -> str:
+    """One line for an answer. A question about the seat's own knowledge is always settled
+    (the seat knows what it knows), so "P1 knows it is not so" would only confuse: say whether
+    P1 knows (or considers possible) the inner statement instead."""
+    from aceten.knowledge.facts import Knows, Possible
+
+    if isinstance(a.query, (Knows, Possible)) and a.query.seat == a.seat:
+        return f"{'true' if a.value else 'false'}: {a} ({a.method})"
     if a.value is True:
         return f"true: P{a.seat + 1} knows it ({a.method})"
     if a.value is False:
