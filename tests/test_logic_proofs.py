@@ -147,12 +147,32 @@ def test_cli_prove_formats():
     assert "fof(statement, conjecture" in run(*base, "--format", "tptp").stdout
 
 
+def test_cli_prove_takes_a_games_name_where_the_position_goes():
+    statement = EXAMPLES["one-winner"]["statement"]
+    by_flag = run("prove", statement, "--game", "briscola", "--players", "4")
+    by_name = run("prove", statement, "briscola", "-n", "4")
+    swapped = run("prove", "briscola", statement, "-n", "4")
+    assert by_flag.exit_code == by_name.exit_code == swapped.exit_code == 0, by_name.stderr
+    assert by_name.stdout == by_flag.stdout == swapped.stdout
+    four = run("prove", "points(P1) >= 3", "briscola", "-n", "4")
+    assert four.exit_code == 1 and "P4" in four.stdout
+    assert_one_line_error(run("prove", statement, "briscola", "--game", "cruce"),
+                          "no such file", "--game says cruce")
+
+
 def test_cli_prove_counterexample_exit_1_and_bad_input_exit_2():
     result = run("prove", "tricks(P1) <= 3", STUDENT)
     assert result.exit_code == 1 and "counterexample" in result.stdout
     assert_one_line_error(run("prove", "forall c in hands(P2): plays(P2, c)", "--game",
                               "briscola"), "unknown domain")
-    assert_one_line_error(run("prove", "points(P1) >= 3", "--game", "briscola"), "prove cannot state")
+    # Without a position, a statement the prover cannot state is still refuted by a deal...
+    refuted = run("prove", "points(P1) >= 3", "--game", "briscola")
+    assert refuted.exit_code == 1, refuted.stderr
+    assert "counterexample (a game where it is false)" in refuted.stdout
+    assert "result:" in refuted.stdout
+    # ... and one that holds in every deal is reported as beyond the prover, not as false.
+    assert_one_line_error(run("prove", "tricks(P1) <= 20", "--game", "briscola"),
+                          "prove cannot state")
     assert_one_line_error(run("prove", "tricks(P1) <= 99999999999999999999", STUDENT),
                           "goal column 15", "too large")
     assert_one_line_error(run("prove", "true", "--game", "briscola", "--format", "pdf"),

@@ -22,9 +22,10 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def prove(
         statement: Annotated[str, typer.Argument(help="the statement, in the goal language, e.g. "
-                                                 "'tricks(P1) <= 9'", show_default=False)],
-        file: Annotated[Path | None, typer.Argument(help="a position (.toml); without one: a "
-                                                    "fact of every deal of --game",
+                                                 "'tricks(P1) <= 9' with examples/student.toml",
+                                                 show_default=False)],
+        file: Annotated[Path | None, typer.Argument(help="a position (.toml), or a game's name "
+                                                    "(as --game): a fact of every deal",
                                                     show_default=False)] = None,
         game: Annotated[str | None, typer.Option("--game", help="briscola, brisca, cruce, "
                                                  "klaverjas (without a position file)")] = None,
@@ -46,8 +47,13 @@ def register(app: typer.Typer) -> None:
         with user_errors(json_out):
             if fmt not in FORMATS:
                 raise AcetenError(f"unknown --format {fmt!r} (known: {', '.join(FORMATS)})")
+            from aceten.cli.logic import _game_named
             from aceten.logic import proofs
 
+            statement, file = _statement_first(statement, file)
+            flags = {"game": game}
+            file = _game_named(file, flags)
+            game = flags["game"]
             if file is not None:
                 if game is not None or players is not None or variant is not None:
                     raise AcetenError("the position file names its game: give no --game, "
@@ -80,6 +86,17 @@ def register(app: typer.Typer) -> None:
                     print("E prover: Theorem")
 
 
+def _statement_first(statement: str, file: Path | None) -> tuple[str, Path | None]:
+    """``aceten prove briscola 'STMT'``: a game's name first and a statement second are swapped
+    (a statement is never a game's name, and the second word is then no file)."""
+    from aceten.rules import GAMES
+
+    if (file is not None and not file.exists() and statement.strip().lower() in GAMES
+            and str(file).strip().lower() not in GAMES):
+        return str(file), Path(statement)
+    return statement, file
+
+
 def _counterexample(result: object, pos: object, json_out: bool) -> None:
     import json
 
@@ -90,7 +107,8 @@ def _counterexample(result: object, pos: object, json_out: bool) -> None:
         print(json.dumps(proofs.as_data(result), ensure_ascii=False))  # type: ignore[arg-type]
     else:
         print(f"not proved: {result.statement}")  # type: ignore[attr-defined]
-        print("counterexample (a game consistent with the position where it is false):")
+        where = "a game consistent with the position" if pos is not None else "a game"
+        print(f"counterexample ({where} where it is false):")
         for line in lines(result.witness, pos):  # type: ignore[attr-defined, arg-type]
             print(line)
     raise typer.Exit(1)

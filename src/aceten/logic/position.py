@@ -232,6 +232,22 @@ def from_dict(data: dict[str, Any], *, base: str | Path | None = None,
                     declarer=declarer, called=called, calls=tuple(calls), goal=goal, **auction)
 
 
+def every_deal(rules: Rules) -> Position:
+    """The position that knows nothing: every deal of ``rules`` before its first move (what a
+    statement with no position is about)."""
+    name = f"every deal of {rules.name}"
+    hands = _hands(None, rules, name)
+    stock = _stock(None, rules, name)
+    _check_cards(rules, hands, stock, [], name)
+    if rules.part(Auction) is None:
+        return Position(rules=rules, hands=hands, stock=stock)
+    auction = _settle_auction(rules, [], name)
+    declarer = auction.pop("declarer")
+    called = auction["called_card"].suit if auction["called_card"] is not None else None
+    return Position(rules=rules, hands=hands, stock=stock, declarer=declarer, called=called,
+                    **auction)
+
+
 def _settle_auction(rules: Rules, prelude: list[AuctionBid | CallCard], name: str) -> dict[str, Any]:
     """Replay an auction and its call through the engine (the bids do not depend on the cards,
     so any deal will do) and read off the caller, the called card, the target and the leader.

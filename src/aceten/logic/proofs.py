@@ -4,8 +4,9 @@ A statement about a position is proved when its negation is impossible: ``ask`` 
 first (and a possible negation is a counterexample game, replayed, instead of a proof); the
 prover then derives the statement from the game's rules as premises and the position's facts,
 keeping only the premises it uses. A statement with no position is a rule fact about every
-deal of the game. Every proof is re-checked line by line by :mod:`aceten.logic.checker`; the
-premises and the statement are also written as TPTP for an outside prover (E).
+deal of the game; when it has no proof, a deal where it fails is its counterexample. Every
+proof is re-checked line by line by :mod:`aceten.logic.checker`; the premises and the
+statement are also written as TPTP for an outside prover (E).
 """
 
 from __future__ import annotations
@@ -39,19 +40,36 @@ class Result:
 def prove(rules: Rules, text: str, *, position: Any = None, given: list[str] | None = None) -> Result:
     """Prove ``text`` (goal-language statement) about ``position`` (or every deal of ``rules``),
     with ``given`` conditions (e.g. ``policy(P2) == extremes``) as extra premises."""
-    goal = g.parse(text, rules, ground=False)
-    premises = theory.rule_premises(rules)
-    if position is not None:
-        from aceten.logic.solve import ask
+    from aceten.logic.position import every_deal
+    from aceten.logic.solve import ask
 
-        negation = g.parse(f"not ({text})", rules)
-        conditions = [g.parse(extra, rules).formula for extra in given or []]
-        if conditions:
-            negation = g.Goal(negation.text, g.Op("and", (*conditions, negation.formula)),
-                              conjuncts=(*conditions, negation.formula))
+    goal = g.parse(text, rules, ground=False)
+    negation = g.parse(f"not ({text})", rules)
+    conditions = [g.parse(extra, rules).formula for extra in given or []]
+    if conditions:
+        negation = g.Goal(negation.text, g.Op("and", (*conditions, negation.formula)),
+                          conjuncts=(*conditions, negation.formula))
+    if position is not None:
         answer = ask(position, negation)
         if answer.status == "possible":
             return Result("counterexample", text, None, witness=answer.witnesses[0])
+        return _derive(rules, text, goal, position, given)
+    # Without a position the negation ranges over every deal, which the solver searches slowly
+    # when it is impossible: the proof is tried first, and the counterexample looked for only
+    # when no proof comes.
+    try:
+        return _derive(rules, text, goal, None, given)
+    except AcetenError:
+        answer = ask(every_deal(rules), negation)
+        if answer.status == "possible":
+            return Result("counterexample", text, None, witness=answer.witnesses[0])
+        raise
+
+
+def _derive(rules: Rules, text: str, goal: g.Goal, position: Any, given: list[str] | None) -> Result:
+    """The checked proof of ``goal`` from the rules, the position's facts and ``given``."""
+    premises = theory.rule_premises(rules)
+    if position is not None:
         premises += theory.fact_premises(position)
     formula = theory.statement(goal, rules)
     for extra in given or []:
@@ -61,7 +79,7 @@ def prove(rules: Rules, text: str, *, position: Any = None, given: list[str] | N
         proof = prover.prove(premises, formula)
     except prover.ProofSearchFailed:
         raise AcetenError("no proof found from the game's rules as premises (the prover is small: "
-                          "the statement may still hold; with a position, ask its negation)") from None
+                          "the statement may still hold: no counterexample was found)") from None
     checker.check(proof)
     return Result("proved", text, formula, proof, sources={f: s for f, s in premises})
 
