@@ -302,21 +302,13 @@ def _print_answer(answer: Any, tgn: Path | None) -> None:
             print(line)
     print(f"goal: {answer.goal.text}")
     status = answer.status
-    if status == "possible":
-        count = len(answer.witnesses)
-        print(f"answer: possible ({count} witness{'es' * (count != 1)}, replayed through the engine)")
-    elif status == "impossible":
-        print("answer: impossible (proven)")
+    print(f"answer: {answer.verdict}")
+    if status == "impossible":
         if answer.explanation is not None:
             for line in answer.explanation.lines():
                 print(line)
         else:
             print("  (--explain gives a minimal set of reasons)")
-    elif status == "optimum":
-        word = "proven optimal" if answer.proven else f"not proven optimal; bound {answer.bound}"
-        print(f"answer: {answer.goal.sense} {answer.goal.objective.text} = {answer.value} ({word})")
-    else:
-        print("answer: unknown (the time limit ran out before an answer was found)")
     for i, witness in enumerate(answer.witnesses):
         print(f"-- witness {i + 1}" if len(answer.witnesses) > 1 else "-- witness")
         for line in lines(witness, answer.position):

@@ -28,6 +28,7 @@ from typing import Any
 
 from aceten.cards import Card, Suit
 from aceten.errors import AcetenError
+from aceten.game import Game
 from aceten.moves import AuctionBid, Bid, CallCard, Exchange, TrumpCall, parse_move
 from aceten.rules import get as get_rules
 from aceten.rules.base import Rules
@@ -230,6 +231,26 @@ def from_dict(data: dict[str, Any], *, base: str | Path | None = None,
         called = auction["called_card"].suit if auction["called_card"] is not None else None
     return Position(rules=rules, hands=hands, stock=stock, history=tuple(events),
                     declarer=declarer, called=called, calls=tuple(calls), goal=goal, **auction)
+
+
+def from_game(game: Game, *, seat: int | None = None) -> Position:
+    """The position ``game`` has reached: its deal and every move so far, as its record gives
+    them; with ``seat`` (0-based), only what that seat has seen (the others' cards unknown)."""
+    from aceten import record
+
+    who = "" if seat is None else f" as P{seat + 1} sees it"
+    return from_dict({"history": record.dumps(game, seat=seat)}, name=f"the game{who}")
+
+
+def coerce(value: Position | Game) -> Position:
+    """A :class:`Position` as it is, or a :class:`~aceten.game.Game`'s (:func:`from_game`):
+    what ``ask`` and ``prove`` take."""
+    if isinstance(value, Position):
+        return value
+    if isinstance(value, Game):
+        return from_game(value)
+    raise AcetenError(f"a position is an aceten.Game or a logic.position.Position (load, loads, "
+                      f"from_dict, from_game), not {type(value).__name__}")
 
 
 def every_deal(rules: Rules) -> Position:

@@ -40,9 +40,11 @@ class Result:
 def prove(rules: Rules, text: str, *, position: Any = None, given: list[str] | None = None) -> Result:
     """Prove ``text`` (goal-language statement) about ``position`` (or every deal of ``rules``),
     with ``given`` conditions (e.g. ``policy(P2) == extremes``) as extra premises."""
-    from aceten.logic.position import every_deal
+    from aceten.logic.position import coerce, every_deal
     from aceten.logic.solve import ask
 
+    if position is not None:
+        position = coerce(position)
     goal = g.parse(text, rules, ground=False)
     negation = g.parse(f"not ({text})", rules)
     conditions = [g.parse(extra, rules).formula for extra in given or []]

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aceten.errors import AcetenError
+from aceten.game import Game
 from aceten.logic import goal as g
-from aceten.logic.position import Position
+from aceten.logic.position import Position, coerce
 from aceten.logic.trace import Trace
 from aceten.logic.witness import EncodingMismatch, check
 
@@ -58,6 +59,27 @@ class Answer:
     timings: dict[str, float] = field(default_factory=dict)
     model_description: dict[str, Any] | None = None
 
+    @property
+    def verdict(self) -> str:
+        """The answer in one line, as ``aceten ask`` prints it after ``answer:``."""
+        if self.status == "possible":
+            count = len(self.witnesses)
+            return f"possible ({count} witness{'es' * (count != 1)}, replayed through the engine)"
+        if self.status == "impossible":
+            return "impossible (proven)"
+        if self.status == "optimum":
+            assert self.goal.objective is not None  # an optimum answers an objective
+            word = "proven optimal" if self.proven else f"not proven optimal; bound {self.bound}"
+            return f"{self.goal.sense} {self.goal.objective.text} = {self.value} ({word})"
+        return "unknown (the time limit ran out before an answer was found)"
+
+    def __str__(self) -> str:
+        # An optimum's verdict names its goal already.
+        return self.verdict if self.status == "optimum" else f"{self.goal.text}: {self.verdict}"
+
+    def __repr__(self) -> str:  # the position and witnesses are pages long: name them only
+        return f"<Answer {self}>"
+
 
 def check_limits(time_limit: float | None, workers: int) -> None:
     """Refuse a time limit that is not a positive number of seconds (``inf``: none) and a
@@ -84,11 +106,14 @@ def _solver(time_limit: float | None, workers: int, params: dict[str, Any] | Non
     return solver
 
 
-def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
+def ask(position: Position | Game, goal: str | g.Goal | None = None, *, all: int = 1,
         explain: bool = False, show_model: bool = False, time_limit: float | None = None,
         workers: int = DEFAULT_WORKERS, params: dict[str, Any] | None = None,
         hint: bool = True) -> Answer:
     """Answer ``goal`` (text or parsed) about ``position``; see :class:`Answer`.
+
+    ``position``: a :class:`Position`, or a game, whose deal is then known in full (for one
+    seat's knowledge, ``position.from_game(game, seat=s)``).
 
     ``all``: up to this many witnesses, distinct in the plays the goal mentions (who wins
     which trick for counts and points, the cards of a named trick, ...). ``params``: CP-SAT
@@ -98,6 +123,7 @@ def ask(position: Position, goal: str | g.Goal | None = None, *, all: int = 1,
     ``explain``: an impossible goal comes with a minimal core (:mod:`aceten.logic.explain`);
     a yes/no goal is then decided by the explanation's own model, built and solved once.
     """
+    position = coerce(position)
     check_limits(time_limit, workers)
     if all < 1:
         raise AcetenError("--all must be at least 1")
