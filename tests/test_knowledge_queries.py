@@ -104,3 +104,19 @@ def test_nested_knowledge_on_full_decks_by_classes():
         assert a.value is (True if seat == 0 else a.value)
         assert kn.ask(f"knows(P1, knows(P{seat + 1}, holds(P{seat + 1}, {own})) "
                       f"or knows(P{seat + 1}, not holds(P{seat + 1}, {own})))").value is True
+
+
+def test_knowledge_from_a_view_by_either_door_and_never_from_the_game() -> None:
+    game = aceten.new_game("briscola", players=4, seed=2)
+    rng = random.Random(1)
+    for _ in range(6):
+        game.push(rng.choice(game.legal_moves()))
+    by_view = Knowledge(game.view(2))
+    assert by_view.seat == 2 and by_view.events == Knowledge.from_view(game.view(2)).events
+    assert by_view.count() == Knowledge.from_view(game.view(2)).count()
+    with pytest.raises(aceten.AcetenError, match="one seat's view, never the whole game"):
+        Knowledge(game, 0)  # type: ignore[arg-type]
+    with pytest.raises(aceten.AcetenError, match="brings its own seat"):
+        Knowledge(game.view(0), 2)
+    with pytest.raises(aceten.AcetenError, match="whose knowledge"):
+        Knowledge(game.rules)

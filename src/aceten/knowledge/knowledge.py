@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from aceten.cards import Card, CardSet, Suit, cards_of
 from aceten.errors import AcetenError
-from aceten.game import Deal, PlayerView
+from aceten.game import Deal, Game, PlayerView
 from aceten.knowledge.count import Problem, Solver, marginals
 from aceten.knowledge.history import STOCK, Event, Timeline, public_events
 from aceten.knowledge.sampling import DealSampler
@@ -27,6 +27,27 @@ Location = int | str  # a seat (0-based), "stock" or "played"
 
 def location_name(loc: Location) -> str:
     return f"P{loc + 1}" if isinstance(loc, int) else str(loc)
+
+
+def _seat_and_events(source: Any, seat: int | None,
+                     events: Iterable[Event]) -> tuple[Rules, int, Iterable[Event]]:
+    """``Knowledge(rules, seat, events)`` or ``Knowledge(view)``; a whole game is refused, since
+    knowledge is built from what one seat has seen."""
+    if isinstance(source, PlayerView):
+        if seat not in (None, source.seat) or events:
+            raise AcetenError(f"a view brings its own seat (P{source.seat + 1}) and events: "
+                              "give Knowledge(view) alone")
+        return source.rules, source.seat, source.events
+    if isinstance(source, Rules):
+        if seat is None:
+            raise AcetenError("whose knowledge? Knowledge(rules, seat, events), seats 0-based, "
+                              "or Knowledge(game.view(seat))")
+        return source, seat, events
+    if isinstance(source, Game):
+        raise AcetenError("knowledge is built from one seat's view, never the whole game: "
+                          "Knowledge(game.view(seat))")
+    raise AcetenError(f"Knowledge takes a PlayerView (game.view(seat)) or rules, a seat and "
+                      f"events, not {type(source).__name__}")
 
 
 @dataclass(frozen=True)
@@ -54,15 +75,16 @@ class Knowledge:
         >>> import aceten
         >>> from aceten.knowledge import Knowledge
         >>> g = aceten.new_game("briscola", players=2, seed=7)
-        >>> kn = Knowledge.from_view(g.view(1))
+        >>> kn = Knowledge.from_view(g.view(1))   # or Knowledge(g.view(1))
         >>> kn.count().holdings        # P1's 3 cards among the 36 P2 has not seen
         7140
         >>> kn.knows("not holds(P1, JC)")   # the jack of cups is face up under the stock
         True
     """
 
-    def __init__(self, rules: Rules, seat: int, events: Iterable[Event] = (), *,
-                 lead_bonus_known: bool = True):
+    def __init__(self, rules: Rules | PlayerView, seat: int | None = None,
+                 events: Iterable[Event] = (), *, lead_bonus_known: bool = True):
+        rules, seat, events = _seat_and_events(rules, seat, events)
         if not 0 <= seat < rules.players:
             raise AcetenError(f"no seat P{seat + 1} in a {rules.players}-player game")
         self.rules = rules
