@@ -67,6 +67,15 @@ def test_a_bot_asked_out_of_turn_says_so():
         agents.get("greedy").choose(game.view(1))
 
 
+@pytest.mark.parametrize("name", ["random", "greedy", "tactics", "pimc", "searcher"])
+def test_a_bot_handed_the_whole_game_refuses_it(name: str) -> None:
+    game = aceten.new_game("briscola", seed=1)
+    with pytest.raises(aceten.AcetenError, match="from one seat's view"):
+        agents.get(name).choose(game)  # type: ignore[arg-type]
+    with pytest.raises(aceten.AcetenError, match="not str"):
+        agents.get(name).choose("AS")  # type: ignore[arg-type]
+
+
 # -- bots see only views ----------------------------------------------------------------------
 class Checked(Agent):
     """Checks that the bot it wraps picks one of the legal moves of its view."""

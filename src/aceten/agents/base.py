@@ -32,6 +32,14 @@ class Agent:
         raise NotImplementedError
 
     def _check(self, view: PlayerView) -> None:
+        from aceten.game import Game
+
+        if isinstance(view, Game):  # the whole game would show the bot every hidden card
+            raise AcetenError(f"a bot chooses from one seat's view: {self.name}.choose(game.view("
+                              "game.to_move)), not from the game")
+        if not hasattr(view, "legal_moves") or not hasattr(view, "seat"):
+            raise AcetenError(f"a bot chooses from a PlayerView (game.view(seat)), not "
+                              f"{type(view).__name__}")
         if not view.legal_moves:
             who = f"P{view.seat + 1}"
             raise AcetenError(f"{self.name} bot asked to move for {who}, who has no move now")
