@@ -288,6 +288,16 @@ def test_view_text_hides_the_other_hands():
     text = display.view_text(game.view(1))
     assert f"P2 (you): {game.hand(1)}" in text
     assert str(game.hand(0)) not in text and "P1: 3 cards" in text
+    assert str(game.view(1)) == text  # print(view) shows it, as print(game) shows the game
+
+
+def test_an_outcome_prints_as_its_result_line() -> None:
+    game = aceten.new_game("klaverjas", seed=1)
+    agents.play(game, [agents.get("random", seed=s) for s in range(4)])
+    outcome = game.outcome()
+    assert outcome is not None
+    assert str(outcome).startswith(outcome.result) and "\n" not in str(outcome)
+    assert f"Result: {outcome}" in str(game)
 
 
 def test_cards_show_suit_symbols_where_the_deck_has_them():

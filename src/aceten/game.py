@@ -176,6 +176,11 @@ class PlayerView:
             return frozenset(), others
         return frozenset(), frozenset((caller,))
 
+    def __str__(self) -> str:
+        from aceten.show.text import view_text
+
+        return view_text(self)
+
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, in notebooks (see :mod:`aceten.show.svg`)."""
         from aceten.show import svg

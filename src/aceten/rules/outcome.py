@@ -51,6 +51,10 @@ class Outcome:
             return f"{head}: {scores}; sheet {sheet}"
         return f"{head}: {scores}"
 
+    def __str__(self) -> str:
+        """The result line, with any notes (nat, pit, a lost bid)."""
+        return self.result + (" (" + "; ".join(self.notes) + ")" if self.notes else "")
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "points": list(self.points),

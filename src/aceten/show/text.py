@@ -214,10 +214,7 @@ def _scores_line(rules: Rules, points: Sequence[int], tricks: Sequence[int]) -> 
 
 def outcome_text(outcome: Outcome) -> str:
     """The result line with any notes (nat, pit, a lost bid)."""
-    text = outcome.result
-    if outcome.notes:
-        text += " (" + "; ".join(outcome.notes) + ")"
-    return text
+    return str(outcome)
 
 
 def game_text(game: Game) -> str:
