@@ -378,3 +378,14 @@ def test_klaverjas_given_trump_skips_the_call_and_the_leader_plays():
     assert g.trump == suit("H")
     assert g.declarer == 0
     assert all(isinstance(m, Card) for m in g.legal_moves())
+
+
+def test_a_latin_card_handed_to_klaverjas_says_which_card_was_meant():
+    klaverjas = rules()
+    assert klaverjas.points("AC") == 11  # text is read in the game's deck: the ace of clubs
+    with pytest.raises(AcetenError, match=r"AC \(ace of cups\) is not a card of the klaverjas "
+                                          r"deck: for the ace of clubs pass the text 'AC'"):
+        klaverjas.points(Card.parse("AC"))  # without a family, AC is Briscola's ace of cups
+    assert klaverjas.points(Card.parse("AC", Family.FRENCH)) == 11
+    with pytest.raises(AcetenError, match=r"^TH \(ten of hearts\) is not a card of the briscola deck$"):
+        aceten.rules.get("briscola").points(Card.parse("TH"))  # no such card in a Latin deck

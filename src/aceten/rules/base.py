@@ -419,8 +419,19 @@ class Rules:
         """Read a card of this game's deck."""
         card = text if isinstance(text, Card) else Card.parse(text, self.family)
         if card.family != self.family:
-            raise AcetenError(f"{card} is not a card of the {self.name} deck")
+            raise AcetenError(self._foreign_card(card))
         return card
+
+    def _foreign_card(self, card: Card) -> str:
+        """Card.parse without a family reads "AC" as the Latin ace of cups: say which card was
+        meant where the same text names one of this deck."""
+        text = f"{card} ({card.name}) is not a card of the {self.name} deck"
+        try:
+            meant = Card.parse(str(card), self.family)
+        except AcetenError:
+            return text
+        return (f"{text}: for the {meant.name} pass the text {str(card)!r}, or "
+                f"Card.parse({str(card)!r}, Family.{self.family.name})")
 
     def parse_suit(self, text: str | Suit | None) -> Suit | None:
         if text is None or isinstance(text, Suit):
