@@ -170,10 +170,11 @@ def test_a_bare_card_code_is_refused_and_changes_nothing():
     assert g.moves == []
 
 
-def test_a_card_of_another_deck_is_not_in_hand():
+def test_a_card_of_another_deck_is_refused_as_such():
     g = aceten.new_game("briscola", seed=1)
     french = Card.parse("AH", aceten.Family.FRENCH)
-    with pytest.raises(IllegalMove, match="not in hand"):
+    with pytest.raises(IllegalMove, match=r"^illegal move AH: AH \(ace of hearts\) is not a card "
+                                          r"of the briscola deck$"):
         g.push(french)
 
 

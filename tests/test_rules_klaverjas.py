@@ -389,3 +389,13 @@ def test_a_latin_card_handed_to_klaverjas_says_which_card_was_meant():
     assert klaverjas.points(Card.parse("AC", Family.FRENCH)) == 11
     with pytest.raises(AcetenError, match=r"^TH \(ten of hearts\) is not a card of the briscola deck$"):
         aceten.rules.get("briscola").points(Card.parse("TH"))  # no such card in a Latin deck
+
+
+def test_a_latin_card_pushed_in_klaverjas_is_refused_as_such():
+    game = aceten.new_game("klaverjas", seed=1)
+    game.push(game.legal_moves()[0])
+    card = next(iter(game.hand(game.to_move)))
+    with pytest.raises(IllegalMove, match=f"is not a card of the klaverjas deck: for the "
+                                          f"{card.name} pass the text '{card}'"):
+        game.push(Card.parse(str(card), Family.LATIN))
+    game.push(str(card))

@@ -701,6 +701,8 @@ class Game:
         """Why a card may not be played now: not the time for cards, or not in hand."""
         if self._S[S_PHASE] != PHASE_PLAY:
             return self._phase_error(move)
+        if move.family != self._family:
+            return f"illegal move {move}: {self.rules.not_in_deck(move)}"
         return f"illegal move {move} for P{seat + 1}: not in hand ({CardSet(hand, self._family)})"
 
     def _obligation_error(self, move: Card, seat: int, hand: int) -> str:

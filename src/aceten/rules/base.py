@@ -419,12 +419,13 @@ class Rules:
         """Read a card of this game's deck."""
         card = text if isinstance(text, Card) else Card.parse(text, self.family)
         if card.family != self.family:
-            raise AcetenError(self._foreign_card(card))
+            raise AcetenError(self.not_in_deck(card))
         return card
 
-    def _foreign_card(self, card: Card) -> str:
-        """Card.parse without a family reads "AC" as the Latin ace of cups: say which card was
-        meant where the same text names one of this deck."""
+    def not_in_deck(self, card: Card) -> str:
+        """Why ``card``, of another deck, is not one of this game's; where the same text names
+        a card of this deck (Card.parse without a family reads "AC" as the Latin ace of cups),
+        which one was meant."""
         text = f"{card} ({card.name}) is not a card of the {self.name} deck"
         try:
             meant = Card.parse(str(card), self.family)
