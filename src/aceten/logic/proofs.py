@@ -37,6 +37,11 @@ class Result:
     sources: dict[F.Formula, str] = field(default_factory=dict)
 
 
+#: How long a statement with no position and no proof is searched for a counterexample deal
+#: (a playout finds most at once; the solver's search is what this bounds).
+COUNTEREXAMPLE_SECONDS = 20.0
+
+
 def prove(rules: Rules, text: str, *, position: Any = None, given: list[str] | None = None) -> Result:
     """Prove ``text`` (goal-language statement) about ``position`` (or every deal of ``rules``),
     with ``given`` conditions (e.g. ``policy(P2) == extremes``) as extra premises."""
@@ -56,13 +61,13 @@ def prove(rules: Rules, text: str, *, position: Any = None, given: list[str] | N
         if answer.status == "possible":
             return Result("counterexample", text, None, witness=answer.witnesses[0])
         return _derive(rules, text, goal, position, given)
-    # Without a position the negation ranges over every deal, which the solver searches slowly
-    # when it is impossible: the proof is tried first, and the counterexample looked for only
-    # when no proof comes.
+    # Without a position the negation ranges over every deal, which the solver can take many
+    # minutes to rule out (the extremes-policy course proof's: 18 min): the proof is tried
+    # first, and a counterexample looked for only when no proof comes, for a bounded time.
     try:
         return _derive(rules, text, goal, None, given)
     except AcetenError:
-        answer = ask(every_deal(rules), negation)
+        answer = ask(every_deal(rules), negation, time_limit=COUNTEREXAMPLE_SECONDS)
         if answer.status == "possible":
             return Result("counterexample", text, None, witness=answer.witnesses[0])
         raise
