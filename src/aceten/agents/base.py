@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from aceten.errors import AcetenError
+from aceten.game import Game
 
 if TYPE_CHECKING:
     from aceten.game import PlayerView
@@ -32,8 +33,6 @@ class Agent:
         raise NotImplementedError
 
     def _check(self, view: PlayerView) -> None:
-        from aceten.game import Game
-
         if isinstance(view, Game):  # the whole game would show the bot every hidden card
             raise AcetenError(f"a bot chooses from one seat's view: {self.name}.choose(game.view("
                               "game.to_move)), not from the game")

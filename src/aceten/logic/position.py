@@ -224,13 +224,9 @@ def from_dict(data: dict[str, Any], *, base: str | Path | None = None,
     goal = data.get("goal")
     if goal is not None and not isinstance(goal, str):
         raise AcetenError(f"{name}: goal must be a string, like \"tricks(P1) >= 4\"")
-    auction: dict[str, Any] = {}
-    if rules.part(Auction) is not None:
-        auction = _settle_auction(rules, prelude, name)
-        declarer = auction.pop("declarer")
-        called = auction["called_card"].suit if auction["called_card"] is not None else None
     return Position(rules=rules, hands=hands, stock=stock, history=tuple(events),
-                    declarer=declarer, called=called, calls=tuple(calls), goal=goal, **auction)
+                    calls=tuple(calls), goal=goal,
+                    **_decided(rules, prelude, name, declarer=declarer, called=called))
 
 
 def from_game(game: Game, *, seat: int | None = None) -> Position:
@@ -260,13 +256,18 @@ def every_deal(rules: Rules) -> Position:
     hands = _hands(None, rules, name)
     stock = _stock(None, rules, name)
     _check_cards(rules, hands, stock, [], name)
+    return Position(rules=rules, hands=hands, stock=stock, **_decided(rules, [], name))
+
+
+def _decided(rules: Rules, prelude: list[AuctionBid | CallCard], name: str, *,
+             declarer: int | None = None, called: Suit | None = None) -> dict[str, Any]:
+    """The position's fields the auction decides, where the rules have one (the caller, the
+    called card and its suit, the target, the leader); else the history's declarer and call."""
     if rules.part(Auction) is None:
-        return Position(rules=rules, hands=hands, stock=stock)
-    auction = _settle_auction(rules, [], name)
-    declarer = auction.pop("declarer")
-    called = auction["called_card"].suit if auction["called_card"] is not None else None
-    return Position(rules=rules, hands=hands, stock=stock, declarer=declarer, called=called,
-                    **auction)
+        return {"declarer": declarer, "called": called}
+    auction = _settle_auction(rules, prelude, name)
+    card = auction["called_card"]
+    return {**auction, "called": card.suit if card is not None else None}
 
 
 def _settle_auction(rules: Rules, prelude: list[AuctionBid | CallCard], name: str) -> dict[str, Any]:
