@@ -106,6 +106,34 @@ def test_ask_with_history_file(tmp_path):
         assert [c for t in witness["tricks"] for c in t["cards"]][:5] == [str(m) for m in game.moves]
 
 
+def test_ask_takes_a_record_for_the_position(tmp_path):
+    game = aceten.new_game("cruce", players=3, seed=3)  # with its bidding
+    while game.phase != "play" or game.cards_left > 12:
+        game.push(game.legal_moves()[-1 if game.phase == "bid" else 0])  # P1 bids 6
+    played = [str(m) for m in game.moves if not isinstance(m, aceten.Bid)]
+    saved = tmp_path / "c3.tgn"
+    saved.write_text(aceten.record.dumps(game))
+    goal = "maximize points(P1)"
+    for args in ([str(saved), goal], ["--history", str(saved), goal], [str(saved), "--goal", goal]):
+        result = run("ask", *args, "--json")
+        assert result.exit_code == 0, (args, result.stderr)
+        data = json.loads(result.stdout)
+        assert data["status"] == "optimum"
+        cards = [c for t in data["witnesses"][0]["tricks"] for c in t["cards"]]
+        assert cards[:len(played)] == played
+    text = run("ask", str(saved), goal).stdout
+    assert f"bidding: P{game.declarer + 1} won the bidding with {game.contract}" in text
+    assert_one_line_error(run("ask", str(saved), "score(P1) >= 1"), "not modelled after a bidding")
+    assert_one_line_error(run("ask", str(saved), "--history", str(saved), goal),
+                          "is a game record and --history gives another")
+    assert_one_line_error(run("ask", goal), "give a position (FILE.toml), a game record (FILE.tgn)")
+    unfinished = tmp_path / "bids.tgn"
+    first_bid = aceten.new_game("cruce", players=3, seed=3)
+    first_bid.push(first_bid.legal_moves()[0])
+    unfinished.write_text(aceten.record.dumps(first_bid))
+    assert_one_line_error(run("ask", str(unfinished), goal), "bidding is not over")
+
+
 def test_cards_pairs_worth_fifteen_points():
     result = run("cards", "brisca", "sum(points) == 15", "--size", "2", "--all")
     lines = result.stdout.strip().splitlines()

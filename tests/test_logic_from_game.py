@@ -50,6 +50,25 @@ def test_a_games_optimum_is_the_exhaustive_one(game_name: str, kwargs: dict[str,
     assert len(game.moves) == moves_before  # the game is left as it was
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_cruce_game_after_its_bidding_is_asked_from_the_winners_lead(players: int) -> None:
+    game = _near_the_end("cruce", seed=players, left=8 if players < 4 else 12, players=players)
+    assert game.rules.options["bidding"] and game.declarer is not None
+    best = _most_tricks(game, 0)
+    answer = ask(game, "maximize tricks(P1)")
+    assert answer.value == best and answer.proven
+    bids = [m for m in game.moves if isinstance(m, aceten.Bid)]
+    assert answer.witnesses[0].game.moves == [m for m in game.moves if m not in bids] \
+        + answer.witnesses[0].game.moves[len(game.moves) - len(bids):]
+    pos = position.from_game(game)
+    assert pos.leader == game.tricks[0].leader == game.declarer and pos.bidding is not None
+    assert f"P{game.declarer + 1} won the bidding with {game.contract}" in "\n".join(pos.describe())
+    with pytest.raises(AcetenError, match=r"score\(\.\.\.\) is not modelled after a bidding"):
+        ask(game, "score(P1) >= 1")
+    with pytest.raises(AcetenError, match="not modelled after a bidding"):
+        prove(game.rules, "score(P1) >= 0", position=game)
+
+
 def test_a_seats_view_hides_the_other_hands() -> None:
     game = _near_the_end("briscola", seed=5, left=12)
     everything = position.from_game(game)

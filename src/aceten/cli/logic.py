@@ -6,6 +6,7 @@ OR-Tools and Lark are imported inside the commands, so ``aceten --help`` stays f
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -63,14 +64,53 @@ def _game_named(file: Path | None, flags: dict[str, Any]) -> Path | None:
     return None
 
 
+def _is_record(file: Path) -> bool:
+    """A game record (``.tgn``, or a file opening with a tag pair such as ``[Game "briscola"]``),
+    not a TOML position (whose tables read ``[name]``)."""
+    if file.suffix.lower() == ".tgn":
+        return True
+    try:
+        with file.open("rb") as handle:
+            head = handle.read(256).decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
+    except OSError:
+        return False
+    return re.match(r'\[[A-Za-z]\w*\s+"', head) is not None
+
+
+def _record_named(file: Path | None, flags: dict[str, Any]) -> Path | None:
+    """``aceten ask game.tgn GOAL``: a record where the position goes reads as --history (the
+    position after its moves, its game, variant and options the record's)."""
+    if file is None or not file.is_file() or not _is_record(file):
+        return file
+    if flags.get("history"):
+        raise AcetenError(f"{file} is a game record and --history gives another: give one")
+    flags["history"] = str(file.resolve())
+    return None
+
+
+def _goal_alone(file: Path | None) -> tuple[Path | None, str | None]:
+    """``aceten ask --history h.tgn 'tricks(P1) >= 4'``: with no goal given, a lone argument that
+    is no file, no game's name and reads as a goal (it has a bracket or a comparison) is the
+    goal."""
+    from aceten.rules import GAMES
+
+    if file is None or file.exists():
+        return file, None
+    text = str(file)
+    if text.strip().lower() in GAMES or not re.search(r"[()<>=]", text):
+        return file, None
+    return None, text
+
+
 def _position(file: Path | None, flags: dict[str, Any]) -> Any:
     from aceten.logic import position
 
-    file = _game_named(file, flags)
+    file = _record_named(_game_named(file, flags), flags)
     overrides = {k: v for k, v in flags.items() if v not in (None, {}, [])}
     if file is None:
         if "game" not in overrides and "history" not in overrides:
-            raise AcetenError("give a position file (FILE.toml) or at least --game")
+            raise AcetenError("give a position (FILE.toml), a game record (FILE.tgn) or at "
+                              "least --game")
         return position.from_dict(overrides, base=Path.cwd(), name="command line")
     from aceten.record import read_text
 
@@ -84,8 +124,9 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def ask(
         file: Annotated[Path | None, typer.Argument(
-            help="a position (.toml; see docs/logic.md), or a game's name for a position made "
-                 "of the options below", show_default=False)] = None,
+            help="a position (.toml; see docs/logic.md), a game record (.tgn: the position "
+                 "after its moves, as --history), or a game's name for a position made of the "
+                 "options below", show_default=False)] = None,
         goal_argument: Annotated[str | None, typer.Argument(
             metavar="goal", help="the goal, as --goal", show_default=False)] = None,
         goal: Annotated[str | None, typer.Option("--goal", "-g", help="the goal, e.g. "
@@ -122,6 +163,8 @@ def register(app: typer.Typer) -> None:
         The answer is a witness game, an explanation of impossibility, or an optimum."""
         with user_errors(json_out):
             started = time.perf_counter()
+            if goal is None and goal_argument is None:
+                file, goal_argument = _goal_alone(file)
             flags = {"game": game, "players": players, "variant": variant,
                      "options": parse_options(option), "trump": trump, "leader": leader,
                      "hands": _hands(hand), "stock": stock, "history": history, "moves": moves,

@@ -86,6 +86,10 @@ class Position:
     call_options: tuple[Card, ...] = ()  # the auction is won but no card called: the choices
     contract: int | None = None
     first_leader: int | None = None  # who leads the first trick, when the auction decides it
+    # A record's finished Cruce bidding ("P3 won the bidding with 6"): ask models the play after
+    # it, from the winner's lead, so its rules are those without bidding; the contract's score
+    # is not modelled (``refuse_unmodelled``).
+    bidding: str | None = None
 
     @property
     def leader(self) -> int:
@@ -128,10 +132,20 @@ class Position:
             lines.append(f"auction: P{self.declarer + 1} won it for {self.contract} and is to "
                          f"call one of {' '.join(map(str, self.call_options))} (its holder will "
                          "be the partner)")
+        if self.bidding is not None:
+            lines.append(f"bidding: {self.bidding}; ask models the play from the first lead "
+                         "(the contract's score is not modelled)")
         plays = [e for e in self.history if isinstance(e, Play)]
         if plays:
             lines.append(f"history: {len(plays)} cards played")
         return lines
+
+    def refuse_unmodelled(self, text: str) -> None:
+        """Refuse a goal or statement that asks what this position does not model: the score of
+        a deal whose bidding fixed a contract."""
+        if self.bidding is not None and re.search(r"\bscore\s*\(", text, re.IGNORECASE):
+            raise AcetenError(f"score(...) is not modelled after a bidding ({self.bidding}): "
+                              "the contract decides it; ask about points, tricks or marriages")
 
 
 def _trump_words(pos: Position) -> str:
@@ -208,6 +222,9 @@ def from_dict(data: dict[str, Any], *, base: str | Path | None = None,
     if data.get("history") is not None:
         record = _read_history(data["history"], base)
     rules = _rules(data, record, name)
+    bidding = None
+    if record is not None and rules.start_phase == "bid":
+        rules, bidding = _after_bidding(rules, record, name)
     hands = _hands(data.get("hands"), rules, name)
     stock = _stock(data.get("stock"), rules, name)
     if data.get("trump") is not None and rules.trump_mode == "turned":
@@ -219,13 +236,14 @@ def from_dict(data: dict[str, Any], *, base: str | Path | None = None,
         stock = (*stock[:-1], face_up)
     if record is not None:
         hands, stock = _deal_from_record(record, rules, hands, stock, name)
-    events, declarer, called, calls, prelude = _events(data, record, rules, name)
+    events, declarer, called, calls, prelude = _events(data, record, rules, name,
+                                                       bids_done=bidding is not None)
     _check_cards(rules, hands, stock, events, name)
     goal = data.get("goal")
     if goal is not None and not isinstance(goal, str):
         raise AcetenError(f"{name}: goal must be a string, like \"tricks(P1) >= 4\"")
     return Position(rules=rules, hands=hands, stock=stock, history=tuple(events),
-                    calls=tuple(calls), goal=goal,
+                    calls=tuple(calls), goal=goal, bidding=bidding,
                     **_decided(rules, prelude, name, declarer=declarer, called=called))
 
 
@@ -301,6 +319,30 @@ def _settle_auction(rules: Rules, prelude: list[AuctionBid | CallCard], name: st
             "called_card": game.called_card, "contract": game.contract, "first_leader": game.leader}
 
 
+def _after_bidding(rules: Rules, record: Any, name: str) -> tuple[Rules, str]:
+    """A record's bidding (Cruce) replayed through the engine (the bids do not depend on the
+    cards): the rules without bidding whose first leader is the winner, and who won it."""
+    game = Game(rules, seed=0)
+    for line, token in record.moves:
+        if game.phase != "bid":
+            break
+        if token == UNKNOWN:
+            raise AcetenError(f"{name}: history line {line}: a bid is never hidden, not ??")
+        try:
+            game.push(parse_move(token, rules.family))
+        except AcetenError as err:
+            raise AcetenError(f"{name}: history line {line}: {err}") from None
+    if game.phase == "bid":
+        raise AcetenError(f"{name}: the history's bidding is not over: ask models the play "
+                          "after it (give the whole bidding, or option bidding = \"no\")")
+    leader = game.leader
+    options = {**rules.given_options, "bidding": "no", "dealer": (leader - 1) % rules.players}
+    plain = get_rules(rules.name, players=rules.players, variant=rules.variant, **options)
+    if game.declarer is None or not game.contract:
+        return plain, f"nobody bid; P{leader + 1} leads"
+    return plain, f"P{game.declarer + 1} won the bidding with {game.contract}"
+
+
 def _read_history(value: Any, base: str | Path | None) -> Any:
     from aceten import record as records
 
@@ -357,7 +399,7 @@ def _rules(data: dict[str, Any], record: Any, name: str) -> Rules:
     if trump is not None and _looks_like_card(trump) and rules.trump_mode != "turned":
         raise AcetenError(f"{name}: trump {trump!r} is a card, but {rules.name} turns up no trump "
                           "card here; give a suit")
-    if rules.start_phase == "bid":
+    if rules.start_phase == "bid" and record is None:
         raise AcetenError(f"{name}: bidding is not modelled by ask; set option "
                           "bidding = \"no\" (the seat after the dealer leads; choose it with "
                           "leader = \"P2\")")
@@ -480,7 +522,8 @@ def _deal_from_record(record: Any, rules: Rules, hands: tuple[tuple[Card, ...], 
     return tuple(merged), tuple(new_stock)
 
 
-def _events(data: dict[str, Any], record: Any, rules: Rules, name: str):
+def _events(data: dict[str, Any], record: Any, rules: Rules, name: str, *,
+            bids_done: bool = False):
     tokens: list[tuple[str, str]] = []  # (where, token)
     marks: dict[int, int] = {}
     if record is not None:
@@ -517,6 +560,8 @@ def _events(data: dict[str, Any], record: Any, rules: Rules, name: str):
             prelude.append(move)
             continue
         if isinstance(move, Bid):
+            if bids_done:  # the record's bidding, already read by _after_bidding
+                continue
             raise AcetenError(f"{where}: bids are not modelled by ask (Cruce bidding is out of "
                               "scope; use option bidding=no)")
         if isinstance(move, TrumpCall):

@@ -50,6 +50,9 @@ def prove(rules: Rules, text: str, *, position: Any = None, given: list[str] | N
 
     if position is not None:
         position = coerce(position)
+        position.refuse_unmodelled(" ".join([text, *(given or [])]))
+        if position.bidding is not None:  # a game after its bidding is modelled without it
+            rules = position.rules
     goal = g.parse(text, rules, ground=False)
     negation = g.parse(f"not ({text})", rules)
     conditions = [g.parse(extra, rules).formula for extra in given or []]
