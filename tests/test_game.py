@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 
 import pytest
 
@@ -279,6 +280,37 @@ def test_view_of_a_missing_seat_raises():
     g = aceten.new_game("briscola", seed=1)
     with pytest.raises(AcetenError, match="no seat 2"):
         g.view(2)
+
+
+@pytest.mark.parametrize("method", ["view", "hand", "won_cards", "team_of", "known_partner"])
+@pytest.mark.parametrize(("seat", "message"), [
+    (4, "no seat 4 in a 4-player game"), (-1, "no seat -1"),
+    ("P1", "a seat is a whole number from 0 to 3 (P1 is seat 0), not 'P1'"),
+    (True, "not True"), (1.0, "not 1.0"),
+])
+def test_a_seat_out_of_range_or_of_another_type_is_refused(method, seat, message):
+    """The state is one flat row: hand(4) of four seats once read another field, not a hand."""
+    g = aceten.new_game("briscola", players=4, seed=1)
+    with pytest.raises(AcetenError, match=re.escape(message)):
+        getattr(g, method)(seat)
+
+
+def test_a_seat_may_be_any_integer_type():
+    np = pytest.importorskip("numpy")
+    g = aceten.new_game("briscola", players=4, seed=1)
+    assert g.hand(np.int64(2)) == g.hand(2) and g.view(np.int8(3)).seat == 3
+
+
+@pytest.mark.parametrize("seed", ["7", 1.5, True, None.__class__])
+def test_a_seed_that_is_no_whole_number_is_refused(seed):
+    with pytest.raises(AcetenError, match="a seed is a whole number"):
+        aceten.new_game("briscola", seed=seed)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**70])
+def test_any_whole_seed_rereads_from_its_record(seed):
+    g = aceten.new_game("briscola", seed=seed)
+    assert aceten.record.loads(aceten.record.dumps(g)).deal == g.deal
 
 
 def test_view_has_the_public_history():

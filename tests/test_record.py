@@ -808,3 +808,22 @@ def test_load_of_a_text_file_that_is_not_a_record_names_the_path_and_line(tmp_pa
     path.write_text("shopping list\n", encoding="utf-8")
     with pytest.raises(RecordError, match=re.escape(f"{path}: line 1: moves before any [Game]")):
         record.load(path)
+
+
+def test_a_record_may_be_given_as_utf8_bytes():
+    game = aceten.new_game("cruce", players=3, seed=8)
+    text = record.dumps(game)
+    assert record.loads(text.encode()).deal == game.deal
+    assert record.loads(bytearray(("\ufeff" + text).encode())).deal == game.deal
+    assert len(record.loads_all(text.encode() * 2)) == 2
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    (b"\xff\xfe[Game", "the record is not UTF-8 text"),
+    (__import__("pathlib").Path("game.tgn"), "not the path game.tgn: read a file with aceten.record.load"),
+    (5, "a record is text (str, or UTF-8 bytes), not int"),
+    (None, "not NoneType"),
+])
+def test_anything_but_a_records_text_is_refused_in_one_line(value, message):
+    with pytest.raises(RecordError, match=re.escape(message)):
+        record.loads(value)

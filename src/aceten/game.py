@@ -8,6 +8,7 @@ Undo keeps a snapshot of the state before each move that does more than move one
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
@@ -295,6 +296,8 @@ class Game:
         if not isinstance(rules, Rules):
             rules = _as_rules(rules)
         constants = _engine_constants(rules)
+        if seed is not None:
+            seed = _whole_seed(seed)
         if deal is None:
             if seed is None:
                 seed = random.randrange(2**32)
@@ -383,6 +386,7 @@ class Game:
         """The caller's partner as ``seat`` knows it: the holder of the called card knows at
         once (the caller alone knows he is), everyone once the card is played; else None."""
         S = self._S
+        seat = self._seat(seat)
         p = S[S_PARTNER]
         if p < 0:
             return None
@@ -487,9 +491,12 @@ class Game:
         return list(self._bids)
 
     def hand(self, seat: int) -> CardSet:
-        return CardSet(self._S[S_HAND + seat], self._family)
+        """The cards ``seat`` (0-based) holds now."""
+        return CardSet(self._S[S_HAND + self._seat(seat)], self._family)
 
     def won_cards(self, seat: int) -> CardSet:
+        """The cards of the tricks ``seat`` (0-based) has won."""
+        seat = self._seat(seat)
         mask = 0
         for trick in self._history:
             if trick[2] == seat:
@@ -499,7 +506,14 @@ class Game:
 
     def team_of(self, seat: int) -> int:
         """The team of ``seat`` in this deal (with a hidden team: the truth, from the call on)."""
-        return self._S[S_TEAM + seat]
+        return self._S[S_TEAM + self._seat(seat)]
+
+    def _seat(self, seat: int) -> int:
+        """``seat`` checked: a whole number from 0 (P1) to the players less one. The state is
+        one flat row, so a seat out of range would read another field, not fail."""
+        if type(seat) is int and 0 <= seat < self._n:
+            return seat
+        return checked_seat(seat, self._n)
 
     def is_over(self) -> bool:
         return self._S[S_PHASE] == PHASE_OVER
@@ -797,8 +811,7 @@ class Game:
     # -- views -----------------------------------------------------------------------------
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see: its own hand and draws, the public cards, never the rest."""
-        if not 0 <= seat < self._n:
-            raise AcetenError(f"no seat {seat} in a {self._n}-player game")
+        seat = self._seat(seat)
         fam = self._family
         log = self._log
         cached = self._view_events.get(seat)
@@ -1004,6 +1017,33 @@ def _trick_result(S: list[int], n: int, trump: int, T: list[int]) -> tuple[int, 
     for c in S[S_TRICK:S_TRICK + n]:
         points += T[T_TRUMP_PTS + c] if (c >> 4) & 3 == trump else T[T_PLAIN_PTS + c]
     return step.winner_index(S, n, trump, T), points
+
+
+def checked_seat(seat: Any, players: int) -> int:
+    """A seat given to the API as a whole number from 0 to ``players - 1`` (numpy's integers
+    too), or a one-line :class:`AcetenError` that says how seats are counted."""
+    try:
+        number = operator.index(seat) if not isinstance(seat, bool) else None
+    except TypeError:
+        number = None
+    if number is None:
+        hint = " (P1 is seat 0)" if isinstance(seat, str) else ""
+        raise AcetenError(f"a seat is a whole number from 0 to {players - 1}{hint}, not {seat!r}")
+    if not 0 <= number < players:
+        raise AcetenError(f"no seat {number} in a {players}-player game (seats are 0 to "
+                          f"{players - 1})")
+    return number
+
+
+def _whole_seed(seed: Any) -> int:
+    """A seed is a whole number (any size, negative too): the shuffle and the record's [Seed]
+    both read it so."""
+    try:
+        if not isinstance(seed, bool):
+            return operator.index(seed)
+    except TypeError:
+        pass
+    raise AcetenError(f"a seed is a whole number, not {seed!r}")
 
 
 def _shuffled_deal(constants: dict[str, Any], seed: int) -> Deal:

@@ -133,7 +133,7 @@ class Record:
         return self.tag_lines.get(tag, self.first_line)
 
 
-def parse(text: str) -> Record:
+def parse(text: str | bytes) -> Record:
     """Read one record leniently into a :class:`Record`, without replaying it."""
     records = _split(text)
     if not records:
@@ -144,8 +144,24 @@ def parse(text: str) -> Record:
     return records[0]
 
 
-def _split(text: str) -> list[Record]:
-    text = text.removeprefix("\ufeff")  # a byte-order mark, as some Windows editors write
+def _as_text(text: Any) -> str:
+    """A record's text: a ``str``, or UTF-8 ``bytes``; anything else refused in one line (a path
+    is read with :func:`load`)."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            return bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("the record is not UTF-8 text") from None
+    if isinstance(text, os.PathLike):
+        raise RecordError(f"loads and parse take a record's text, not the path {text}: read a "
+                          "file with aceten.record.load(path)")
+    raise RecordError(f"a record is text (str, or UTF-8 bytes), not {type(text).__name__}")
+
+
+def _split(text: str | bytes) -> list[Record]:
+    text = _as_text(text).removeprefix("\ufeff")  # a byte-order mark, as Windows editors write
     records: list[Record] = []
     current: Record | None = None
     in_body = False
@@ -369,12 +385,12 @@ def _normal(result: str) -> str:
     return " ".join(result.lower().split())
 
 
-def loads(text: str) -> Game:
+def loads(text: str | bytes) -> Game:
     """Read one record and replay it (every move checked); errors name the line."""
     return to_game(parse(text))
 
 
-def loads_all(text: str) -> list[Game]:
+def loads_all(text: str | bytes) -> list[Game]:
     """Read a file of one or more records."""
     records = _split(text)
     if not records:

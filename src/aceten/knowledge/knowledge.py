@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from aceten.cards import Card, CardSet, Suit, cards_of
 from aceten.errors import AcetenError
-from aceten.game import Deal, Game, PlayerView
+from aceten.game import Deal, Game, PlayerView, checked_seat
 from aceten.knowledge.count import Problem, Solver, marginals
 from aceten.knowledge.history import STOCK, Event, Timeline, public_events
 from aceten.knowledge.sampling import DealSampler
@@ -85,8 +85,7 @@ class Knowledge:
     def __init__(self, rules: Rules | PlayerView, seat: int | None = None,
                  events: Iterable[Event] = (), *, lead_bonus_known: bool = True):
         rules, seat, events = _seat_and_events(rules, seat, events)
-        if not 0 <= seat < rules.players:
-            raise AcetenError(f"no seat P{seat + 1} in a {rules.players}-player game")
+        seat = checked_seat(seat, rules.players)
         self.rules = rules
         self.seat = seat
         self.lead_bonus_known = lead_bonus_known
