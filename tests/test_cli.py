@@ -126,6 +126,66 @@ def test_a_person_plays_a_whole_game_at_the_prompt():
     assert result.stderr == ""
 
 
+def test_a_deal_left_unfinished_is_played_on_from_its_record(tmp_path):
+    cards = _all_cards("briscola", 2)
+    first, later = tmp_path / "first.tgn", tmp_path / "later.tgn"
+    typed = "\n".join(cards) + "\nquit\n"  # each card tried once: a few tricks, not all
+    left = run("play", "briscola", "--seed", "4", "--interactive", "--opponent", "random",
+               "--save", str(first), input=typed)
+    assert left.exit_code == 0, left.stderr
+    stopped = aceten.record.load(first)[0]
+    assert stopped.moves and not stopped.is_over()
+    typed = "undo\n" + "\n".join(cards * 20) + "\n"
+    done = run("play", str(first), "--interactive", "--opponent", "random", "--save", str(later),
+               input=typed)
+    assert done.exit_code == 0, done.stderr
+    said = " ".join(done.stdout.split())  # (the heading wraps at the console's width)
+    assert f"resumed from {first} after {len(stopped.moves)} moves" in said
+    assert "So far:" in done.stdout and "taken back" in done.stdout
+    finished = aceten.record.load(later)[0]
+    assert finished.is_over() and finished.seed == stopped.seed
+    mine = [i for i, seat in enumerate(_seats_of(stopped)) if seat == 0]
+    kept = mine[-1]  # undo took back P1's last move before the stop, and what followed it
+    assert finished.moves[:kept] == stopped.moves[:kept]
+
+
+def _seats_of(game: aceten.Game) -> list[int]:
+    replay = aceten.Game(game.rules, seed=game.seed, deal=game.deal)
+    seats = []
+    for move in game.moves:
+        seats.append(replay.to_move)
+        replay.push(move)
+    return seats
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--seed", "3"], "the record fixes the game; give no --seed with it"),
+    (["--players", "2", "--match"], "give no --players, --match with it"),
+])
+def test_a_record_to_play_on_takes_no_game_options(tmp_path, args, message):
+    game = aceten.new_game("briscola", seed=5)
+    game.push(game.legal_moves()[0])
+    saved = tmp_path / "g.tgn"
+    saved.write_text(aceten.record.dumps(game))
+    assert_one_line_error(run("play", str(saved), "--auto", *args), message)
+
+
+def test_only_an_unfinished_deal_of_a_full_record_is_played_on(tmp_path):
+    game = aceten.new_game("briscola", seed=5)
+    while not game.is_over():
+        game.push(game.legal_moves()[0])
+    over, two, view = tmp_path / "over.tgn", tmp_path / "two.tgn", tmp_path / "view.tgn"
+    over.write_text(aceten.record.dumps(game))
+    two.write_text(aceten.record.dumps(game) + "\n" + aceten.record.dumps(game))
+    while len(game.moves) > 3:
+        game.pop()
+    view.write_text(aceten.record.dumps(game, seat=0))
+    assert_one_line_error(run("play", str(over), "--auto"), "the deal is over", "aceten solve")
+    assert_one_line_error(run("play", str(two), "--auto"), "a file of 2 deals")
+    assert_one_line_error(run("play", str(view), "--auto"), "unknown cards (??)")
+    assert_one_line_error(run("play", str(tmp_path / "none.tgn"), "--auto"), "no such file")
+
+
 def test_malformed_card_at_the_prompt_asks_again():
     result = run("play", "briscola", "--seed", "4", "--interactive", input="ZZ\nquit\n")
     assert result.exit_code == 0

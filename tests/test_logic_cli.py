@@ -276,3 +276,34 @@ def test_cards_and_export_bad_input():
                               "--format", "dimacs"), "unknown format")
     assert_one_line_error(run("export", "trick", "--game", "klaverjas", "--hand", "7C"),
                           "trump")
+
+
+def test_ask_and_prove_take_a_records_position_at_a_ply(tmp_path):
+    game = aceten.new_game("briscola", seed=5)
+    while not game.is_over():
+        game.push(game.legal_moves()[0])
+    saved = tmp_path / "b5.tgn"
+    saved.write_text(aceten.record.dumps(game))
+    ply = 11
+    data = json.loads(run("ask", str(saved), "--ply", str(ply), "maximize points(P1)", "--json").stdout)
+    cards = [c for t in data["witnesses"][0]["tricks"] for c in t["cards"]]
+    assert cards[:ply - 1] == [str(m) for m in game.moves[:ply - 1]]
+    before = game.copy()
+    while len(before.moves) > ply - 1:
+        before.pop()
+    assert data["value"] == aceten.logic.ask(before, "maximize points(P1)").value
+    same = json.loads(run("ask", "--history", str(saved), "--after", str(ply - 1),
+                          "maximize points(P1)", "--json").stdout)
+    assert same["value"] == data["value"]
+    total = len(game.moves)
+    assert_one_line_error(run("ask", str(saved), "--ply", str(total + 2), "tricks(P1) >= 1"),
+                          f"--ply {total + 2}: the record has {total} moves (--ply 1 to {total + 1})")
+    assert_one_line_error(run("ask", str(saved), "--after", "-1", "tricks(P1) >= 1"),
+                          "--after -1: give 0 or more moves")
+    assert_one_line_error(run("ask", "briscola", "--ply", "3", "tricks(P1) >= 1"),
+                          "--after and --ply take a record")
+    assert_one_line_error(run("ask", str(saved), "--ply", "3", "--after", "2", "tricks(P1) >= 1"),
+                          "give --ply or --after, not both")
+    far = game.tricks_won[0] + 1
+    result = run("prove", f"tricks(P1) >= {far}", str(saved), "--ply", str(ply))
+    assert result.exit_code == 1 and "counterexample" in result.stdout

@@ -165,6 +165,29 @@ def not_an_input(output: Path | None, inputs: Iterable[Path], option: str) -> No
                 raise AcetenError(f"{option} {output} is the record being read: choose another file")
 
 
+AfterOpt = Annotated[int | None, typer.Option(
+    "--after", help="with a record: after this many of its moves (cards, bids, calls, "
+    "exchanges)", show_default=False)]
+PlyOpt = Annotated[int | None, typer.Option(
+    "--ply", help="with a record: the position before move N (1-based), as `aceten solve --ply` "
+    "counts: --after N-1", show_default=False)]
+
+
+def moves_after(after: int | None, ply: int | None) -> int | None:
+    """How many of a record's moves --after or --ply (the position before move N: --after N-1)
+    take, checked; None where neither is given."""
+    if after is not None and after < 0:
+        raise AcetenError(f"--after {after}: give 0 or more moves")
+    if ply is None:
+        return after
+    if after is not None:
+        raise AcetenError("give --ply or --after, not both")
+    if ply < 1:
+        raise AcetenError(f"--ply {ply}: moves count from 1 (the position before the first move "
+                          "is --ply 1)")
+    return ply - 1
+
+
 def parse_options(items: Sequence[str] | None) -> dict[str, str]:
     """``["arrastre=yes", "trump=S"]`` -> ``{"arrastre": "yes", "trump": "S"}``."""
     options: dict[str, str] = {}

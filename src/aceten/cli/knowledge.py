@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from aceten.cli.common import JsonOpt, flag, not_an_input, user_errors
+from aceten.cli.common import JsonOpt, flag, moves_after, not_an_input, user_errors
 
 if TYPE_CHECKING:
     from aceten.game import Game
@@ -59,15 +59,7 @@ def register(app: typer.Typer) -> None:
             if max_worlds < 1:
                 raise AcetenError(f"--max-worlds {max_worlds}: give 1 or more worlds")
             text = read_text(file)
-            if after is not None and after < 0:
-                raise AcetenError(f"--after {after}: give 0 or more moves")
-            if ply is not None:
-                if after is not None:
-                    raise AcetenError("give --ply or --after, not both")
-                if ply < 1:
-                    raise AcetenError(f"--ply {ply}: moves count from 1 (the position before "
-                                      "the first move is --ply 1)")
-                after = ply - 1
+            after = moves_after(after, ply)
             try:
                 chosen = after if after is not None else _default_after(text, seat - 1)
                 pos = knowledge_from_text(text, seat - 1, chosen)

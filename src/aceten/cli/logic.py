@@ -14,7 +14,18 @@ from typing import Annotated, Any
 
 import typer
 
-from aceten.cli.common import JsonOpt, OptionOpt, PlayersOpt, VariantOpt, flag, parse_options, user_errors
+from aceten.cli.common import (
+    AfterOpt,
+    JsonOpt,
+    OptionOpt,
+    PlayersOpt,
+    PlyOpt,
+    VariantOpt,
+    flag,
+    moves_after,
+    parse_options,
+    user_errors,
+)
 from aceten.errors import AcetenError
 
 SEMANTICS = ("possible means: for SOME assignment of the unknown cards and SOME sequence of legal "
@@ -102,16 +113,42 @@ def _goal_alone(file: Path | None) -> tuple[Path | None, str | None]:
     return None, text
 
 
-def _position(file: Path | None, flags: dict[str, Any]) -> Any:
+def _record_cut(history: str, after: int, ply: int | None) -> Any:
+    """The history record (a path, or the record's text) with only its first ``after`` moves."""
+    import dataclasses
+
+    from aceten.record import parse, read_text
+
+    record = parse(history if "[" in history else read_text(Path(history)))
+    total = len(record.moves)
+    if after > total:
+        said = f"--ply {ply}" if ply is not None else f"--after {after}"
+        most = f"--ply 1 to {total + 1}" if ply is not None else f"--after 0 to {total}"
+        raise AcetenError(f"{said}: the record has {total} moves ({most})")
+    return dataclasses.replace(record, moves=record.moves[:after],
+                               leaders=[m for m in record.leaders if m[1] <= after])
+
+
+def _position(file: Path | None, flags: dict[str, Any], after: int | None = None,
+              ply: int | None = None) -> Any:
+    """The position the command's file and flags describe; ``after``: only that many moves of
+    its record (``--after``, or ``--ply`` as the user said it)."""
     from aceten.logic import position
 
-    file = _record_named(_game_named(file, flags), flags)
+    given = _game_named(file, flags)
+    file = _record_named(given, flags)
+    name = str(given) if given is not None and file is None else "command line"  # a record
+    if after is not None:
+        if not flags.get("history"):
+            raise AcetenError("--after and --ply take a record: a .tgn in the position's place, "
+                              "or --history")
+        flags["history"] = _record_cut(flags["history"], after, ply)
     overrides = {k: v for k, v in flags.items() if v not in (None, {}, [])}
     if file is None:
         if "game" not in overrides and "history" not in overrides:
             raise AcetenError("give a position (FILE.toml), a game record (FILE.tgn) or at "
                               "least --game")
-        return position.from_dict(overrides, base=Path.cwd(), name="command line")
+        return position.from_dict(overrides, base=Path.cwd(), name=name)
     from aceten.record import read_text
 
     text = read_text(file, limit=position.MAX_POSITION_BYTES)
@@ -152,6 +189,8 @@ def register(app: typer.Typer) -> None:
                                                     "so far (?? allowed)")] = None,
         moves: Annotated[str | None, typer.Option("--moves", help="the play so far, e.g. "
                                                   "'AS 3S ?? 2S'")] = None,
+        after: AfterOpt = None,
+        ply: PlyOpt = None,
         tgn: Annotated[Path | None, typer.Option("--tgn", help="write the witnesses as .tgn "
                                                  "records to this file")] = None,
         time_limit: Annotated[float | None, typer.Option("--time-limit", help="seconds for the "
@@ -171,7 +210,7 @@ def register(app: typer.Typer) -> None:
                      "goal": _goal(goal_argument, goal)}
             if history is not None and history and "[" not in history:
                 flags["history"] = str(Path(history).resolve())
-            pos = _position(file, flags)
+            pos = _position(file, flags, moves_after(after, ply), ply)
             from aceten.logic.solve import ask as run
 
             answer = run(pos, pos.goal, all=all_, explain=explain, show_model=show_model,

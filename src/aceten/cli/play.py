@@ -17,7 +17,6 @@ from aceten import agents, record
 from aceten.agents.coach import Coach, review
 from aceten.cards import Suit
 from aceten.cli.common import (
-    GameArg,
     OptionOpt,
     PlayersOpt,
     VariantOpt,
@@ -48,7 +47,9 @@ def register(app: typer.Typer) -> None:
 
 
 def play(
-    game: GameArg,
+    game: Annotated[str, typer.Argument(
+        help="briscola, brisca, cruce or klaverjas; or a saved record (.tgn) of an unfinished "
+        "deal, to play on from where it stopped", show_default=False)],
     players: PlayersOpt = None,
     seat: Annotated[int, typer.Option(
         "--seat", "-s", help="your seat, 1-based (P1 leads the first trick)")] = 1,
@@ -80,11 +81,16 @@ def play(
     seat)."""
     with user_errors():
         options = parse_options(option)
+        resumed = _resumed(game, players=players, variant=variant, options=options, seed=seed,
+                           match=match)
+        if resumed is not None:
+            seed = resumed.seed if resumed.seed is not None else 0
         if seed is None:
             import random
 
             seed = random.randrange(10**6)
-        rules = aceten.rules.get(game, players=players, variant=variant, **options)
+        rules = resumed.rules if resumed is not None else aceten.rules.get(
+            game, players=players, variant=variant, **options)
         n = rules.players
         if not 1 <= seat <= n:
             raise AcetenError(f"--seat {seat}: seats are 1 to {n}")
@@ -117,7 +123,8 @@ def play(
                                   "minute or more where numba compiles it)..."):
                 warm_up()
         bots: list[Agent] = [agents.get(opponent, seed=bot_seed(seed, s)) for s in range(n)]
-        games = _deals(game, players, variant, seed, options, match, quiet=json_out)
+        games = (iter([(resumed, _resumed_heading(resumed, game))]) if resumed is not None
+                 else _deals(game, players, variant, seed, options, match, quiet=json_out))
         out = console()
         can_draw = symbols(out)
         results: list[dict[str, Any]] = []
@@ -128,7 +135,7 @@ def play(
             if human is None:
                 _auto_game(g, bots, out, quiet=json_out, heading=describe, verbose=verbose)
             else:
-                out.print(describe, style="bold", markup=False)
+                out.print(describe, style="bold", markup=False, soft_wrap=True)
                 coach = Coach(seed=bot_seed(seed, human))
                 try:
                     done = _interactive_game(g, human, bots, out, can_draw, coach=coach,
@@ -253,6 +260,37 @@ def _offer_to_save(played: Sequence[Game], out: Console) -> None:
         out.print(f"record saved to {path}; replay it with `aceten check {path}` or "
                   f"`aceten solve {path}`", markup=False, soft_wrap=True)
         return
+
+
+def _resumed(game: str, *, players: int | None, variant: str | None, options: dict[str, str],
+             seed: int | None, match: bool) -> Game | None:
+    """The unfinished deal of a saved record named where the game's name goes (``aceten play
+    saved.tgn``), replayed to where it stopped; None for a game's name."""
+    path = Path(game)
+    if path.suffix.lower() != ".tgn" and not (path.is_file() and game.lower() not in
+                                              aceten.rules.GAMES):
+        return None
+    given = [name for name, value in (("--players", players), ("--variant", variant),
+                                      ("--option", options or None), ("--seed", seed),
+                                      ("--match", match or None)) if value is not None]
+    if given:
+        raise AcetenError(f"{game}: the record fixes the game; give no {', '.join(given)} with it")
+    games = record.load(path)
+    if len(games) > 1:
+        raise AcetenError(f"{game}: a file of {len(games)} deals; play on from a file of one "
+                          "(a match is not resumed)")
+    resumed = games[0]
+    if resumed.is_over():
+        outcome = resumed.outcome()
+        raise AcetenError(f"{game}: the deal is over ({outcome}); nothing to play on "
+                          f"(aceten solve {game} analyses it)")
+    return resumed
+
+
+def _resumed_heading(game: Game, path: str) -> str:
+    moves = len(game.moves)
+    return (f"{display.header_text(game.rules, game.seed)}: resumed from {path} after {moves} "
+            f"move{'s' * (moves != 1)}")
 
 
 def _new_game(game: str, players: int | None, variant: str | None, seed: int | None,
@@ -380,12 +418,15 @@ def _interactive_game(game: Game, human: int, bots: Sequence[Agent], out: Consol
     after their moves; with ``hints`` the coach recommends each move and reviews the deal."""
     coach = coach or Coach()
     narrator = display.Narrator(game, viewer=human, plays=True, draws=True, symbols=can_draw)
-    movers: list[int] = []
+    movers = _movers(game)  # who made each move, for undo (a resumed deal has some already)
     if stdin_is_terminal():
         with suppress(ImportError):  # line editing for input(), where the platform has it
             import readline  # noqa: F401
     out.print(f"You are {display.seat_name(human)}; {_opponents(human, bots)}. Type ? for help.",
               markup=False)
+    if movers:
+        out.print("So far:", style="bold")
+        _say(out, narrator)
     while not game.is_over():
         seat = game.to_move
         if seat != human:
@@ -462,6 +503,16 @@ def _interactive_game(game: Game, human: int, bots: Sequence[Agent], out: Consol
         for line in checked.lines():
             out.print(line, markup=False, soft_wrap=True)
     return True
+
+
+def _movers(game: Game) -> list[int]:
+    """The seat that made each of the game's moves so far, in order."""
+    replay = Game(game.rules, seed=game.seed, deal=game.deal)
+    seats = []
+    for move in game.moves:
+        seats.append(replay.to_move)
+        replay.push(move)
+    return seats
 
 
 def _ask(out: Console, prompt: str) -> str:

@@ -10,7 +10,17 @@ from typing import Annotated
 
 import typer
 
-from aceten.cli.common import JsonOpt, OptionOpt, PlayersOpt, VariantOpt, parse_options, user_errors
+from aceten.cli.common import (
+    AfterOpt,
+    JsonOpt,
+    OptionOpt,
+    PlayersOpt,
+    PlyOpt,
+    VariantOpt,
+    moves_after,
+    parse_options,
+    user_errors,
+)
 from aceten.errors import AcetenError
 
 FORMATS = ("text", "latex", "json", "html", "tptp")
@@ -24,9 +34,10 @@ def register(app: typer.Typer) -> None:
         statement: Annotated[str, typer.Argument(help="the statement, in the goal language, e.g. "
                                                  "'tricks(P1) <= 9' with examples/student.toml",
                                                  show_default=False)],
-        file: Annotated[Path | None, typer.Argument(help="a position (.toml), or a game's name "
-                                                    "(as --game): a fact of every deal",
-                                                    show_default=False)] = None,
+        file: Annotated[Path | None, typer.Argument(help="a position (.toml), a game record "
+                                                    "(.tgn: the position after its moves), or "
+                                                    "a game's name (as --game): a fact of every "
+                                                    "deal", show_default=False)] = None,
         game: Annotated[str | None, typer.Option("--game", help="briscola, brisca, cruce, "
                                                  "klaverjas (without a position file)")] = None,
         players: PlayersOpt = None,
@@ -38,6 +49,8 @@ def register(app: typer.Typer) -> None:
         fmt: Annotated[str, typer.Option("--format", help="text, latex (lplfitch), json, html, "
                                          "tptp")] = "text",
         e_prover: Annotated[bool, typer.Option("--e", help="also confirm with the E prover")] = False,
+        after: AfterOpt = None,
+        ply: PlyOpt = None,
         json_out: JsonOpt = False,
     ) -> None:
         """Prove a statement in natural deduction (Fitch style); see docs/logic.md, Proofs.
@@ -60,11 +73,15 @@ def register(app: typer.Typer) -> None:
                                       "--players or --variant with it")
                 from aceten.cli.logic import _position
 
-                pos = _position(file, {"options": parse_options(option)})
+                pos = _position(file, {"options": parse_options(option)}, moves_after(after, ply),
+                                ply)
                 rules = pos.rules
             else:
                 if game is None:
                     raise AcetenError("give a position file or --game")
+                if after is not None or ply is not None:
+                    raise AcetenError("--after and --ply take a record: a .tgn in the position's "
+                                      "place")
                 import aceten
 
                 pos = None

@@ -346,6 +346,8 @@ def _after_bidding(rules: Rules, record: Any, name: str) -> tuple[Rules, str]:
 def _read_history(value: Any, base: str | Path | None) -> Any:
     from aceten import record as records
 
+    if isinstance(value, records.Record):  # read already (the command line's --ply cuts it)
+        return value
     if not isinstance(value, str):
         raise AcetenError("history must be the path of a .tgn record, or the record's text")
     text = value
