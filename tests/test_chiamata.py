@@ -352,7 +352,7 @@ def test_the_web_table_sends_the_partner_only_to_who_may_know_it():
             message = table.state(seat)
             assert message["partner"] == g.known_partner(seat)
             hidden += message["partner"] is None and g.partner is not None
-        assert public_view(g).partner == g.known_partner(-1)  # a spectator: only once revealed
+        assert public_view(g).partner == g.known_partner(None)  # a spectator: once revealed
         if table.bot_to_move() is not None:
             seat = table.bot_to_move()
             move, reason = table.bot_move()

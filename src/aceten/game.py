@@ -382,11 +382,12 @@ class Game:
         hidden team's card is called (the whole truth: see ``view`` for what a seat knows)."""
         return self.rules.teams_of(self._S)
 
-    def known_partner(self, seat: int) -> int | None:
+    def known_partner(self, seat: int | None) -> int | None:
         """The caller's partner as ``seat`` knows it: the holder of the called card knows at
-        once (the caller alone knows he is), everyone once the card is played; else None."""
+        once (the caller alone knows he is), everyone once the card is played; else None.
+        ``seat=None``: a spectator, who knows it once the card is played."""
         S = self._S
-        seat = self._seat(seat)
+        seat = None if seat is None else self._seat(seat)
         p = S[S_PARTNER]
         if p < 0:
             return None

@@ -412,7 +412,7 @@ def public_view(game: Game) -> PlayerView:
         events.append((kind, who, what))
     base = views[0]
     return dataclasses.replace(base, seat=-1, hand=CardSet(0, game.rules.family), legal_moves=(),
-                               events=tuple(events), partner=game.known_partner(-1))
+                               events=tuple(events), partner=game.known_partner(None))
 
 
 def public_cards(view: PlayerView) -> set[Card]:
