@@ -296,7 +296,7 @@ class Game:
         if not isinstance(rules, Rules):
             rules = _as_rules(rules)
         constants = _engine_constants(rules)
-        if seed is not None:
+        if seed is not None and type(seed) is not int:  # an int is whole: the common case
             seed = _whole_seed(seed)
         if deal is None:
             if seed is None:
