@@ -107,6 +107,48 @@ def test_a_corrupt_database_is_one_line_and_exit_2(tmp_path):
     assert result.exit_code == 2 and json.loads(result.stdout)["ok"] is False
 
 
+@pytest.mark.parametrize("change", [
+    "UPDATE games SET scores = '[1]'",  # a score too few
+    "UPDATE games SET scores = '[\"a\", \"b\"]'",
+    "UPDATE games SET seats = '[\"zzz\", \"yyy\"]'",  # bots the tournament does not play
+    "UPDATE games SET seats = '[1, 2]'",
+    "UPDATE games SET seats = '[\"random\"]'",
+    "UPDATE games SET winner = 7",
+    # the tournament's own row: only the report reads these (a run matches its key, and a key
+    # that no longer matches is another tournament)
+    "UPDATE tournaments SET deals_wanted = 'many'",
+    "UPDATE tournaments SET key = replace(key, '[\"greedy\",\"random\"]', '\"random\"')",
+    "UPDATE tournaments SET key = replace(key, 'briscola', 'nosuch')",
+])
+def test_rows_of_the_wrong_shape_are_one_line_and_the_file_is_kept(tmp_path, change):
+    """Rows that parse as JSON but cannot be the tournament's (edited by hand, or written by
+    something else) used to fail inside the statistics with IndexError, KeyError, TypeError."""
+    db = tmp_path / "results.sqlite"
+    assert run("arena", "briscola", *BOTS, "--deals", "2", "--db", str(db),
+               "--workers", "1").exit_code == 0
+    with sqlite3.connect(db) as conn:
+        assert conn.execute(change).rowcount >= 1
+    conn.close()
+    before = db.read_bytes()
+    assert_one_line_error(run("arena", "report", "--db", str(db)), "results.sqlite", "unreadable")
+    assert db.read_bytes() == before
+    if "games" not in change:
+        return
+    played = _stored(db)
+    assert_one_line_error(run("arena", "briscola", *BOTS, "--deals", "3", "--db", str(db),
+                              "--workers", "1"), "results.sqlite", "unreadable")
+    assert _stored(db) == played  # nothing played on top of rows it cannot read
+
+
+def _stored(db) -> list[list[tuple]]:
+    conn = sqlite3.connect(db)
+    try:
+        return [conn.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
+                for table in ("deals", "games")]
+    finally:
+        conn.close()
+
+
 def test_report_of_a_missing_database_is_one_line(tmp_path):
     assert_one_line_error(run("arena", "report", "--db", str(tmp_path / "nope.sqlite")),
                           "no such results database")

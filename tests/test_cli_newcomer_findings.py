@@ -238,3 +238,59 @@ def test_table_has_no_dash_o_as_it_is_option_in_every_other_command(tmp_path, mo
     assert err.strip() == "error: No such option: -o" and not (tmp_path / "rows.csv").exists()
     written = run("table", str(path), "--out", "rows.csv")
     assert written.exit_code == 0 and (tmp_path / "rows.csv").read_text().startswith("file,deal,")
+
+
+def test_output_files_are_written_whole_through_links_and_to_devices(tmp_path):
+    """table --out, export --output and knows --svg used to write in place: a failed write left
+    a fragment of the new file where the old one was (the .tgn savers already wrote a new file
+    and renamed it); and every saver replaced a symbolic link, or a device, with a file."""
+    path = _record(tmp_path)
+    (tmp_path / "real").mkdir()
+    for args, name in [(("table", str(path), "--out"), "t.csv"),
+                       (("knows", str(path), "--card", "AS", "--svg"), "k.svg"),
+                       (("export", "trick", "--game", "briscola", "--hand", "AS", "--played",
+                         "3S", "--trump", "C", "--output"), "x.smt2")]:
+        link = tmp_path / name
+        link.symlink_to(tmp_path / "real" / name)
+        done = run(*args, str(link))
+        assert done.exit_code == 0, done.output
+        assert link.is_symlink() and (tmp_path / "real" / name).stat().st_size > 0
+        if not name.endswith(".svg"):  # --svg wants a name ending in .svg
+            assert run(*args, "/dev/null").exit_code == 0
+            assert Path("/dev/null").is_char_device()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.tgn", "k.svg", "real", "t.csv",
+                                                          "x.smt2"]
+
+
+def test_minus_h_is_help_everywhere():
+    for args in ((), ("solve",), ("arena",), ("arena", "report"), ("knows",)):
+        done = run(*args, "-h")
+        assert done.exit_code == 0 and "Usage: aceten" in done.stdout, (args, done.output)
+
+
+def test_a_misspelt_arena_command_is_not_taken_for_a_game(tmp_path):
+    """`arena reprot` used to run a tournament of the game 'reprot' and complain of --bots."""
+    from test_cli import script  # a usage error's one line comes from the console script
+
+    done = script("arena", "reprot", "--db", str(tmp_path / "x.sqlite"))
+    assert done.returncode == 2 and done.stderr.strip().splitlines() == [
+        "error: no arena command 'reprot': did you mean report? (or a game: briscola, brisca, "
+        "cruce, klaverjas)"]
+    assert not (tmp_path / "x.sqlite").exists()
+    assert_one_line_error(run("arena", "nosuch", "--bots", "greedy,random"), "unknown game 'nosuch'")
+
+
+def test_ask_and_prove_name_a_bad_record_as_it_was_typed(tmp_path, monkeypatch):
+    """Their errors used to leave the file out ('line 1: no record found') or name it by its
+    absolute path, and a file of several deals pointed to the Python API's loads_all."""
+    monkeypatch.chdir(tmp_path)
+    Path("empty.tgn").write_text("")
+    one = _record(tmp_path).read_text()
+    Path("three.tgn").write_text("\n".join([one] * 3))
+    for args in (("ask", "empty.tgn", "tricks(P1) >= 1"), ("prove", "tricks(P1) <= 9", "empty.tgn"),
+                 ("ask", "--history", "empty.tgn", "tricks(P1) >= 1")):
+        assert_one_line_error(run(*args), "error: empty.tgn: line 1: no record found")
+    for args in (("ask", "three.tgn", "tricks(P1) >= 1"), ("knows", "three.tgn"),
+                 ("ask", "--history", "three.tgn", "--goal", "tricks(P1) >= 1")):
+        assert_one_line_error(run(*args), "three.tgn: line ", "a second record starts here, "
+                              "where one was expected (the text holds 3")

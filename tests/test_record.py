@@ -827,3 +827,69 @@ def test_a_record_may_be_given_as_utf8_bytes():
 def test_anything_but_a_records_text_is_refused_in_one_line(value, message):
     with pytest.raises(RecordError, match=re.escape(message)):
         record.loads(value)
+
+
+def test_save_through_a_symlink_replaces_its_file_and_keeps_the_link(tmp_path):
+    real = tmp_path / "real"
+    real.mkdir()
+    link = tmp_path / "link.tgn"
+    link.symlink_to(real / "deal.tgn")  # dangling until the first save
+    game = played(CONFIGS[0], seed=1)
+    assert record.save(link, game) == link
+    assert link.is_symlink() and (real / "deal.tgn").read_text(encoding="utf-8") == record.dumps(game)
+    record.save(link, played(CONFIGS[1], seed=2))
+    assert link.is_symlink() and files_in(real) == ["deal.tgn"]
+    assert (real / "deal.tgn").read_text(encoding="utf-8") == record.dumps(played(CONFIGS[1], seed=2))
+
+
+def test_save_to_a_device_writes_it_in_place():
+    """Renaming a new file into the place of /dev/null (or /dev/stdout, /dev/full) would replace
+    the device with a regular file: as root, for everyone."""
+    before = os.stat("/dev/null")
+    record.write_text("/dev/null", "nothing")
+    after = os.stat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev
+    if os.path.exists("/dev/full"):
+        with pytest.raises(AcetenError, match=r"^cannot write /dev/full: No space left on device$"):
+            record.write_text("/dev/full", "x" * 10_000)
+        assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_write_text_refuses_a_folder_and_makes_missing_ones(tmp_path):
+    with pytest.raises(AcetenError, match="it is a folder"):
+        record.write_text(tmp_path, "x")
+    assert record.write_text(tmp_path / "a" / "b.txt", "é").read_text(encoding="utf-8") == "é"
+
+
+def test_replace_file_whose_writer_fails_keeps_the_old_file(tmp_path):
+    path = record.write_text(tmp_path / "t.csv", "old\n")
+
+    def half_then_full_disk(where):
+        where.write_text("half")
+        raise OSError(27, "File too large")
+
+    with pytest.raises(AcetenError, match=r"cannot write .*t\.csv: File too large"):
+        record.replace_file(path, half_then_full_disk)
+    assert path.read_text() == "old\n" and files_in(tmp_path) == ["t.csv"]
+
+
+@pytest.mark.parametrize(("data", "says"), [
+    ("[Game \"briscola\"]\n".encode("utf-16"), "UTF-16 text: save it as UTF-8"),  # Notepad's "Unicode"
+    ("[Game \"briscola\"]\n".encode("utf-16-le"), "UTF-16 text: save it as UTF-8"),
+    ("[Game \"briscola\"]\n".encode("utf-16-be"), "UTF-16 text: save it as UTF-8"),
+    ("[Game \"briscola\"]\n".encode("utf-32"), "UTF-32 text: save it as UTF-8"),
+    ("[Event \"Café Müller\"]\n".encode("latin-1"), "not UTF-8 text: save it as UTF-8"),
+    (b"\x7fELF\x02\x01\x00\x00" * 64, "not a text file"),
+])
+def test_text_in_another_encoding_says_which_and_what_to_do(tmp_path, data, says):
+    path = tmp_path / "deal.tgn"
+    path.write_bytes(data)
+    with pytest.raises(RecordError, match=f"^{re.escape(str(path))}: {says}$"):
+        record.load(path)
+
+
+def test_load_takes_a_path_not_a_file_descriptor():
+    """open(0) would read standard input and then close it."""
+    for wrong in (0, 3, 1.5, None):
+        with pytest.raises(AcetenError, match="a file's path is a str or a Path"):
+            record.load(wrong)  # type: ignore[arg-type]

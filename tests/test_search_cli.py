@@ -71,6 +71,22 @@ def test_solve_one_position_lists_every_move(briscola_record):
     assert text.exit_code == 0 and "best line:" in text.stdout
 
 
+def test_solve_one_position_of_another_seat_is_one_line(briscola_record):
+    """--ply 5 --seat 2 where move 5 is P1's used to print an empty table and then fail with
+    a TypeError (with --json: an empty analysis and exit 0)."""
+    path, g = briscola_record
+    replay = aceten.new_game("briscola", players=2, seed=11)
+    for move in g.moves[:4]:
+        replay.push(move)
+    mover, other = replay.to_move + 1, 2 - replay.to_move
+    assert_one_line_error(run("solve", str(path), "--ply", "5", "--seat", str(other)),
+                          f"move 5 ({g.moves[4]}) is P{mover}'s, not seat {other}'s")
+    result = run("solve", str(path), "--ply", "5", "--seat", str(other), "--json")
+    assert result.exit_code == 2 and json.loads(result.stdout)["ok"] is False
+    mine = run("solve", str(path), "--ply", "5", "--seat", str(mover))
+    assert mine.exit_code == 0 and f"P{mover} has " in mine.stdout
+
+
 def test_solve_prints_a_table(briscola_record):
     path, _ = briscola_record
     result = run("solve", str(path))

@@ -39,7 +39,8 @@ from __future__ import annotations
 import os
 import re
 import secrets
-from collections.abc import Iterable
+import stat
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -139,8 +140,9 @@ def parse(text: str | bytes) -> Record:
     if not records:
         raise RecordError("line 1: no record found (expected a [Game \"...\"] tag)")
     if len(records) > 1:
-        raise RecordError(f"line {records[1].first_line}: a second record starts here; "
-                          "use loads_all for files of several records")
+        raise RecordError(f"line {records[1].first_line}: a second record starts here, where "
+                          f"one was expected (the text holds {len(records)}; loads_all reads "
+                          "several)")
     return records[0]
 
 
@@ -561,31 +563,65 @@ def file_name(game: str, seed: int) -> str:
 
 def save(path: str | os.PathLike[str], games: Game | Iterable[Game]) -> Path:
     """Write records atomically: the file is whole, or as it was before (no temp file left)."""
-    target = Path(path)
     text = dumps(games) if isinstance(games, Game) else dumps_all(games)
     if not text:
         raise AcetenError(f"{path}: no games to save")
+    return write_text(path, text)
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> Path:
+    """Write a UTF-8 text file whole or not at all (:func:`replace_file`)."""
+    def write(where: Path) -> None:
+        with open(where, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    return replace_file(path, write)
+
+
+def replace_file(path: str | os.PathLike[str], write: Callable[[Path], None]) -> Path:
+    """Call ``write`` with a path to write a file's new contents to, so that ``path`` ends up
+    whole or as it was before, whatever fails (a full disk, an interrupt): a new file beside it
+    renamed into its place, no temp file left. The folders on the way are made. A symbolic link
+    keeps pointing where it did (its file is the one replaced); a device or pipe that is there
+    (``/dev/stdout``) is written directly: renaming a file into its place would replace it."""
+    given = Path(path)
+    try:
+        st: os.stat_result | None = os.stat(given)
+    except FileNotFoundError:
+        st = None
+    except OSError as err:
+        raise AcetenError(f"cannot write {path}: {err.strerror or err}") from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise AcetenError(f"cannot write {path}: it is a folder")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        try:
+            write(given)
+        except OSError as err:
+            raise AcetenError(f"cannot write {path}: {err.strerror or err}") from None
+        return given
+    target = Path(os.path.realpath(given))
     tmp = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         # Created as a plain open() would (the umask applies), not private as with mkstemp.
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
     except OSError as err:
         raise AcetenError(f"cannot write {path}: {err.strerror or err}") from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            if target.exists():
-                os.chmod(tmp, target.stat().st_mode & 0o7777)
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
+        if st is not None:
+            os.chmod(tmp, st.st_mode & 0o7777)
+        write(tmp)
+        fd = os.open(tmp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         os.replace(tmp, target)
     except BaseException as err:
         tmp.unlink(missing_ok=True)
         if isinstance(err, OSError):
             raise AcetenError(f"cannot write {path}: {err.strerror or err}") from None
         raise
-    return target
+    return given
 
 
 MAX_FILE_BYTES = 64 * 2**20
@@ -607,6 +643,8 @@ def no_such_file(path: str | os.PathLike[str], what: str = "file") -> AcetenErro
 
 def read_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
     """A UTF-8 text file (a byte-order mark dropped), refused past ``limit`` bytes."""
+    if not isinstance(path, (str, os.PathLike)):  # open(0) would read standard input
+        raise AcetenError(f"a file's path is a str or a Path, not {path!r}")
     try:
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
@@ -617,9 +655,26 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
     if len(data) > limit:
         raise AcetenError(f"{path}: larger than {_size(limit)}, the most aceten reads from one file")
     try:
-        return data.decode("utf-8").removeprefix("\ufeff")
+        if b"\x00" not in data:  # UTF-16 of plain ASCII decodes as UTF-8, NULs and all
+            return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a text file") from None
+        pass
+    raise RecordError(f"{path}: {_not_utf8(data)}")
+
+
+def _not_utf8(data: bytes) -> str:
+    """Why bytes that are not UTF-8 cannot be read, and what to do about text in another
+    encoding (Notepad's "Unicode" is UTF-16)."""
+    for mark, name in ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+                       (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16")):
+        if data.startswith(mark):
+            return f"{name} text: save it as UTF-8"
+    head = data[:4096]
+    if head[1::2].count(0) > len(head) // 4 or head[0::2].count(0) > len(head) // 4:
+        return "UTF-16 text: save it as UTF-8"  # without its byte-order mark
+    if b"\x00" in data:
+        return "not a text file"
+    return "not UTF-8 text: save it as UTF-8"
 
 
 def _size(limit: int) -> str:
@@ -636,4 +691,4 @@ def load(path: str | os.PathLike[str]) -> list[Game]:
 
 
 __all__ = ["MAX_FILE_BYTES", "Record", "dumps", "dumps_all", "load", "loads", "loads_all", "parse",
-           "read_text", "save", "to_game"]
+           "read_text", "replace_file", "save", "to_game", "write_text"]

@@ -50,6 +50,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from aceten import record
 from aceten.errors import AcetenError
 from aceten.game import Game
 
@@ -118,17 +119,13 @@ def record_files(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]
         elif path.exists():
             found.append(path)
         else:
-            from aceten.record import no_such_file
-
-            raise no_such_file(path, "file or folder")
+            raise record.no_such_file(path, "file or folder")
     return found
 
 
 def games(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
           recursive: bool = False) -> Iterator[tuple[str, int, Game]]:
     """``(file, deal index, game)`` for every record in the files and folders given."""
-    from aceten import record
-
     for path in record_files(paths, recursive=recursive):
         for index, game in enumerate(record.load(path), start=1):
             yield str(path), index, game
@@ -170,11 +167,14 @@ def write_csv(table: Iterable[dict[str, Any]], path: str | os.PathLike[str] | An
     """Write rows as CSV with a header line to a path or an open text file."""
     if hasattr(path, "write"):
         return _write_csv(table, path)
-    try:
-        with open(path, "w", newline="", encoding="utf-8") as handle:
-            return _write_csv(table, handle)
-    except OSError as err:
-        raise AcetenError(f"cannot write {path}: {err.strerror or err}") from None
+    count = 0
+
+    def write(where: Path) -> None:
+        nonlocal count
+        with open(where, "w", newline="", encoding="utf-8") as handle:
+            count = _write_csv(table, handle)
+    record.replace_file(path, write)  # whole or as it was
+    return count
 
 
 def _write_csv(table: Iterable[dict[str, Any]], handle: Any) -> int:
@@ -197,10 +197,7 @@ def write_parquet(table: Iterable[dict[str, Any]], path: str | os.PathLike[str])
                           "(or write CSV: a .csv file)") from None
     schema = pa.schema([(name, getattr(pa, _TYPES[name])()) for name in COLUMNS])
     data = pa.Table.from_pylist(list(table), schema=schema)
-    try:
-        pq.write_table(data, str(path))
-    except OSError as err:
-        raise AcetenError(f"cannot write {path}: {err}") from None
+    record.replace_file(path, lambda where: pq.write_table(data, str(where)))
     return data.num_rows
 
 

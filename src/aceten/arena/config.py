@@ -116,8 +116,13 @@ class TournamentConfig:
     @classmethod
     def from_key(cls, key: str) -> TournamentConfig:
         data = json.loads(key)
-        return cls(data["game"], int(data["players"]), data["variant"], data["options"],
-                   tuple(data["bots"]), int(data["seed"]))
+        bots, options = data["bots"], data["options"]
+        if (not isinstance(bots, list) or len(bots) < 2 or not all(isinstance(b, str) for b in bots)
+                or not isinstance(options, dict) or not isinstance(data["game"], str)
+                or not isinstance(data["variant"], str)):
+            raise ValueError("the game, the variant, the options or the bots have the wrong shape")
+        return cls(data["game"], int(data["players"]), data["variant"], options, tuple(bots),
+                   int(data["seed"]))
 
     def describe(self) -> str:
         """One line: ``briscola (standard), 2 players, arrastre=yes, seed 1``."""

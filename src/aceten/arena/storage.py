@@ -106,7 +106,8 @@ class Storage:
         self.path = ":memory:" if path is None else str(path)
         where = self.path
         if path is not None and not create and not Path(path).is_file():
-            raise AcetenError(f"{where}: no such results database")
+            there = Path(path).exists()  # a folder, a device
+            raise AcetenError(f"{where}: {'not a file' if there else 'no such results database'}")
         try:
             self.conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
         except sqlite3.Error as err:
@@ -195,10 +196,10 @@ class Storage:
                 "SELECT id, key, deals_wanted FROM tournaments ORDER BY id"):
             try:
                 config = TournamentConfig.from_key(key)
-            except (ValueError, KeyError, TypeError) as err:
+                out.append((int(tid), config, int(wanted)))
+            except (ValueError, KeyError, TypeError, AcetenError) as err:
                 raise AcetenError(f"{self.path}: tournament {tid} has an unreadable "
                                   f"configuration ({err})") from None
-            out.append((int(tid), config, int(wanted)))
         return out
 
     # -- deals ---------------------------------------------------------------------------------
@@ -232,8 +233,11 @@ class Storage:
                       g.winner, g.moves, _roles(g), _times(g)) for g in deal.games])
         return new
 
-    def deals(self, tournament: int, below: int | None = None) -> Iterator[list[GameResult]]:
-        """The stored deals in order, each as the list of its games in seating order."""
+    def deals(self, tournament: int, below: int | None = None,
+              config: TournamentConfig | None = None) -> Iterator[list[GameResult]]:
+        """The stored deals in order, each as the list of its games in seating order; with the
+        tournament's ``config``, a row that does not fit it (a bot it does not play, a score
+        too few) is refused as unreadable rather than failing in the statistics."""
         sql = ("SELECT g.deal, g.seating, d.seed, g.seats, g.bot_seeds, g.scores, g.points, "
                "g.winner, g.moves, g.roles, g.times FROM games g JOIN deals d "
                "ON d.tournament = g.tournament AND d.deal = g.deal WHERE g.tournament = ?")
@@ -253,11 +257,13 @@ class Storage:
                                  moves, declarer, partner, tuple(sheet),
                                  times=tuple(tuple(float(t) for t in seat)
                                              for seat in json.loads(times)) if times else ())
+                if config is not None:
+                    _check_fits(row, config)
                 if current and current[0].deal != row.deal:
                     yield current
                     current = []
                 current.append(row)
-        except (ValueError, TypeError) as err:
+        except (ValueError, TypeError, IndexError) as err:
             raise AcetenError(f"{self.path}: an unreadable game row ({err})") from None
         if current:
             yield current
@@ -270,6 +276,25 @@ class Storage:
             sql += " AND deal < ?"
             args = (tournament, below)
         return float(self.conn.execute(sql, args).fetchone()[0])
+
+
+def _check_fits(row: GameResult, config: TournamentConfig) -> None:
+    """A ValueError unless ``row`` is a game ``config`` could have stored: one of its bots in
+    every seat, whole numbers, a score a side and points a seat."""
+    n = config.players
+    if len(row.seats) != n or not all(bot in config.bots for bot in row.seats):
+        raise ValueError(f"deal {row.deal}: seats {list(row.seats)} are not {n} of the bots "
+                         f"{', '.join(config.bots)}")
+    sides = len(row.scores) if config.hidden_teams else len(config.teams)
+    numbers = (*row.scores, *row.points, *row.seat_scores)
+    if (not 1 <= len(row.scores) <= n or len(row.scores) != sides or len(row.points) != n
+            or any(type(v) is not int for v in numbers)):
+        raise ValueError(f"deal {row.deal}: scores {list(row.scores)} and points "
+                         f"{list(row.points)} are not whole numbers for {sides} sides and {n} seats")
+    if row.winner is not None and not 0 <= row.winner < len(row.scores):
+        raise ValueError(f"deal {row.deal}: no side {row.winner} to win")
+    if row.seat_scores and len(row.seat_scores) != n:
+        raise ValueError(f"deal {row.deal}: {len(row.seat_scores)} seat scores for {n} seats")
 
 
 class _Transaction:

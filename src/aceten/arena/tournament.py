@@ -91,7 +91,7 @@ def run(config: TournamentConfig, deals: int, *, db: str | Path | None = DEFAULT
         done = store.finished(tid, below=deals)
         todo = [d for d in range(deals) if d not in done]
         running = Standings(config.bots, config.teams)
-        for rows in store.deals(tid, below=deals):
+        for rows in store.deals(tid, below=deals, config=config):
             running.add_deal(rows)
         computed = 0
 
@@ -118,7 +118,7 @@ def _result(store: Storage, tid: int, config: TournamentConfig, deals: int | Non
             **run_info: Any) -> TournamentResult:
     """Statistics over the stored deals below ``deals`` (all of them for ``None``), in order."""
     standings = Standings(config.bots, config.teams)
-    for rows in store.deals(tid, below=deals):
+    for rows in store.deals(tid, below=deals, config=config):
         standings.add_deal(rows)
     return TournamentResult(config, tid, path, standings.deals if deals is None else deals,
                             standings.deals, standings,

@@ -48,6 +48,7 @@ app = typer.Typer(
     help="Play, simulate and check the Ace-Ten card games: Briscola, Brisca, Cruce, Klaverjas.",
     no_args_is_help=True,
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
 

@@ -33,8 +33,24 @@ class _ArenaGroup(TyperGroup):
     # ctx: Any, since typer 0.2x passes its own vendored click's Context, not click.Context.
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            _no_misspelt_command(ctx, args[0], list(self.commands))
             args = ["run", *args]
         return super().parse_args(ctx, args)
+
+
+def _no_misspelt_command(ctx: Any, first: str, commands: list[str]) -> None:
+    """``aceten arena reprot``: a word that is no game but nearly a command is a typo, not a
+    game for ``run`` (whose first complaint would be a missing --bots)."""
+    from difflib import get_close_matches
+
+    from aceten.rules import GAMES
+
+    if first.startswith("-") or first.strip().lower() in GAMES:
+        return
+    close = get_close_matches(first, commands, n=1)
+    if close:
+        ctx.fail(f"no arena command {first!r}: did you mean {close[0]}? (or a game: "
+                 f"{', '.join(GAMES)})")
 
 
 arena_app = typer.Typer(

@@ -101,7 +101,9 @@ def register(app: typer.Typer) -> None:
                     actual = model.find({s: pos.game.hand(s).mask for s in range(pos.game.players)})
                 picture = model.svg(actual=actual)
             if picture is not None and svg is not None:
-                svg.write_text(picture, encoding="utf-8")
+                from aceten import record
+
+                record.write_text(svg, picture)  # whole or as it was
             if json_out:
                 out: dict[str, Any] = {"ok": True, **report}
                 out["queries"] = [{**a.as_dict(), "because": lines} for a, lines in answers]

@@ -95,7 +95,7 @@ def _record_named(file: Path | None, flags: dict[str, Any]) -> Path | None:
         return file
     if flags.get("history"):
         raise AcetenError(f"{file} is a game record and --history gives another: give one")
-    flags["history"] = str(file.resolve())
+    flags["history"] = _read_record(str(file))
     return None
 
 
@@ -113,13 +113,25 @@ def _goal_alone(file: Path | None) -> tuple[Path | None, str | None]:
     return None, text
 
 
-def _record_cut(history: str, after: int, ply: int | None) -> Any:
-    """The history record (a path, or the record's text) with only its first ``after`` moves."""
-    import dataclasses
-
+def _read_record(history: str) -> Any:
+    """The --history record (a path, or the record's text) read here, so that an error names
+    the file as it was typed (the position would read a path from its own folder)."""
+    from aceten.errors import RecordError
     from aceten.record import parse, read_text
 
-    record = parse(history if "[" in history else read_text(Path(history)))
+    if "[" in history:
+        return parse(history)
+    text = read_text(Path(history))
+    try:
+        return parse(text)
+    except RecordError as err:
+        raise RecordError(f"{history}: {err}") from None
+
+
+def _record_cut(record: Any, after: int, ply: int | None) -> Any:
+    """The history record with only its first ``after`` moves."""
+    import dataclasses
+
     total = len(record.moves)
     if after > total:
         said = f"--ply {ply}" if ply is not None else f"--after {after}"
@@ -208,8 +220,8 @@ def register(app: typer.Typer) -> None:
                      "options": parse_options(option), "trump": trump, "leader": leader,
                      "hands": _hands(hand), "stock": stock, "history": history, "moves": moves,
                      "goal": _goal(goal_argument, goal)}
-            if history is not None and history and "[" not in history:
-                flags["history"] = str(Path(history).resolve())
+            if history:
+                flags["history"] = _read_record(history)
             pos = _position(file, flags, moves_after(after, ply), ply)
             from aceten.logic.solve import ask as run
 
@@ -317,7 +329,9 @@ def register(app: typer.Typer) -> None:
             if output is None:
                 sys.stdout.write(text)
             else:
-                output.write_text(text, encoding="utf-8")
+                from aceten import record
+
+                record.write_text(output, text)  # whole or as it was
                 print(f"wrote {output}")
 
 

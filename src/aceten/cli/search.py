@@ -133,6 +133,9 @@ def analyse(game: Game, *, ply: int | None = None, seat: int | None = None,
                                   f"solver analyses the play")
             replay.push(move)
             continue
+        if ply == number and seat is not None and mover != seat - 1:
+            raise AcetenError(f"--ply {ply}: move {ply} ({move}) is P{mover + 1}'s, not seat "
+                              f"{seat}'s; leave out --seat, or give a move of P{seat}")
         if start_value is None and ply is None:
             first = solver.solve(replay, objective=objective, moves=False)  # type: ignore[arg-type]
             nodes += first.nodes
@@ -178,6 +181,11 @@ def _row(game: Game, number: int, move: Any, result: Solution) -> dict[str, Any]
             "best_moves": [str(m) for m in result.best_moves], "loss": result.value - played}
 
 
+def _unit(objective: str, count: int) -> str:
+    """``points`` or ``tricks``, singular for one."""
+    return objective.removesuffix("s") if count == 1 else objective
+
+
 def _print_report(report: dict[str, Any]) -> None:
     from rich import box
     from rich.console import Console
@@ -195,7 +203,8 @@ def _print_report(report: dict[str, Any]) -> None:
     if report["position"] is not None:
         p = report["position"]
         console.print(f"move {p['ply']} (trick {p['trick']}), {p['seat']} to move "
-                      f"({p['side']} has {p['scored']} {report['objective']} so far): "
+                      f"({p['side']} {'have' if '+' in p['side'] else 'has'} {p['scored']} "
+                      f"{_unit(report['objective'], p['scored'])} so far): "
                       f"value {p['best']}",
                       markup=False)
         table = Table(box=box.SIMPLE, title_justify="left")

@@ -58,14 +58,14 @@ def _serve(host: str, port: int, db: str, bot_delay: float, settings: list[str])
     from aceten.web.app import shown_target
     from aceten.web.store import open_store
 
+    try:  # the settings first: a mistyped one leaves no new database behind
+        config = WebConfig.from_settings(settings, listen=host)
+    except ValueError as err:
+        fail(str(err))
     try:  # say so in one line when the database cannot be opened, before uvicorn starts
         open_store(db).close()
     except Exception as err:  # sqlite3.Error, OSError, or the AcetenError of a PostgreSQL URL
         fail(f"cannot open the database {shown_target(db)}: {err}")
-    try:
-        config = WebConfig.from_settings(settings, listen=host)
-    except ValueError as err:
-        fail(str(err))
     app = create_app(db, bot_delay=bot_delay, warm_bots=True, config=config)
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"aceten web table on http://{shown}:{port}/ (tables kept in {shown_target(db)}); Ctrl-C "

@@ -200,7 +200,8 @@ def find(rules: Rules, condition: str | None, *, size: int | None = None,
     deck = list(rules.deck)
     for flag, value in (("--size", size), ("--max-size", max_size)):
         if value is not None and not 0 <= value <= len(deck):
-            raise AcetenError(f"{flag} {value}: the deck has {len(deck)} cards")
+            raise AcetenError(f"{flag} {value}: give 0 to {len(deck)} (the deck has {len(deck)} "
+                              "cards)")
     if size is not None and max_size is not None:
         raise AcetenError("give --size or --max-size, not both")
     if condition is None and size is None and max_size is None:

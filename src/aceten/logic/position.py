@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from aceten.cards import Card, Suit
-from aceten.errors import AcetenError
+from aceten.errors import AcetenError, RecordError
 from aceten.game import Game
 from aceten.moves import AuctionBid, Bid, CallCard, Exchange, TrumpCall, parse_move
 from aceten.rules import get as get_rules
@@ -350,13 +350,18 @@ def _read_history(value: Any, base: str | Path | None) -> Any:
         return value
     if not isinstance(value, str):
         raise AcetenError("history must be the path of a .tgn record, or the record's text")
-    text = value
-    if "[" not in value:
-        path = Path(value)
-        if base is not None and not path.is_absolute():
-            path = Path(base) / path
-        text = records.read_text(path)
-    return records.parse(text)
+    if "[" in value:
+        return records.parse(value)
+    path = Path(value)
+    if base is not None and not path.is_absolute():
+        beside = Path(base) / path  # beside the position file: named so in errors
+        if beside.resolve() != path.resolve():
+            path = beside
+    text = records.read_text(path)
+    try:
+        return records.parse(text)
+    except RecordError as err:
+        raise RecordError(f"{path}: {err}") from None
 
 
 def _rules(data: dict[str, Any], record: Any, name: str) -> Rules:
