@@ -294,3 +294,18 @@ def test_ask_and_prove_name_a_bad_record_as_it_was_typed(tmp_path, monkeypatch):
                  ("ask", "--history", "three.tgn", "--goal", "tricks(P1) >= 1")):
         assert_one_line_error(run(*args), "three.tgn: line ", "a second record starts here, "
                               "where one was expected (the text holds 3")
+
+
+def test_table_refuses_a_format_its_file_name_contradicts(tmp_path):
+    path = _record(tmp_path)
+    assert_one_line_error(run("table", str(path), "--out", str(tmp_path / "t.csv"), "-f", "parquet"),
+                          "a .csv file for the parquet format: name it t.parquet")
+    assert not (tmp_path / "t.csv").exists()
+    done = run("table", str(path), "--out", str(tmp_path / "plain"), "-f", "csv")
+    assert done.exit_code == 0 and (tmp_path / "plain").read_text().startswith("file,deal,")
+
+
+def test_ask_writes_witnesses_only_to_a_tgn_file(tmp_path):
+    assert_one_line_error(run("ask", "briscola", "tricks(P1) >= 1", "--tgn", str(tmp_path / "w.txt")),
+                          "a record's file name ends in .tgn")
+    assert not (tmp_path / "w.txt").exists()

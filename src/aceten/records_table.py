@@ -141,15 +141,19 @@ def rows(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *,
 def format_of(path: str | os.PathLike[str], fmt: str | None = None) -> str:
     """The output format: ``fmt`` if given, else from the file's suffix (``.csv`` or none: CSV;
     ``.parquet`` or ``.pq``: Parquet; any other suffix is refused rather than guessed)."""
+    suffix = Path(path).suffix.lower()
+    named = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}.get(suffix)
     if fmt is not None:
         fmt = fmt.strip().lower()
         if fmt not in FORMATS:
             raise AcetenError(f"unknown table format {fmt!r}: choose csv or parquet")
+        if named is not None and named != fmt:  # Parquet in a .csv file would mislead its reader
+            raise AcetenError(f"{path}: a {suffix} file for the {fmt} format: name it "
+                              f"{Path(path).stem}.{'parquet' if fmt == 'parquet' else 'csv'}")
         return fmt
-    suffix = Path(path).suffix.lower()
-    if suffix in (".parquet", ".pq"):
-        return "parquet"
-    if suffix in ("", ".csv"):
+    if named is not None:
+        return named
+    if suffix == "":
         return "csv"
     raise AcetenError(f"{path}: unknown table format {suffix!r}: write .csv or .parquet "
                       "(or give --format csv)")

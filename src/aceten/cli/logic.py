@@ -220,6 +220,8 @@ def register(app: typer.Typer) -> None:
                      "options": parse_options(option), "trump": trump, "leader": leader,
                      "hands": _hands(hand), "stock": stock, "history": history, "moves": moves,
                      "goal": _goal(goal_argument, goal)}
+            if tgn is not None and tgn.suffix.lower() != ".tgn":  # as play and simulate say
+                raise AcetenError(f"--tgn {tgn}: a record's file name ends in .tgn")
             if history:
                 flags["history"] = _read_record(history)
             pos = _position(file, flags, moves_after(after, ply), ply)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Annotated
 
 import typer
 
@@ -10,7 +11,6 @@ import aceten
 from aceten.cli.common import (
     GameArg,
     JsonOpt,
-    OptionOpt,
     PlayersOpt,
     VariantOpt,
     console,
@@ -29,7 +29,9 @@ def rules_command(
     game: GameArg,
     players: PlayersOpt = None,
     variant: VariantOpt = None,
-    option: OptionOpt = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", metavar="KEY=VALUE", help="a rule option, repeatable (e.g. --option "
+        "arrastre=yes): the tables as it changes them; the options are listed below them")] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Print a game's rule tables: deck, ranks and points, obligations, scoring, options."""
