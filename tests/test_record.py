@@ -774,6 +774,10 @@ def test_saved_file_gets_the_usual_mode_and_keeps_an_existing_one(tmp_path):
         path.chmod(0o640)
         record.save(path, played(CONFIGS[0], seed=2))
         assert stat.S_IMODE(path.stat().st_mode) == 0o640
+        path.chmod(0o444)  # read-only: the new file takes its mode after it is written
+        record.save(path, played(CONFIGS[0], seed=3))
+        assert stat.S_IMODE(path.stat().st_mode) == 0o444
+        assert path.read_text(encoding="utf-8") == record.dumps(played(CONFIGS[0], seed=3))
     finally:
         os.umask(umask)
 

@@ -607,9 +607,9 @@ def replace_file(path: str | os.PathLike[str], write: Callable[[Path], None]) ->
     except OSError as err:
         raise AcetenError(f"cannot write {path}: {err.strerror or err}") from None
     try:
-        if st is not None:
-            os.chmod(tmp, st.st_mode & 0o7777)
         write(tmp)
+        if st is not None:  # the old file's mode, set after writing (it may be read-only)
+            os.chmod(tmp, st.st_mode & 0o7777)
         fd = os.open(tmp, os.O_RDONLY)
         try:
             os.fsync(fd)
