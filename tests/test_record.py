@@ -213,6 +213,7 @@ def test_seat_record_shows_only_what_the_seat_saw(config, seed, cut, data):
     parsed = record.parse(text)
     assert parsed.tags["View"] == f"P{seat + 1}"
     assert parsed.tags["Deal"] == expected_deal(game, seat)
+    assert "Seed" not in parsed.tags  # the seed would deal the hidden hands again
     assert [token for _, token in parsed.moves] == [str(m) for m in game.moves]
     assert parsed.tags["Result"] == tag_value(record.dumps(game), "Result")
     assert not parsed.is_complete
@@ -897,3 +898,11 @@ def test_load_takes_a_path_not_a_file_descriptor():
     for wrong in (0, 3, 1.5, None):
         with pytest.raises(AcetenError, match="a file's path is a str or a Path"):
             record.load(wrong)  # type: ignore[arg-type]
+
+
+def test_a_seat_record_of_a_seat_that_does_not_exist_is_refused():
+    """seat=5 of two used to write every card as ??."""
+    game = aceten.new_game("briscola", players=2, seed=1)
+    for seat in (5, -1, "P1"):
+        with pytest.raises(AcetenError, match="seat"):
+            record.dumps(game, seat=seat)  # type: ignore[arg-type]

@@ -220,6 +220,8 @@ def _hostile_turn(client, player, humans, spectator, state, rng, table) -> None:
     assert stranger.request({"type": "move", "move": state["hand"][0]})["type"] == "error"
     stranger.ws.send_text("{not json")
     assert stranger.receive() == {"type": "error", "error": "malformed JSON"}
+    stranger.ws.send_text("[" * 20_000 + "]" * 20_000)  # the socket closed without a word
+    assert stranger.receive() == {"type": "error", "error": "malformed JSON"}
     stranger.ws.send_text("x" * (MAX_MESSAGE + 1))
     assert "too large" in stranger.receive()["error"]
     stranger.close()
@@ -422,6 +424,9 @@ def test_http_routes(client):
     assert client.get("/api/cards/poker/AS.svg").status_code == 404
     bad = client.post("/api/tables", content=b"{nope")
     assert bad.status_code == 400 and bad.json()["type"] == "error"
+    # arrays nested deeper than the parser recurses: a RecursionError, once a 500
+    deep = client.post("/api/tables", content=b"[" * 20_000 + b"]" * 20_000)
+    assert deep.status_code == 400 and deep.json()["error"].startswith("malformed JSON")
     huge = client.post("/api/tables", content=b"x" * (MAX_MESSAGE + 10))
     assert huge.status_code == 413
     created = client.post("/api/tables", json={"game": "cruce", "players": 2}).json()

@@ -47,7 +47,7 @@ from typing import Any
 
 from aceten.cards import Card
 from aceten.errors import AcetenError, RecordError
-from aceten.game import Deal, Game
+from aceten.game import Deal, Game, checked_seat
 from aceten.moves import AuctionBid, Bid, CallCard, TrumpCall
 from aceten.rules import get as get_rules
 from aceten.rules.base import Rules, _plain
@@ -402,8 +402,11 @@ def loads_all(text: str | bytes) -> list[Game]:
 
 # -- writing ----------------------------------------------------------------------------------
 def dumps(game: Game, *, seat: int | None = None) -> str:
-    """Write a game as a record; with ``seat``, only what that seat saw (others' cards ``??``)."""
+    """Write a game as a record; with ``seat``, only what that seat saw (others' cards ``??``,
+    and no seed: the seed deals every hand again)."""
     rules = game.rules
+    if seat is not None:
+        seat = checked_seat(seat, rules.players)
     tags: dict[str, str] = {
         "Game": rules.name,
         "Variant": rules.variant,
@@ -417,7 +420,7 @@ def dumps(game: Game, *, seat: int | None = None) -> str:
         options["deck"] = " ".join(map(str, rules.deck))
     if options:
         tags["Options"] = "; ".join(f"{k}={_option_text(v)}" for k, v in options.items())
-    if game.seed is not None:
+    if game.seed is not None and seat is None:
         tags["Seed"] = str(game.seed)
     tags["Dealer"] = f"P{rules.options['dealer'] + 1}"
     if game.turned_card is not None:

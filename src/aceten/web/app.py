@@ -965,7 +965,9 @@ def create_app(db_path: str | Path = "aceten.sqlite", *, bot_delay: float = 0.4,
         body = await _read_body(request, MAX_MESSAGE)
         rid = None
         try:
-            spec = json.loads(body or b"{}")
+            spec = _loads(body or b"{}")
+            if spec is None:
+                raise AcetenError("malformed JSON: a table is asked for with a JSON object")
             rid = _request_id(spec)
             return JSONResponse(_with_id(await server.create(spec, _address(request)), rid))
         except (ValueError, AcetenError) as err:  # JSONDecodeError is a ValueError
@@ -1122,10 +1124,12 @@ async def _serve(server: Server, conn: Connection) -> None:
             _error(conn, rid, "internal error")
 
 
-def _loads(text: str) -> Any:
+def _loads(text: str | bytes) -> Any:
+    """The JSON value of a message, or None where it is none (also for arrays nested deeper
+    than the parser recurses: RecursionError is no ValueError)."""
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
 
 
