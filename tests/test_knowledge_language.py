@@ -69,3 +69,22 @@ def test_has_trump_needs_a_known_trump():
     kn = Knowledge.from_view(game.view(0))  # trump not called yet
     with pytest.raises(aceten.AcetenError, match="trump suit is not known"):
         kn.ask("has_trump(P2)")
+
+
+@pytest.mark.parametrize("text", [
+    "(" * 5000 + "holds(P2, AC)" + ")" * 5000,
+    "not " * 5000 + "holds(P2, AC)",
+    "knows(P1, " * 300 + "holds(P2, AC)" + ")" * 300,
+    "not " * 600 + "holds(P2, AC)",  # parsed before, then answering recursed too deep
+])
+def test_a_query_nested_too_deep_is_a_query_error(text):
+    """These were RecursionErrors from the parser or the evaluation."""
+    with pytest.raises(QueryError, match="nested more than 100 deep"):
+        parse_query(text)
+
+
+def test_a_query_nested_fifty_deep_still_reads():
+    f = parse_query("(" * 40 + "not " * 50 + "holds(P2, AC)" + ")" * 40)
+    for _ in range(50):
+        f = f.arg if hasattr(f, "arg") else f.args[0]
+    assert f == parse_query("holds(P2, AC)")

@@ -88,3 +88,46 @@ def test_a_recorded_playout_is_the_replayed_trace(name: str, pos: position.Posit
     assert checked >= 10, name
     if name == "brisca.toml":  # the 7 of trumps' exchange is a random move here: some make it
         assert exchanged > 0
+
+
+def test_nots_within_nots_are_valued_once_each():
+    """Each not valued its argument twice, so thirty nested nots took minutes (2**30 values):
+    counted on twelve first, so that the old way fails here rather than hangs below."""
+    import aceten
+    from aceten.logic import goal as goals
+
+    game = aceten.new_game("briscola", players=2, seed=1)
+    while not game.is_over():
+        game.push(game.legal_moves()[0])
+    trace = Trace.of(game)
+    calls = 0
+    real = Trace.holds_formula
+
+    def counted(self, f):
+        nonlocal calls
+        calls += 1
+        return real(self, f)
+
+    Trace.holds_formula = counted  # type: ignore[method-assign]
+    try:
+        trace.holds_formula(goals.parse("not " * 12 + "tricks(P1) >= 0", game.rules).formula)
+    finally:
+        Trace.holds_formula = real  # type: ignore[method-assign]
+    assert calls == 13
+    for n in (0, 1, 40, 41):
+        parsed = goals.parse("not " * n + "tricks(P1) >= 0", game.rules)
+        assert trace.holds_formula(parsed.formula) is (n % 2 == 0)
+
+
+def test_a_goal_nested_too_deep_is_one_error():
+    """'not ' * 3000 was a RecursionError from the checker."""
+    import aceten
+    from aceten.errors import AcetenError
+    from aceten.logic import goal as goals
+
+    rules = aceten.new_game("briscola", players=2, seed=1).rules
+    with pytest.raises(AcetenError, match=r"^goal: nested too deeply"):
+        goals.parse("not " * 3000 + "true", rules)
+    deep = goals.parse("(" * 3000 + "tricks(P1) >= 1" + ")" * 3000, rules)  # brackets alone: fine
+    assert deep.formula == goals.parse("tricks(P1) >= 1", rules).formula
+    assert goals.parse("not " * 100 + "tricks(P1) >= 1", rules) is not None

@@ -78,12 +78,18 @@ def _tokens(text: str) -> list[_Tok]:
     return out
 
 
+MAX_DEPTH = 100
+"""How deep a query may nest: far beyond any question a person asks, well within what the
+parser and the evaluation may recurse."""
+
+
 class _Parser:
     def __init__(self, text: str, rules: Rules | None):
         self.text = text
         self.toks = _tokens(text)
         self.i = 0
         self.rules = rules
+        self.depth = 0  # formulas within formulas so far, against MAX_DEPTH
 
     def error(self, message: str, tok: _Tok | None = None) -> QueryError:
         col = tok.col if tok is not None else len(self.text.rstrip()) + 1
@@ -122,11 +128,21 @@ class _Parser:
         return f
 
     def formula(self) -> Formula:
+        self.deeper()
         left = self.disjunction()
         if self.at(_IMPLIES):
             self.take()
-            return Implies(left, self.formula())
+            left = Implies(left, self.formula())
+        self.depth -= 1
         return left
+
+    def deeper(self) -> None:
+        """One level more of nesting; past MAX_DEPTH a QueryError (answering would recurse
+        past Python's limit)."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.error(f"nested more than {MAX_DEPTH} deep (brackets, not, knows within "
+                             "each other): write it flatter", self.peek())
 
     def disjunction(self) -> Formula:
         parts = [self.conjunction()]
@@ -149,7 +165,10 @@ class _Parser:
         word = tok.text.lower()
         if word in _NOT:
             self.take()
-            return Not(self.unary())
+            self.deeper()
+            inner = self.unary()
+            self.depth -= 1
+            return Not(inner)
         if tok.text == "(":
             self.take()
             f = self.formula()
@@ -259,4 +278,8 @@ def parse_query(text: str, rules: Rules | None = None) -> Formula:
     """Read a query; with ``rules``, cards, suits and seats are checked against that game."""
     if not isinstance(text, str):
         raise QueryError(f"query: not a text: {text!r}")
-    return _Parser(text, rules).parse()
+    try:
+        return _Parser(text, rules).parse()
+    except RecursionError:
+        raise QueryError("query: nested too deeply (brackets, not or knows within each "
+                         "other): write it flatter") from None

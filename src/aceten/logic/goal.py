@@ -197,7 +197,11 @@ def parse(text: str, rules: Rules, *, ground: bool = True) -> Goal:
     if not text or not text.strip():
         raise AcetenError("goal is empty (for example: tricks(P1) >= 4)")
     text = " ".join(text.split()) if "\n" in text.strip() else text
-    return _Checker(text, rules, ground).goal(parse_tree(text, "goal"))
+    try:
+        return _Checker(text, rules, ground).goal(parse_tree(text, "goal"))
+    except RecursionError:
+        raise AcetenError("goal: nested too deeply (brackets or not within not): write it "
+                          "flatter") from None
 
 
 def number(digits: str) -> int:

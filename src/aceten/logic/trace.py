@@ -130,14 +130,15 @@ class Trace:
             return self.atom(f)
         if isinstance(f, g.Compare):
             return _compare(self.linear(f.left), f.op, self.linear(f.right))
-        values = [self.holds_formula(a) for a in f.args] if f.op != "and" else None
+        # each argument valued once: valued twice, a not within a not doubled the work at each
+        # level (thirty of them took minutes)
         if f.op == "not":
             return not self.holds_formula(f.args[0])
         if f.op == "and":
             return all(self.holds_formula(a) for a in f.args)
-        assert values is not None
         if f.op == "or":
-            return any(values)
+            return any(self.holds_formula(a) for a in f.args)
+        values = [self.holds_formula(a) for a in f.args]
         if f.op == "implies":
             return (not values[0]) or values[1]
         if f.op == "iff":
