@@ -88,3 +88,19 @@ def test_a_query_nested_fifty_deep_still_reads():
     for _ in range(50):
         f = f.arg if hasattr(f, "arg") else f.args[0]
     assert f == parse_query("holds(P2, AC)")
+
+
+def test_facts_of_a_seat_that_does_not_exist_are_refused():
+    """held(4) was an empty set, not_held(4) every hidden card, voids(1.5) every suit."""
+    g = aceten.new_game("briscola", seed=1)
+    for _ in range(5):
+        g.push(g.legal_moves()[0])
+    kn = Knowledge(g.view(0))
+    for call in (kn.held, kn.not_held, kn.voids):
+        for seat in (4, -1, "P2", 1.5, None):
+            with pytest.raises(aceten.AcetenError, match="seat"):
+                call(seat)  # type: ignore[arg-type]
+    for k in (-1, 1.5, "3", None, True):
+        with pytest.raises(aceten.AcetenError, match="how many deals"):
+            kn.sample(k)  # type: ignore[arg-type]
+    assert kn.sample(0) == [] and len(kn.sample(2, seed=1)) == 2

@@ -131,3 +131,23 @@ def test_a_goal_nested_too_deep_is_one_error():
     deep = goals.parse("(" * 3000 + "tricks(P1) >= 1" + ")" * 3000, rules)  # brackets alone: fine
     assert deep.formula == goals.parse("tricks(P1) >= 1", rules).formula
     assert goals.parse("not " * 100 + "tricks(P1) >= 1", rules) is not None
+
+
+def test_from_game_and_match_check_their_seats_and_sides():
+    import aceten
+    from aceten.errors import AcetenError
+
+    g = aceten.new_game("briscola", players=2, seed=1)
+    for seat in (2, -1, "P1"):
+        with pytest.raises(AcetenError, match="seat"):
+            position.from_game(g, seat=seat)  # type: ignore[arg-type]
+    with pytest.raises(AcetenError, match="takes a Game"):
+        position.from_game(g.view(0))  # type: ignore[arg-type]
+    for wrong in (0, -1, 1.5):
+        with pytest.raises(AcetenError, match="max_deals"):
+            aceten.Match("cruce", max_deals=wrong)  # type: ignore[arg-type]
+    match = aceten.Match("briscola", players=4)
+    assert [match.side_name(i) for i in range(2)] == ["team P1+P3", "team P2+P4"]
+    for wrong in (-1, 2, "a"):
+        with pytest.raises(AcetenError, match="no side"):
+            match.side_name(wrong)  # type: ignore[arg-type]

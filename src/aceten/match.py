@@ -49,6 +49,8 @@ class Match:
             self.target = self.rules.options["target"]
         else:
             self.deals = 1
+        if type(max_deals) is not int or max_deals < 1:
+            raise AcetenError(f"max_deals is a whole number from 1, not {max_deals!r}")
         self.max_deals = max_deals
         self.games: list[Game] = []
         self.outcomes: list[Outcome] = []
@@ -96,6 +98,8 @@ class Match:
 
     def side_name(self, index: int) -> str:
         """The name of ``scores[index]``: a seat (``P3``) or a team (``team P1+P3``)."""
+        if type(index) is not int or not 0 <= index < len(self.scores):
+            raise AcetenError(f"no side {index!r}: the scores are 0 to {len(self.scores) - 1}")
         if self.per_seat:
             return f"P{index + 1}"
         members = self.rules.teams[index]

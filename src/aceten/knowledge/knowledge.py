@@ -239,10 +239,13 @@ class Knowledge:
         """``k`` deals drawn independently and exactly uniformly from the consistent deals (the
         hands as dealt and the whole stock order): replaying the game's moves on any of them
         gives this seat the same view."""
+        count = k.__index__() if hasattr(k, "__index__") and not isinstance(k, bool) else -1
+        if count < 0:  # a float, a string, a negative number
+            raise AcetenError(f"sample(k): k is how many deals, a whole number from 0, not {k!r}")
         if rng is None:
             rng = random.Random(seed)
         sampler: DealSampler = self._cached("sampler", lambda: DealSampler(self._checked(), self.solver))
-        return sampler.sample(k, rng)
+        return sampler.sample(count, rng)
 
     def is_consistent(self, deal: Deal) -> bool:
         """Whether ``deal`` (full hands and stock) agrees with everything the seat has seen."""
@@ -304,6 +307,7 @@ class Knowledge:
     # -- facts and queries -------------------------------------------------------------------------
     def held(self, seat: int) -> CardSet:
         """The cards the seat knows ``seat`` holds now."""
+        seat = checked_seat(seat, self.rules.players)
         mask = 0
         for card, probs in self.marginals().items():
             if probs.get(seat) == 1:
@@ -312,6 +316,7 @@ class Knowledge:
 
     def not_held(self, seat: int) -> CardSet:
         """The unplayed cards the seat knows ``seat`` does not hold now."""
+        seat = checked_seat(seat, self.rules.players)
         mask = 0
         for card, probs in self.marginals().items():
             if "played" not in probs and not probs.get(seat):
@@ -320,6 +325,7 @@ class Knowledge:
 
     def voids(self, seat: int) -> list[Suit]:
         """The suits the seat knows ``seat`` to hold none of now."""
+        seat = checked_seat(seat, self.rules.players)
         from aceten.knowledge.facts import Void
 
         suits = sorted({c.suit for c in self.rules.deck})

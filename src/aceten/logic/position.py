@@ -251,7 +251,12 @@ def from_game(game: Game, *, seat: int | None = None) -> Position:
     """The position ``game`` has reached: its deal and every move so far, as its record gives
     them; with ``seat`` (0-based), only what that seat has seen (the others' cards unknown)."""
     from aceten import record
+    from aceten.game import checked_seat
 
+    if not isinstance(game, Game):
+        raise AcetenError(f"from_game takes a Game (every card known), not {type(game).__name__}")
+    if seat is not None:
+        seat = checked_seat(seat, game.players)
     who = "" if seat is None else f" as P{seat + 1} sees it"
     return from_dict({"history": record.dumps(game, seat=seat)}, name=f"the game{who}")
 
