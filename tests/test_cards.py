@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import aceten
 from aceten import AcetenError, Card, CardSet, Family, Rank, Suit
 from aceten.cards import full_deck
 
@@ -337,3 +338,18 @@ def test_every_suit_is_true_even_the_one_coded_zero():
 
     assert int(Suit(Family.LATIN, 0)) == 0
     assert all(Suit(family, i) for family in Family for i in range(4))
+
+
+def test_parsers_refuse_what_is_no_text_or_no_family():
+    """These were AttributeErrors (.strip, .replace) and KeyErrors from the tables."""
+    from aceten import AcetenError, Card, CardSet, Family, Suit
+
+    game = aceten.new_game("briscola", seed=1)
+    for call in (lambda: game.parse_move(None), lambda: game.parse_move(3),
+                 lambda: CardSet.parse(None), lambda: CardSet.parse(["AS"]), lambda: Suit.parse(None),
+                 lambda: Card.parse("AS", "latin"), lambda: Card.parse("AS", 5),
+                 lambda: Suit.parse("S", "x"), lambda: CardSet.parse("AS", 7)):
+        with pytest.raises(AcetenError):
+            call()
+    assert Card.parse("AS", Family.LATIN) == Card.parse("AS", 0) == Card.parse("AS")
+    assert str(game.parse_move("5S")) == "5S"

@@ -23,6 +23,17 @@ class Family(IntEnum):
     GERMAN = 2
 
 
+def _families(family: object) -> list[Family]:
+    """The families a parse looks in: the one given (checked), else all three in order."""
+    if family is None:
+        return list(Family)
+    if isinstance(family, Family):
+        return [family]
+    if type(family) is int and 0 <= family < len(Family):  # an IntEnum's value reads as it
+        return [Family(family)]
+    raise AcetenError(f"a family is Family.LATIN, FRENCH or GERMAN, not {family!r}")  # 'latin', 5
+
+
 class Rank(IntEnum):
     """Ranks of every deck on one scale; ``HORSE`` is the Latin cavallo/caballo."""
 
@@ -155,8 +166,10 @@ class Suit(int):
     @classmethod
     def parse(cls, text: str, family: Family | None = None) -> Suit:
         """Read a suit letter, symbol or name (English or local); ``family`` picks the deck."""
+        if not isinstance(text, str):
+            raise AcetenError(f"not a suit: {text!r}")
+        families = _families(family)
         key = _fold(text)
-        families = [family] if family is not None else list(Family)
         for fam in families:
             for index, (letter, name, words, symbol) in enumerate(_SUITS[fam]):
                 if key in (letter.lower(), name, symbol) or key in words:
@@ -256,7 +269,7 @@ class Card(int):
         rank = _parse_rank(rank_text)
         if rank is None:
             raise AcetenError(f"malformed card {raw!r}: unknown rank {rank_text!r}")
-        families = [family] if family is not None else list(Family)
+        families = _families(family)
         for fam in families:
             if rank not in FAMILY_RANKS[fam]:
                 continue
@@ -372,6 +385,8 @@ class CardSet:
     @classmethod
     def parse(cls, text: str, family: Family | None = None) -> CardSet:
         """Read space- or comma-separated cards."""
+        if not isinstance(text, str):
+            raise AcetenError(f"not a text of cards: {text!r}")
         return cls(text.replace(",", " ").split(), family)
 
     def __iter__(self) -> Iterator[Card]:

@@ -87,6 +87,8 @@ def _auction_bid(token: str, arg: str, family: Family) -> AuctionBid:
 def parse_move(text: str, family: Family, *, auction: bool = False) -> Move:
     """Read one move token in the notation above, for a game of the given deck family
     (``auction``: a game with an auction, where ``bid:`` names a rank and ``pass`` is final)."""
+    if not isinstance(text, str):
+        raise AcetenError(f"a move to read is a text such as 'AS' or 'bid:3', not {text!r}")
     token = text.strip()
     low = token.lower()
     if low == "pass":
