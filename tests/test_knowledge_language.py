@@ -104,3 +104,16 @@ def test_facts_of_a_seat_that_does_not_exist_are_refused():
         with pytest.raises(aceten.AcetenError, match="how many deals"):
             kn.sample(k)  # type: ignore[arg-type]
     assert kn.sample(0) == [] and len(kn.sample(2, seed=1)) == 2
+
+
+def test_from_view_takes_a_view_and_bots_take_whole_seeds():
+    from aceten import agents
+
+    g = aceten.new_game("briscola", seed=1)
+    for wrong in (g, None):
+        with pytest.raises(aceten.AcetenError, match="from_view takes a PlayerView"):
+            Knowledge.from_view(wrong)  # type: ignore[arg-type]
+    assert Knowledge.from_view(g.view(1)).seat == 1
+    for seed in (1.5, "x", True):
+        with pytest.raises(aceten.AcetenError, match="a bot's seed is a whole number"):
+            agents.get("random", seed=seed)  # type: ignore[arg-type]

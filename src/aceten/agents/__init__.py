@@ -119,6 +119,10 @@ def get(name: str, seed: int | None = None) -> Agent:
     """A new bot by name ("random", "greedy", "tactics", "pimc", the baselines "tactics-1" and
     "pimc-1", the levels "easy" to "expert"); the same seed gives the same choices."""
     key = str(name).strip().lower()
+    if seed is not None:  # checked as new_game checks its seed (was a TypeError at the shuffle)
+        if isinstance(seed, bool) or not hasattr(seed, "__index__"):
+            raise AcetenError(f"a bot's seed is a whole number, not {seed!r}")
+        seed = seed.__index__()
     try:
         cls = AGENTS[key]
     except KeyError:

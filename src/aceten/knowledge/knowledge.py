@@ -97,6 +97,9 @@ class Knowledge:
     @classmethod
     def from_view(cls, view: PlayerView) -> Knowledge:
         """The knowledge of the view's seat after every event of the view."""
+        if not isinstance(view, PlayerView):  # a Game knows every card: it has no one view
+            what = "a Game" if isinstance(view, Game) else type(view).__name__
+            raise AcetenError(f"from_view takes a PlayerView (game.view(seat)), not {what}")
         return cls(view.rules, view.seat, view.events)
 
     # -- updating ------------------------------------------------------------------------------

@@ -254,7 +254,8 @@ def from_game(game: Game, *, seat: int | None = None) -> Position:
     from aceten.game import checked_seat
 
     if not isinstance(game, Game):
-        raise AcetenError(f"from_game takes a Game (every card known), not {type(game).__name__}")
+        raise AcetenError(f"from_game takes a Game (every card known), not "
+                          f"{type(game).__name__}")  # a PlayerView: Knowledge, aceten ask FILE
     if seat is not None:
         seat = checked_seat(seat, game.players)
     who = "" if seat is None else f" as P{seat + 1} sees it"

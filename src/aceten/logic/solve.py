@@ -132,6 +132,8 @@ def ask(position: Position | Game, goal: str | g.Goal | None = None, *, all: int
     if goal is None:
         raise AcetenError("no goal given (after the position: aceten ask FILE 'tricks(P1) >= 4'; "
                           "or --goal; or goal = \"...\" in the position)")
+    if not isinstance(goal, (str, g.Goal)):
+        raise AcetenError(f"a goal is a text such as 'tricks(P1) >= 4', not {goal!r}")
     position.refuse_unmodelled(goal if isinstance(goal, str) else goal.text)
     if isinstance(goal, str):
         goal = g.parse(goal, position.rules)
