@@ -1020,13 +1020,21 @@ def _trick_result(S: list[int], n: int, trump: int, T: list[int]) -> tuple[int, 
     return step.winner_index(S, n, trump, T), points
 
 
+def whole_number(value: Any) -> int | None:
+    """``value`` as an ``int`` where it is a whole number (numpy's integers too, not a bool, a
+    float or a string), else None: how the API reads seats, seeds and counts."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
 def checked_seat(seat: Any, players: int) -> int:
     """A seat given to the API as a whole number from 0 to ``players - 1`` (numpy's integers
     too), or a one-line :class:`AcetenError` that says how seats are counted."""
-    try:
-        number = operator.index(seat) if not isinstance(seat, bool) else None
-    except TypeError:
-        number = None
+    number = whole_number(seat)
     if number is None:
         hint = " (P1 is seat 0)" if isinstance(seat, str) else ""
         raise AcetenError(f"a seat is a whole number from 0 to {players - 1}{hint}, not {seat!r}")
@@ -1039,12 +1047,10 @@ def checked_seat(seat: Any, players: int) -> int:
 def _whole_seed(seed: Any) -> int:
     """A seed is a whole number (any size, negative too): the shuffle and the record's [Seed]
     both read it so."""
-    try:
-        if not isinstance(seed, bool):
-            return operator.index(seed)
-    except TypeError:
-        pass
-    raise AcetenError(f"a seed is a whole number, not {seed!r}")
+    number = whole_number(seed)
+    if number is None:
+        raise AcetenError(f"a seed is a whole number, not {seed!r}")
+    return number
 
 
 def _shuffled_deal(constants: dict[str, Any], seed: int) -> Deal:

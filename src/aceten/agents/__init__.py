@@ -29,6 +29,7 @@ from aceten.agents.searcher import SearcherAgent
 from aceten.agents.tactics import TacticsAgent
 from aceten.agents.tactics_v1 import TacticsV1Agent
 from aceten.errors import AcetenError
+from aceten.game import whole_number
 
 if TYPE_CHECKING:
     from aceten.game import Game, Outcome
@@ -120,9 +121,10 @@ def get(name: str, seed: int | None = None) -> Agent:
     "pimc-1", the levels "easy" to "expert"); the same seed gives the same choices."""
     key = str(name).strip().lower()
     if seed is not None:  # checked as new_game checks its seed (was a TypeError at the shuffle)
-        if isinstance(seed, bool) or not hasattr(seed, "__index__"):
+        number = whole_number(seed)
+        if number is None:
             raise AcetenError(f"a bot's seed is a whole number, not {seed!r}")
-        seed = seed.__index__()
+        seed = number
     try:
         cls = AGENTS[key]
     except KeyError:

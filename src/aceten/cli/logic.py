@@ -114,18 +114,12 @@ def _goal_alone(file: Path | None) -> tuple[Path | None, str | None]:
 
 
 def _read_record(history: str) -> Any:
-    """The --history record (a path, or the record's text) read here, so that an error names
-    the file as it was typed (the position would read a path from its own folder)."""
-    from aceten.errors import RecordError
-    from aceten.record import parse, read_text
+    """The --history record (a path, or the record's text) read here, with the path as it was
+    typed, so that an error names the file so (the position would read a path from its own
+    folder)."""
+    from aceten.logic.position import read_history
 
-    if "[" in history:
-        return parse(history)
-    text = read_text(Path(history))
-    try:
-        return parse(text)
-    except RecordError as err:
-        raise RecordError(f"{history}: {err}") from None
+    return read_history(history)
 
 
 def _record_cut(record: Any, after: int, ply: int | None) -> Any:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from aceten.cards import Card, CardSet, Suit, cards_of
 from aceten.errors import AcetenError
-from aceten.game import Deal, Game, PlayerView, checked_seat
+from aceten.game import Deal, Game, PlayerView, checked_seat, whole_number
 from aceten.knowledge.count import Problem, Solver, marginals
 from aceten.knowledge.history import STOCK, Event, Timeline, public_events
 from aceten.knowledge.sampling import DealSampler
@@ -242,8 +242,8 @@ class Knowledge:
         """``k`` deals drawn independently and exactly uniformly from the consistent deals (the
         hands as dealt and the whole stock order): replaying the game's moves on any of them
         gives this seat the same view."""
-        count = k.__index__() if hasattr(k, "__index__") and not isinstance(k, bool) else -1
-        if count < 0:  # a float, a string, a negative number
+        count = whole_number(k)
+        if count is None or count < 0:  # a float, a string, a negative number
             raise AcetenError(f"sample(k): k is how many deals, a whole number from 0, not {k!r}")
         if rng is None:
             rng = random.Random(seed)

@@ -220,7 +220,7 @@ def from_dict(data: dict[str, Any], *, base: str | Path | None = None,
         raise AcetenError(f"{name}: unknown key {unknown[0]!r} (known keys: {', '.join(KEYS)})")
     record = None
     if data.get("history") is not None:
-        record = _read_history(data["history"], base)
+        record = read_history(data["history"], base)
     rules = _rules(data, record, name)
     bidding = None
     if record is not None and rules.start_phase == "bid":
@@ -349,7 +349,10 @@ def _after_bidding(rules: Rules, record: Any, name: str) -> tuple[Rules, str]:
     return plain, f"P{game.declarer + 1} won the bidding with {game.contract}"
 
 
-def _read_history(value: Any, base: str | Path | None) -> Any:
+def read_history(value: Any, base: str | Path | None = None) -> Any:
+    """A position's history record: a :class:`~aceten.record.Record` as it is, the record's
+    text, or a path (relative to ``base``, the position file's folder, where given); a record
+    that cannot be read names its file."""
     from aceten import record as records
 
     if isinstance(value, records.Record):  # read already (the command line's --ply cuts it)
