@@ -530,8 +530,22 @@ def test_reset_with_a_given_deal():
     env = cruce_v0.raw_env(players=4)
     env.reset(options={"deal": deal})
     assert env.game.deal == deal
-    with pytest.raises(aceten.AcetenError, match=r"aceten\.Deal"):
+    with pytest.raises(aceten.AcetenError, match=r"a deal is an aceten\.Deal, not str"):
         env.reset(options={"deal": "AS 2S"})
+    single = SingleAgentEnv("cruce", players=4)
+    with pytest.raises(aceten.AcetenError, match=r"a deal is an aceten\.Deal, not int"):
+        single.reset(options={"deal": 5})  # was an AttributeError from Game
+
+
+@pytest.mark.parametrize("seed", [1.5, -1, "7", True])
+def test_reset_takes_a_whole_seed_from_zero_as_gymnasium_does(seed):
+    env = briscola_v0.env()
+    with pytest.raises(aceten.AcetenError, match="reset's seed is a whole number from 0"):
+        env.reset(seed=seed)  # were all taken by random.Random (-1 dealt as 1 does)
+    env.reset(seed=np.int64(3))
+    same = briscola_v0.env()
+    same.reset(seed=3)
+    assert env.unwrapped.game.deal == same.unwrapped.game.deal
 
 
 def test_render_ansi_shows_the_table():

@@ -377,6 +377,9 @@ def test_deal_checks():
         aceten.Game(r, deal=aceten.Deal(hands=(hands[0], tuple(deck[3:5])), stock=tuple(deck[5:])))
     with pytest.raises(AcetenError, match="3 hands"):
         aceten.Game(r, deal=aceten.Deal(hands=(*hands, ()), stock=tuple(deck[6:])))
+    for other in ("AS 2S", hands):  # were AttributeErrors from deal.hands
+        with pytest.raises(AcetenError, match=r"a deal is an aceten\.Deal, not (str|tuple)"):
+            aceten.Game(r, deal=other)  # type: ignore[arg-type]
 
 
 def test_cards_are_accounted_for_in_a_fresh_game_of_every_config():

@@ -310,6 +310,8 @@ class Game:
         _set_attribute(self, "__dict__", _fresh(rules, seed, deal, constants))
 
     def _check_deal(self, deal: Deal) -> None:
+        if not isinstance(deal, Deal):
+            raise AcetenError(f"a deal is an aceten.Deal, not {type(deal).__name__}")
         rules = self.rules
         if len(deal.hands) != rules.players:
             raise AcetenError(f"the deal has {len(deal.hands)} hands for {rules.players} players")

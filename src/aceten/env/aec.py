@@ -29,7 +29,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (
 
 from aceten.env.encoding import ActionCodec, ObservationEncoder
 from aceten.errors import AcetenError, IllegalMove
-from aceten.game import Deal, Game, Outcome
+from aceten.game import Game, Outcome, whole_number
 from aceten.moves import Move
 from aceten.rules import get as get_rules
 from aceten.rules.base import Rules
@@ -175,11 +175,12 @@ class CardGameEnv(AECEnv, EzPickle):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal again: from ``options["deal"]`` if given, else from this env's seeded generator."""
         if seed is not None:
-            self._rng = random.Random(seed)
+            number = whole_number(seed)
+            if number is None or number < 0:  # as Gymnasium's own reset asks
+                raise AcetenError(f"reset's seed is a whole number from 0, not {seed!r}")
+            self._rng = random.Random(number)
         deal = (options or {}).get("deal")
         if deal is not None:
-            if not isinstance(deal, Deal):
-                raise AcetenError(f"reset option deal must be an aceten.Deal, not {type(deal).__name__}")
             self.game = Game(self.rules, deal=deal)
         else:
             self.game = Game(self.rules, seed=self._rng.randrange(2**32))
